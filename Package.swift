@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// LabelSnapshot: snapshot tests for padded text labels on Linux.
+// One target per pipeline stage (see DESIGN.md §1):
+//   PaddedLabel model → LabelLayout → LabelRendering → Raster.Bitmap → PNGCodec → SnapshotStore
+//                                                          └──▶ ImageDiff
+import PackageDescription
+
+let package = Package(
+    name: "LabelSnapshot",
+    products: [
+        .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
+        .library(name: "LabelRendering", targets: ["LabelRendering"]),
+        .executable(name: "labelsnap", targets: ["LabelSnapCLI"]),
+    ],
+    targets: [
+        // System C libraries (Debian packages named in `providers`).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+
+        // Pipeline stages.
+        .target(name: "Raster"),
+        .target(name: "PNGCodec", dependencies: ["Raster", "CPNG"]),
+        .target(name: "ImageDiff", dependencies: ["Raster"]),
+        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "LabelLayout", dependencies: ["Typesetting"]),
+        .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
+        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff"]),
+        .target(name: "LabelSnapshotTesting",
+                dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
+                               "ImageDiff", "PNGCodec", "Raster"]),
+        .executableTarget(name: "LabelSnapCLI",
+                          dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
+                                         "ImageDiff", "PNGCodec", "Raster"]),
+
+        // Tests, one target per stage.
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting"]),
+        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
+        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
+    ]
+)

@@ -1,0 +1,20 @@
+// Plain-C access to ICU's break iterators (UAX #14 line breaks, UAX #29 grapheme clusters).
+// Only C integer types cross this header: Foundation on Linux ships its own ICU whose
+// headers clash with the system's in any Swift module that sees both (DESIGN.md §6).
+#ifndef LABELSNAPSHOT_CICU_H
+#define LABELSNAPSHOT_CICU_H
+#include <stdint.h>
+
+/// Line-break opportunities (UAX #14) in UTF-16 `text` of `length` code units.
+/// Writes up to `capacity` boundary offsets (UTF-16 units, ascending, excluding 0, including
+/// `length`) into `offsets`, and into `mandatory` 1 where the break is a hard break (after
+/// LF, CR, U+2028 …), else 0. Returns the number of boundaries, or -1 on an ICU error.
+int32_t lsicu_line_breaks(const uint16_t *text, int32_t length,
+                          int32_t *offsets, uint8_t *mandatory, int32_t capacity);
+
+/// Grapheme-cluster boundaries (UAX #29) in UTF-16 `text`; same output convention as
+/// `lsicu_line_breaks` without the mandatory flags. Returns the count, or -1 on error.
+int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
+                              int32_t *offsets, int32_t capacity);
+
+#endif

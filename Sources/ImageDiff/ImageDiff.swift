@@ -1,0 +1,1 @@
+// The ImageDiff stage; see DESIGN.md §1.

@@ -1,0 +1,1 @@
+// The LabelLayout stage; see DESIGN.md §1.

@@ -1,0 +1,1 @@
+// The LabelRendering stage; see DESIGN.md §1.

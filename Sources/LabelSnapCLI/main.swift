@@ -1,0 +1,1 @@
+print("labelsnap: not built yet")

@@ -1,0 +1,1 @@
+// The LabelSnapshotTesting stage; see DESIGN.md §1.

@@ -1,0 +1,1 @@
+// The PNGCodec stage; see DESIGN.md §1.

@@ -1,0 +1,67 @@
+/// An RGBA8 image in pixels: row-major, top row first, 4 bytes per pixel (R, G, B, A),
+/// 8-bit sRGB with straight (non-premultiplied) alpha, no row padding.
+public struct Bitmap: Equatable, Sendable {
+    /// Largest pixel count a bitmap may hold (256 Mpx, 1 GiB of RGBA); checked before allocating.
+    public static let maximumPixelCount = 1 << 28
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes.
+    public var pixels: [UInt8]
+
+    /// A bitmap filled with `color` (default transparent).
+    /// - Throws: `RasterError.invalidSize` for negative sizes or more than `maximumPixelCount` pixels.
+    public init(width: Int, height: Int, fill color: Color = .clear) throws {
+        try Bitmap.checkSize(width: width, height: height)
+        self.width = width
+        self.height = height
+        let count = width * height
+        if color == .clear {
+            pixels = [UInt8](repeating: 0, count: count * 4)
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buf, n in
+                for i in 0..<count {
+                    buf[i * 4] = color.red; buf[i * 4 + 1] = color.green
+                    buf[i * 4 + 2] = color.blue; buf[i * 4 + 3] = color.alpha
+                }
+                n = count * 4
+            }
+        }
+    }
+
+    /// Wraps an existing RGBA8 buffer.
+    /// - Throws: `RasterError.invalidSize`, or `.pixelCountMismatch` when `pixels.count != width × height × 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws {
+        try Bitmap.checkSize(width: width, height: height)
+        guard pixels.count == width * height * 4 else {
+            throw RasterError.pixelCountMismatch(expected: width * height * 4, actual: pixels.count)
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    static func checkSize(width: Int, height: Int) throws {
+        guard width >= 0, height >= 0,
+              width == 0 || height <= maximumPixelCount / width else {
+            throw RasterError.invalidSize(width: width, height: height)
+        }
+    }
+
+    /// The colour at pixel (`x`, `y`); both must be inside the bitmap.
+    public subscript(x: Int, y: Int) -> Color {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+            let i = (y * width + x) * 4
+            return Color(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.red; pixels[i + 1] = newValue.green
+            pixels[i + 2] = newValue.blue; pixels[i + 3] = newValue.alpha
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
+public struct Color: Hashable, Sendable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    public var alpha: UInt8
+
+    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 255, green: 255, blue: 255)
+
+    /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional, case-insensitive).
+    /// - Throws: `RasterError.invalidColor` for any other form.
+    public init(hex: String) throws {
+        var digits = Substring(hex)
+        if digits.hasPrefix("#") { digits = digits.dropFirst() }
+        var values: [UInt8] = []
+        for ch in digits {
+            guard let v = ch.hexDigitValue else { throw RasterError.invalidColor(hex) }
+            values.append(UInt8(v))
+        }
+        switch values.count {
+        case 3:
+            self.init(red: values[0] * 17, green: values[1] * 17, blue: values[2] * 17)
+        case 6, 8:
+            var bytes: [UInt8] = []
+            for i in stride(from: 0, to: values.count, by: 2) { bytes.append(values[i] << 4 | values[i + 1]) }
+            self.init(red: bytes[0], green: bytes[1], blue: bytes[2], alpha: bytes.count == 4 ? bytes[3] : 255)
+        default:
+            throw RasterError.invalidColor(hex)
+        }
+    }
+
+    /// `#RRGGBBAA`, upper-case.
+    public var hexString: String {
+        "#" + [red, green, blue, alpha].map { b in
+            let s = String(b, radix: 16, uppercase: true)
+            return s.count == 1 ? "0" + s : s
+        }.joined()
+    }
+
+    public var description: String { hexString }
+}
+
+/// Errors from the `Raster` module.
+public enum RasterError: Error, CustomStringConvertible, Equatable {
+    case invalidColor(String)
+    case invalidSize(width: Int, height: Int)
+    case pixelCountMismatch(expected: Int, actual: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidColor(let s):
+            return "invalid colour \"\(s)\": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"
+        case .invalidSize(let w, let h):
+            return "invalid bitmap size \(w)×\(h) px: width and height must be ≥ 0 and at most \(Bitmap.maximumPixelCount) pixels in all"
+        case .pixelCountMismatch(let e, let a):
+            return "RGBA buffer holds \(a) bytes where width × height × 4 = \(e)"
+        }
+    }
+}

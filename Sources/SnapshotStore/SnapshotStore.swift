@@ -1,0 +1,1 @@
+// The SnapshotStore stage; see DESIGN.md §1.

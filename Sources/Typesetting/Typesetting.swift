@@ -1,0 +1,1 @@
+// The Typesetting stage; see DESIGN.md §1.

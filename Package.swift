@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["Raster", "CPNG"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
-        .target(name: "LabelLayout", dependencies: ["Typesetting"]),
+        .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster"]),
         .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff"]),
         .target(name: "LabelSnapshotTesting",

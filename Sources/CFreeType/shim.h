@@ -4,3 +4,4 @@
 #include FT_DRIVER_H
 #include FT_TRUETYPE_TABLES_H
 #include FT_BITMAP_H
+#include FT_OUTLINE_H

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Insets in points, as `UIEdgeInsets`.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public static let zero = EdgeInsets()
+    /// The same inset on every edge.
+    public init(all value: CGFloat) { self.init(top: value, left: value, bottom: value, right: value) }
+    public var horizontal: CGFloat { left + right }
+    public var vertical: CGFloat { top + bottom }
+    var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
+}
+
+/// Insets by leading/trailing edge, as `NSDirectionalEdgeInsets`; resolved by the label's layout direction.
+public struct DirectionalEdgeInsets: Hashable, Sendable {
+    public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    /// Left/right insets for a layout direction: leading is left in left-to-right layouts.
+    public func resolved(for direction: LayoutDirection) -> EdgeInsets {
+        direction == .leftToRight
+            ? EdgeInsets(top: top, left: leading, bottom: bottom, right: trailing)
+            : EdgeInsets(top: top, left: trailing, bottom: bottom, right: leading)
+    }
+}
+
+/// `UIUserInterfaceLayoutDirection`.
+public enum LayoutDirection: String, Sendable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+/// `NSLineBreakMode`.
+public enum LineBreakMode: String, Sendable, CaseIterable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// `NSTextAlignment`.
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right, justified, natural
+}
+
+extension CGRect {
+    /// The rect shrunk by `insets` (grown by negative insets), as `UIEdgeInsetsInsetRect`;
+    /// a negative width or height is clamped to zero, never a negative rect.
+    public func inset(by insets: EdgeInsets) -> CGRect {
+        CGRect(x: origin.x + insets.left, y: origin.y + insets.top,
+               width: max(0, size.width - insets.left - insets.right),
+               height: max(0, size.height - insets.top - insets.bottom))
+    }
+}
+
+/// Pixel rounding of a length in points (DESIGN.md §2): `ceil(v·scale − 0.001) / scale`.
+@inline(__always)
+public func pixelCeil(_ value: CGFloat, scale: CGFloat) -> CGFloat {
+    (value * scale - 0.001).rounded(.up) / scale
+}

@@ -1,1 +1,0 @@
-// The LabelLayout stage; see DESIGN.md §1.

@@ -1,0 +1,218 @@
+import Foundation
+import Typesetting
+
+/// A piece of a laid-out line: a range of the label's text (UTF-16 offsets) or the ellipsis.
+public enum LinePiece: Hashable, Sendable {
+    case text(Range<Int>)
+    case ellipsis
+}
+
+/// One line after breaking and truncation.
+struct BrokenLine {
+    var pieces: [LinePiece]
+    /// Width in points, trailing white space excluded.
+    var width: CGFloat
+    /// Whether this line ends a paragraph (hard break or end of text): justified text leaves it natural.
+    var endsParagraph: Bool
+}
+
+/// The text measured for a maximum width and line limit.
+struct MeasuredText {
+    var lines: [BrokenLine]
+    /// (widest line, lines × lineHeight), pt.
+    var size: CGSize
+    /// The truncation applied, if any.
+    var truncation: LineBreakMode?
+}
+
+/// Line breaking and truncation of a label's text (DESIGN.md §2, Text size).
+struct LineLayout {
+    let label: PaddedLabel
+    let shaped: ShapedText
+    let ellipsis: ShapedText
+    let metrics: FontMetrics
+    /// Paragraph ranges (UTF-16), separators excluded.
+    let paragraphs: [Range<Int>]
+
+    static let widthTolerance: CGFloat = 1e-6
+
+    init(label: PaddedLabel) throws {
+        self.label = label
+        let utf16 = Array(label.text.utf16)
+        shaped = try Shaper.shape(utf16, font: label.font, scale: label.scale)
+        ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, scale: label.scale)
+        metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
+        paragraphs = LineLayout.paragraphs(utf16)
+    }
+
+    /// Splits at LF, CR, CR LF, NEL, U+2028 and U+2029 (hard breaks).
+    static func paragraphs(_ u: [UInt16]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0, i = 0
+        while i < u.count {
+            let c = u[i]
+            if c == 0x0A || c == 0x0D || c == 0x85 || c == 0x2028 || c == 0x2029 || c == 0x0B || c == 0x0C {
+                result.append(start..<i)
+                i += (c == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) ? 2 : 1
+                start = i
+            } else { i += 1 }
+        }
+        result.append(start..<u.count)
+        return result
+    }
+
+    var lineHeight: CGFloat { metrics.lineHeight }
+
+    /// Breaks the text at `maxWidth` (nil = unconstrained), keeps at most `maxLines` (0 = all),
+    /// truncating the last kept line if text remains.
+    func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
+        let mode = label.lineBreakMode
+        let limit = maxWidth.map { max(0, $0) } ?? .infinity
+        var lines: [BrokenLine] = []
+        // A single-line label never wraps: it is truncated (or clipped) instead.
+        let wraps = maxLines != 1 && limit.isFinite
+        var breaks: [TextSegmentation.Break] = []
+        var graphemes: [Int] = []
+        if wraps || (limit.isFinite && (mode == .byWordWrapping || mode == .byCharWrapping)) {
+            breaks = try TextSegmentation.lineBreaks(shaped.utf16)
+            graphemes = try TextSegmentation.graphemeBoundaries(shaped.utf16)
+        }
+        for paragraph in paragraphs {
+            if wraps {
+                lines += wrap(paragraph, width: limit, breaks: breaks, graphemes: graphemes)
+            } else {
+                lines.append(BrokenLine(pieces: [.text(paragraph)], width: shaped.lineWidth(paragraph), endsParagraph: true))
+            }
+        }
+        var truncation: LineBreakMode?
+        if maxLines > 0, lines.count > maxLines {
+            lines.removeLast(lines.count - maxLines)
+            let last = lines.count - 1
+            lines[last] = truncate(lines[last], upTo: paragraphEnd(of: lines[last]), width: limit,
+                                   forceEllipsis: true, breaks: breaks, graphemes: graphemes)
+            truncation = mode
+        } else if limit.isFinite, !wraps {
+            // Single line wider than the limit.
+            for i in lines.indices where lines[i].width > limit + LineLayout.widthTolerance {
+                lines[i] = truncate(lines[i], upTo: paragraphEnd(of: lines[i]), width: limit,
+                                    forceEllipsis: false, breaks: breaks, graphemes: graphemes)
+                truncation = mode
+            }
+        }
+        let widest = lines.map(\.width).max() ?? 0
+        return MeasuredText(lines: lines, size: CGSize(width: widest, height: CGFloat(lines.count) * lineHeight),
+                            truncation: truncation)
+    }
+
+    private func paragraphEnd(of line: BrokenLine) -> Int {
+        guard case .text(let r)? = line.pieces.first else { return 0 }
+        return paragraphs.first { $0.contains(r.lowerBound) || ($0.isEmpty && $0.lowerBound == r.lowerBound) }?.upperBound ?? r.upperBound
+    }
+
+    // MARK: Wrapping
+
+    /// Greedy wrapping at UAX #14 opportunities (or grapheme clusters for `.byCharWrapping`);
+    /// a word wider than the line breaks between grapheme clusters.
+    func wrap(_ paragraph: Range<Int>, width: CGFloat, breaks: [TextSegmentation.Break], graphemes: [Int]) -> [BrokenLine] {
+        guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
+        let opportunities: [Int] = (label.lineBreakMode == .byCharWrapping ? graphemes : breaks.map(\.offset))
+            .filter { $0 > paragraph.lowerBound && $0 <= paragraph.upperBound }
+        let clusters = graphemes.filter { $0 > paragraph.lowerBound && $0 <= paragraph.upperBound }
+        var lines: [BrokenLine] = []
+        var start = paragraph.lowerBound
+        var candidate: Int? = nil
+        var i = 0
+        while start < paragraph.upperBound {
+            if i < opportunities.count {
+                let b = opportunities[i]
+                if b <= start { i += 1; continue }
+                if shaped.lineWidth(start..<b) <= width + LineLayout.widthTolerance {
+                    candidate = b; i += 1; continue
+                }
+            }
+            // The next opportunity overflows (or the paragraph ended): emit up to the last one that fit.
+            var end: Int
+            if let c = candidate {
+                end = c
+            } else if i >= opportunities.count {
+                end = paragraph.upperBound
+            } else {
+                // One word wider than the line: the most grapheme clusters that fit, at least one.
+                end = clusters.first { $0 > start } ?? paragraph.upperBound
+                for c in clusters where c > start {
+                    if shaped.lineWidth(start..<c) <= width + LineLayout.widthTolerance { end = c } else { break }
+                }
+            }
+            let range = start..<end
+            lines.append(BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range),
+                                    endsParagraph: end >= paragraph.upperBound))
+            start = end
+            candidate = nil
+        }
+        return lines
+    }
+
+    // MARK: Truncation
+
+    /// Fits `line` (whose text may continue up to `end`) into `width` by the label's line-break mode:
+    /// tail keeps the head, head keeps the end, middle keeps both ends ("…" from the label's font);
+    /// clipping keeps the whole line; word and char wrapping cut without an ellipsis.
+    func truncate(_ line: BrokenLine, upTo end: Int, width: CGFloat, forceEllipsis: Bool,
+                  breaks: [TextSegmentation.Break], graphemes: [Int]) -> BrokenLine {
+        guard case .text(let r)? = line.pieces.first else { return line }
+        let start = r.lowerBound
+        let ellipsisWidth = ellipsis.lineWidth(0..<ellipsis.utf16.count)
+        var mode = label.lineBreakMode
+        // Head and middle truncation apply to single-line labels; multi-line labels truncate the tail.
+        if label.numberOfLines != 1, mode == .byTruncatingHead || mode == .byTruncatingMiddle { mode = .byTruncatingTail }
+        let clusters = [start] + graphemes.filter { $0 > start && $0 <= end }
+        func fitsHead(_ budget: CGFloat) -> Int {
+            var best = start
+            for c in clusters where c > start {
+                if shaped.lineWidth(start..<c) <= budget + LineLayout.widthTolerance { best = c } else { break }
+            }
+            return best
+        }
+        func fitsTail(_ budget: CGFloat) -> Int {
+            var best = end
+            for c in clusters.reversed() where c < end {
+                if shaped.width(c..<end) <= budget + LineLayout.widthTolerance { best = c } else { break }
+            }
+            return best
+        }
+        switch mode {
+        case .byClipping:
+            // Drawn whole, clipped to the bounds; the measured width is limited to the bounds.
+            return BrokenLine(pieces: [.text(r)], width: min(line.width, width), endsParagraph: line.endsParagraph)
+        case .byWordWrapping, .byCharWrapping:
+            var cut = fitsHead(width)
+            if mode == .byWordWrapping, cut < end,
+               let wordEnd = breaks.map(\.offset).last(where: { $0 > start && $0 <= cut }) { cut = wordEnd }
+            let range = start..<cut
+            return BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range), endsParagraph: false)
+        case .byTruncatingTail:
+            if !forceEllipsis || shaped.lineWidth(start..<end) + ellipsisWidth > width + LineLayout.widthTolerance {
+                var cut = fitsHead(width - ellipsisWidth)
+                while cut > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[cut - 1]) { cut -= 1 }
+                let range = start..<cut
+                return BrokenLine(pieces: [.text(range), .ellipsis], width: shaped.lineWidth(range) + ellipsisWidth, endsParagraph: false)
+            }
+            var e = end
+            while e > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[e - 1]) { e -= 1 }
+            return BrokenLine(pieces: [.text(start..<e), .ellipsis], width: shaped.lineWidth(start..<e) + ellipsisWidth, endsParagraph: false)
+        case .byTruncatingHead:
+            let from = fitsTail(width - ellipsisWidth)
+            let range = from..<end
+            return BrokenLine(pieces: [.ellipsis, .text(range)], width: ellipsisWidth + shaped.lineWidth(range), endsParagraph: false)
+        case .byTruncatingMiddle:
+            let budget = width - ellipsisWidth
+            // UIKit gives the head the larger half when the budget is odd; split at half the budget.
+            let headEnd = fitsHead(budget / 2)
+            let headWidth = shaped.width(start..<headEnd)
+            let tailStart = max(headEnd, fitsTail(budget - headWidth))
+            let head = start..<headEnd, tail = tailStart..<end
+            return BrokenLine(pieces: [.text(head), .ellipsis, .text(tail)],
+                              width: shaped.width(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The LabelRendering stage; see DESIGN.md §1.

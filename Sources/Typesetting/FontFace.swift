@@ -1,0 +1,151 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One opened face: its own FreeType library, `FT_Face` and HarfBuzz font, guarded by a lock.
+/// FreeType faces and hb-ft fonts are not thread-safe (DESIGN.md §6), so every use goes through
+/// `withSize(_:_:)`, which holds the lock; faces are cached for the life of the process.
+public final class FontFace: @unchecked Sendable {
+    public let file: FontFile
+    /// True for bitmap-only colour fonts (CBDT, e.g. Noto Color Emoji).
+    public let isColorBitmap: Bool
+    public let unitsPerEm: Int
+    let library: FT_Library
+    let face: FT_Face
+    let hbFont: OpaquePointer
+    private let lock = NSLock()
+    private var currentPixelSize26_6: Int = -1
+    /// Glyph images keyed by glyph, size and quarter-pixel phase; guarded by `lock`.
+    var glyphCache: [GlyphKey: GlyphImage] = [:]
+
+    /// Load flags for outline glyphs: unhinted, outlines only (embedded bitmaps would make the
+    /// result depend on the pixel size in a way the layout rules do not describe).
+    static let outlineLoadFlags = Int32(FT_LOAD_NO_HINTING) | Int32(FT_LOAD_NO_BITMAP)
+    static let colorLoadFlags = Int32(FT_LOAD_COLOR)
+
+    private init(file: FontFile) throws {
+        self.file = file
+        guard FileManager.default.isReadableFile(atPath: file.path) else {
+            throw TypesettingError.fontNotFound(path: file.path, package: FontFile.debianPackage(for: file.path))
+        }
+        var lib: FT_Library?
+        let initError = FT_Init_FreeType(&lib)
+        guard initError == 0, let lib else { throw TypesettingError.freeTypeFailure("initialise", initError) }
+        FontFace.pinProperties(lib)
+        var ftFace: FT_Face?
+        let openError = FT_New_Face(lib, file.path, FT_Long(file.faceIndex), &ftFace)
+        guard openError == 0, let ftFace else {
+            FT_Done_FreeType(lib)
+            throw TypesettingError.unreadableFont(path: file.path, faceIndex: file.faceIndex, freeTypeError: openError)
+        }
+        let isScalable = (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
+        let hasColor = (ftFace.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
+        isColorBitmap = !isScalable && hasColor && ftFace.pointee.num_fixed_sizes > 0
+        guard isScalable || isColorBitmap else {
+            FT_Done_Face(ftFace); FT_Done_FreeType(lib)
+            throw TypesettingError.unreadableFont(path: file.path, faceIndex: file.faceIndex, freeTypeError: 0)
+        }
+        unitsPerEm = max(1, Int(ftFace.pointee.units_per_EM))
+        library = lib
+        face = ftFace
+        guard let font = hb_ft_font_create_referenced(ftFace) else {
+            FT_Done_Face(ftFace); FT_Done_FreeType(lib)
+            throw TypesettingError.freeTypeFailure("create a HarfBuzz font", 0)
+        }
+        hbFont = font
+        hb_ft_font_set_load_flags(hbFont, isColorBitmap ? FontFace.colorLoadFlags : FontFace.outlineLoadFlags)
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    /// Pins the FreeType properties that change output, after `FT_Init_FreeType` has read
+    /// `FREETYPE_PROPERTIES`, so the environment cannot change a pixel.
+    private static func pinProperties(_ lib: FT_Library) {
+        var noDarkening: FT_Bool = 1
+        for driver in ["cff", "type1", "t1cid", "autofitter"] {
+            _ = FT_Property_Set(lib, driver, "no-stem-darkening", &noDarkening)
+        }
+        var interpreter = FT_UInt(TT_INTERPRETER_VERSION_40)
+        _ = FT_Property_Set(lib, "truetype", "interpreter-version", &interpreter)
+        var glyphToScriptMapDefault: FT_UInt = 0 // autofitter fallback script: none
+        _ = FT_Property_Set(lib, "autofitter", "fallback-script", &glyphToScriptMapDefault)
+    }
+
+    // MARK: Cache
+
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [FontFile: FontFace] = [:]
+
+    /// The shared face for `file`, opened on first use.
+    /// - Throws: `TypesettingError.fontNotFound` / `.unreadableFont`.
+    public static func load(_ file: FontFile) throws -> FontFace {
+        cacheLock.lock(); defer { cacheLock.unlock() }
+        if let face = cache[file] { return face }
+        let face = try FontFace(file: file)
+        cache[file] = face
+        return face
+    }
+
+    // MARK: Metrics and coverage
+
+    /// Design metrics scaled to `pointSize`, unrounded.
+    public func metrics(pointSize: Double) -> FontMetrics {
+        let scale = pointSize / Double(unitsPerEm)
+        let f = face.pointee
+        var ascender = Double(f.ascender), descender = Double(f.descender), height = Double(f.height)
+        if isColorBitmap || (ascender == 0 && descender == 0) {
+            // Bitmap fonts may carry no design metrics: use the em box.
+            ascender = Double(unitsPerEm) * 0.95; descender = -Double(unitsPerEm) * 0.25
+            height = ascender - descender
+        }
+        return FontMetrics(ascender: ascender * scale, descender: descender * scale,
+                           lineHeight: height * scale, unitsPerEm: unitsPerEm)
+    }
+
+    /// Whether the face maps `scalar` to a glyph other than .notdef.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// Runs `body` with the face set to `pixelSize` (pt × scale) pixels at 72 dpi, holding the lock.
+    func withSize<T>(_ pixelSize: Double, _ body: () throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        let size26_6 = Int((pixelSize * 64).rounded())
+        if size26_6 != currentPixelSize26_6 {
+            if isColorBitmap {
+                // Bitmap-only font: select the strike closest to (and preferably above) the request;
+                // glyph images are scaled when drawn.
+                _ = FT_Select_Size(face, FT_Int(bestStrike(for: pixelSize)))
+            } else {
+                _ = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26_6), 72, 72)
+            }
+            hb_ft_font_changed(hbFont)
+            currentPixelSize26_6 = size26_6
+        }
+        return try body()
+    }
+
+    /// The strike's pixel size in pt·scale units (for scaling colour bitmaps), or nil for outline fonts.
+    var strikePixelSize: Double? {
+        guard isColorBitmap, let metrics = face.pointee.size?.pointee.metrics else { return nil }
+        return Double(metrics.y_ppem)
+    }
+
+    private func bestStrike(for pixelSize: Double) -> Int {
+        let count = Int(face.pointee.num_fixed_sizes)
+        var best = 0
+        var bestDistance = Double.infinity
+        for i in 0..<count {
+            let ppem = Double(face.pointee.available_sizes[i].y_ppem) / 64
+            // Prefer strikes at least as large (downscaling looks better), then the closest.
+            let distance = ppem >= pixelSize ? ppem - pixelSize : (pixelSize - ppem) * 1000
+            if distance < bestDistance { bestDistance = distance; best = i }
+        }
+        return best
+    }
+}

@@ -1,0 +1,87 @@
+import CFontconfig
+import Foundation
+
+/// One face of a font file on disk: a path and a face index (for .ttc collections).
+public struct FontFile: Hashable, Sendable, CustomStringConvertible {
+    /// Absolute or relative path of the .ttf / .otf / .ttc file.
+    public var path: String
+    /// Face index inside a collection; 0 for single-face files.
+    public var faceIndex: Int
+
+    public init(path: String, faceIndex: Int = 0) {
+        self.path = path
+        self.faceIndex = faceIndex
+    }
+
+    public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
+
+    /// DejaVu Sans (apt `fonts-dejavu-core`): Latin, Greek, Cyrillic, Hebrew, Arabic.
+    public static let dejaVuSans = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    /// NanumGothic (apt `fonts-nanum`): Hangul and common CJK.
+    public static let nanumGothic = FontFile(path: "/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
+    /// Noto Color Emoji (apt `fonts-noto-color-emoji`), a CBDT bitmap font.
+    public static let notoColorEmoji = FontFile(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
+
+    /// The fallback chain used after a label's primary font: Hangul/CJK, then emoji.
+    public static let defaultFallbacks: [FontFile] = [.nanumGothic, .notoColorEmoji]
+
+    /// The Debian package that ships a well-known font file, for error messages.
+    static func debianPackage(for path: String) -> String? {
+        if path.contains("/dejavu/") { return "fonts-dejavu-core" }
+        if path.contains("/nanum/") { return "fonts-nanum" }
+        if path.contains("NotoColorEmoji") { return "fonts-noto-color-emoji" }
+        if path.contains("/noto-cjk/") { return "fonts-noto-cjk" }
+        return nil
+    }
+
+    /// Resolves a family name ("DejaVu Sans", "NanumGothic") to a font file through fontconfig.
+    /// Only an exact family match counts: fontconfig's nearest substitute is not accepted.
+    /// - Throws: `TypesettingError.familyNotFound`, naming the apt package for well-known families.
+    public static func resolve(family: String) throws -> FontFile {
+        try FontconfigResolver.shared.resolve(family: family)
+    }
+}
+
+/// fontconfig is not documented as thread-safe for one FcConfig; calls are serialised.
+final class FontconfigResolver: @unchecked Sendable {
+    static let shared = FontconfigResolver()
+    private let lock = NSLock()
+    private var cache: [String: FontFile] = [:]
+
+    private static let knownPackages: [String: String] = [
+        "dejavu sans": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",
+        "nanumgothic": "fonts-nanum", "noto color emoji": "fonts-noto-color-emoji",
+        "noto sans cjk kr": "fonts-noto-cjk",
+    ]
+
+    func resolve(family: String) throws -> FontFile {
+        lock.lock(); defer { lock.unlock() }
+        if let hit = cache[family] { return hit }
+        let notFound = TypesettingError.familyNotFound(
+            family: family, package: Self.knownPackages[family.lowercased()])
+        guard !family.isEmpty, !family.contains("\0"), FcInit() != 0,
+              let pattern = FcPatternCreate() else { throw notFound }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let match = FcFontMatch(nil, pattern, &result) else { throw notFound }
+        defer { FcPatternDestroy(match) }
+        // Accept only a match whose family list contains the requested name.
+        var matched = false
+        var i: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(match, FC_FAMILY, i, &value) == FcResultMatch, let v = value {
+            if String(cString: v).caseInsensitiveCompare(family) == .orderedSame { matched = true; break }
+            i += 1
+        }
+        var file: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        guard matched, FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let f = file else { throw notFound }
+        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+        let resolved = FontFile(path: String(cString: f), faceIndex: Int(index))
+        cache[family] = resolved
+        return resolved
+    }
+}

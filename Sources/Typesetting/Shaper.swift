@@ -1,0 +1,163 @@
+import CHarfBuzz
+import Foundation
+
+/// One glyph from HarfBuzz, in logical order, in pixels (26.6 positions converted exactly).
+public struct ShapedGlyph: Sendable, Equatable {
+    /// Index into `ShapedText.faces`.
+    public var faceIndex: Int
+    public var glyphID: UInt32
+    /// UTF-16 offset of the first code unit of the glyph's cluster.
+    public var cluster: Int
+    /// Horizontal advance, px at the shaping scale.
+    public var advance: Double
+    /// Offsets from the pen position, px (y up, as HarfBuzz).
+    public var xOffset: Double
+    public var yOffset: Double
+    /// Scale applied to the glyph image: 1 for outlines; requested ÷ strike size for colour bitmaps.
+    public var imageScale: Double
+}
+
+/// A paragraph shaped with HarfBuzz across its font runs.
+public struct ShapedText: Sendable {
+    public let utf16: [UInt16]
+    public let faces: [FontFile]
+    public let glyphs: [ShapedGlyph]
+    /// `advancePrefix[i]` = total advance (px) of the glyphs whose cluster starts before UTF-16 offset `i`.
+    public let advancePrefix: [Double]
+    /// Pixels per point used for shaping (the label's scale).
+    public let scale: Double
+    /// Code points no face in the chain covers (drawn as the primary face's .notdef box).
+    public let missingScalars: [Unicode.Scalar]
+
+    /// Width in points of UTF-16 range `range`: the sum of its glyphs' advances.
+    public func width(_ range: Range<Int>) -> Double {
+        (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) / scale
+    }
+
+    /// Width in points of `range` with trailing white space excluded (DESIGN.md §2, line width).
+    public func lineWidth(_ range: Range<Int>) -> Double {
+        var end = range.upperBound
+        while end > range.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
+        return width(range.lowerBound..<end)
+    }
+}
+
+/// Chooses a face for each grapheme cluster (first face in the chain that has all its glyphs)
+/// and shapes each run of equal faces with HarfBuzz, with the whole paragraph as context.
+public enum Shaper {
+    public static func shape(_ utf16: [UInt16], font: Font, scale: Double) throws -> ShapedText {
+        try font.validateSize()
+        let chain = font.chain
+        let primary = try FontFace.load(chain[0])
+        var faces: [FontFace?] = [primary] + Array(repeating: nil, count: chain.count - 1)
+        func face(_ i: Int) -> FontFace? {
+            if let f = faces[i] { return f }
+            // A fallback that is not installed is skipped, not fatal: the primary font decides.
+            let f = try? FontFace.load(chain[i])
+            faces[i] = f
+            return f
+        }
+        let pixelSize = font.pointSize * scale
+        var glyphs: [ShapedGlyph] = []
+        var missing: [Unicode.Scalar] = []
+        var prefix = [Double](repeating: 0, count: utf16.count + 1)
+        if !utf16.isEmpty {
+            // 1. Face per cluster, merged into runs.
+            let boundaries = try TextSegmentation.graphemeBoundaries(utf16)
+            var runs: [(range: Range<Int>, face: Int)] = []
+            var start = 0
+            for end in boundaries {
+                let scalars = Shaper.scalars(utf16[start..<end])
+                var chosen = 0
+                if !scalars.allSatisfy(Shaper.needsNoGlyph) {
+                    chosen = -1
+                    for i in 0..<chain.count {
+                        guard let f = face(i) else { continue }
+                        if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { chosen = i; break }
+                    }
+                    if chosen < 0 {
+                        chosen = 0
+                        missing += scalars.filter { !Shaper.needsNoGlyph($0) && !primary.hasGlyph(for: $0) }
+                    }
+                }
+                if let last = runs.last, last.face == chosen, last.range.upperBound == start {
+                    runs[runs.count - 1].range = last.range.lowerBound..<end
+                } else {
+                    runs.append((start..<end, chosen))
+                }
+                start = end
+            }
+            // 2. Shape each run.
+            for run in runs {
+                guard let f = face(run.face) else { continue }
+                glyphs += shapeRun(utf16, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize)
+            }
+            for g in glyphs { prefix[g.cluster + 1] += g.advance }
+            for i in 0..<utf16.count { prefix[i + 1] += prefix[i] }
+        }
+        return ShapedText(utf16: utf16, faces: chain, glyphs: glyphs, advancePrefix: prefix,
+                          scale: scale, missingScalars: missing)
+    }
+
+    /// Shapes `range` of `utf16` with HarfBuzz; returns glyphs in logical order.
+    static func shapeRun(_ utf16: [UInt16], _ range: Range<Int>, face: FontFace, faceIndex: Int,
+                         pixelSize: Double) -> [ShapedGlyph] {
+        face.withSize(pixelSize) {
+            guard let buffer = hb_buffer_create() else { return [] }
+            defer { hb_buffer_destroy(buffer) }
+            utf16.withUnsafeBufferPointer {
+                hb_buffer_add_utf16(buffer, $0.baseAddress, Int32(utf16.count), UInt32(range.lowerBound), Int32(range.count))
+            }
+            hb_buffer_guess_segment_properties(buffer)
+            // Language-independent shaping: results must not depend on the process locale.
+            hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
+            hb_shape(face.hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let imageScale = face.strikePixelSize.map { $0 > 0 ? pixelSize / $0 : 1 } ?? 1
+            var out: [ShapedGlyph] = []
+            out.reserveCapacity(Int(count))
+            for i in 0..<Int(count) {
+                out.append(ShapedGlyph(
+                    faceIndex: faceIndex, glyphID: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                    advance: Double(positions[i].x_advance) / 64 * imageScale,
+                    xOffset: Double(positions[i].x_offset) / 64 * imageScale,
+                    yOffset: Double(positions[i].y_offset) / 64 * imageScale,
+                    imageScale: imageScale))
+            }
+            if hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL { out.reverse() }
+            return out
+        }
+    }
+
+    static func scalars(_ units: ArraySlice<UInt16>) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        for decoded in Unicode.UTF16.decode(units) { result.append(decoded) }
+        return result
+    }
+
+    /// Format and control characters (ZWJ, variation selectors, line feeds …) need no glyph of their own.
+    static func needsNoGlyph(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return s.properties.isVariationSelector || s.properties.isDefaultIgnorableCodePoint
+        }
+    }
+}
+
+extension Unicode.UTF16 {
+    /// Decodes code units, replacing unpaired surrogates with U+FFFD.
+    static func decode(_ units: ArraySlice<UInt16>) -> [Unicode.Scalar] {
+        var it = units.makeIterator()
+        var parser = Unicode.UTF16.ForwardParser()
+        var out: [Unicode.Scalar] = []
+        while true {
+            switch parser.parseScalar(from: &it) {
+            case .valid(let e): out.append(Unicode.UTF16.decode(e))
+            case .error: out.append("\u{FFFD}")
+            case .emptyInput: return out
+            }
+        }
+    }
+}

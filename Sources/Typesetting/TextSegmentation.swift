@@ -1,0 +1,63 @@
+import CICU
+
+/// Boundaries in UTF-16 text from ICU: UAX #14 line-break opportunities and UAX #29 grapheme
+/// clusters, with the root locale so that `LANG` / `LC_ALL` cannot change a result.
+public enum TextSegmentation {
+    /// A line-break opportunity: break *before* `offset` (UTF-16 units).
+    public struct Break: Equatable, Sendable {
+        public var offset: Int
+        /// A hard break (after LF, CR LF, U+2028, U+2029 …) that must end the line.
+        public var isMandatory: Bool
+    }
+
+    /// Grapheme-cluster boundaries after offset 0, ending with `text.count`.
+    public static func graphemeBoundaries(_ text: [UInt16]) throws -> [Int] {
+        guard !text.isEmpty else { return [] }
+        guard text.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
+        var offsets = [Int32](repeating: 0, count: text.count)
+        let n = offsets.withUnsafeMutableBufferPointer { out in
+            text.withUnsafeBufferPointer { lsicu_grapheme_breaks($0.baseAddress, Int32(text.count), out.baseAddress, Int32(text.count)) }
+        }
+        guard n >= 0 else { throw TypesettingError.lineBreakingFailed }
+        return offsets.prefix(Int(n)).map(Int.init)
+    }
+
+    /// Line-break opportunities by UAX #14, then one rule on top (DESIGN.md §6): no break between
+    /// two Hangul characters, so Korean words stay whole between spaces, as iOS lays Korean out.
+    public static func lineBreaks(_ text: [UInt16]) throws -> [Break] {
+        guard !text.isEmpty else { return [] }
+        guard text.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
+        var offsets = [Int32](repeating: 0, count: text.count)
+        var mandatory = [UInt8](repeating: 0, count: text.count)
+        let n = offsets.withUnsafeMutableBufferPointer { out in
+            mandatory.withUnsafeMutableBufferPointer { hard in
+                text.withUnsafeBufferPointer {
+                    lsicu_line_breaks($0.baseAddress, Int32(text.count), out.baseAddress, hard.baseAddress, Int32(text.count))
+                }
+            }
+        }
+        guard n >= 0 else { throw TypesettingError.lineBreakingFailed }
+        var breaks: [Break] = []
+        breaks.reserveCapacity(Int(n))
+        for i in 0..<Int(n) {
+            let offset = Int(offsets[i])
+            let hard = mandatory[i] != 0
+            if !hard, offset < text.count, isHangul(text[offset]), offset > 0, isHangul(text[offset - 1]) { continue }
+            breaks.append(Break(offset: offset, isMandatory: hard))
+        }
+        return breaks
+    }
+
+    /// Hangul syllables, jamo and compatibility jamo (all in the BMP).
+    static func isHangul(_ unit: UInt16) -> Bool {
+        (0xAC00...0xD7A3).contains(unit) || (0x1100...0x11FF).contains(unit)
+            || (0x3130...0x318F).contains(unit) || (0xA960...0xA97F).contains(unit) || (0xD7B0...0xD7FF).contains(unit)
+    }
+
+    /// Whether the UTF-16 unit is white space that does not count toward a line's width at its end.
+    public static func isTrailingWhitespace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x3000
+            || unit == 0x2028 || unit == 0x2029 || unit == 0x0B || unit == 0x0C || unit == 0x85
+            || (0x2000...0x200B).contains(unit) || unit == 0x205F
+    }
+}

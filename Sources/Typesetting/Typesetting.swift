@@ -1,1 +1,0 @@
-// The Typesetting stage; see DESIGN.md §1.

@@ -1,0 +1,33 @@
+/// Errors from fonts, shaping and line breaking. Each says what to do.
+public enum TypesettingError: Error, CustomStringConvertible, Equatable {
+    /// The font file does not exist or cannot be read.
+    case fontNotFound(path: String, package: String?)
+    /// FreeType could not open the file as a font (corrupt or unsupported), with FreeType's error code.
+    case unreadableFont(path: String, faceIndex: Int, freeTypeError: Int32)
+    /// No installed font matches a family name (fontconfig).
+    case familyNotFound(family: String, package: String?)
+    /// A size that is NaN, infinite, negative or too large.
+    case invalidFontSize(Double)
+    /// ICU failed on the text.
+    case lineBreakingFailed
+    case freeTypeFailure(String, Int32)
+
+    public var description: String {
+        switch self {
+        case .fontNotFound(let path, let package):
+            return "font file not found or not readable: \(path)" +
+                (package.map { " (install it with: apt-get install \($0))" } ?? " (check the path)")
+        case .unreadableFont(let path, let index, let code):
+            return "FreeType cannot open face \(index) of \(path) (FreeType error 0x\(String(code, radix: 16))): is it a TrueType/OpenType font, and is the face index in range?"
+        case .familyNotFound(let family, let package):
+            return "no installed font for family \"\(family)\"" +
+                (package.map { " (install it with: apt-get install \($0))" } ?? " (list families with: fc-list : family)")
+        case .invalidFontSize(let size):
+            return "invalid font size \(size) pt: use a finite size > 0 and ≤ \(Font.maximumPointSize) pt"
+        case .lineBreakingFailed:
+            return "ICU could not compute line breaks for the text"
+        case .freeTypeFailure(let what, let code):
+            return "FreeType failed to \(what) (error 0x\(String(code, radix: 16)))"
+        }
+    }
+}

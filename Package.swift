@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "CFreeType"]),
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),

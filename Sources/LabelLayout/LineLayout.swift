@@ -58,7 +58,8 @@ struct LineLayout {
             } else { i += 1 }
         }
         result.append(start..<u.count)
-        return result
+        // Empty text has no line at all: its size is the padding alone (DESIGN.md §2).
+        return u.isEmpty ? [] : result
     }
 
     var lineHeight: CGFloat { metrics.lineHeight }

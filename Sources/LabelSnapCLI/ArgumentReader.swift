@@ -1,0 +1,93 @@
+import Foundation
+
+/// A usage error: printed on stderr, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}
+
+/// Minimal option parsing: `--name value`, `--flag`, positionals; every option may repeat.
+struct ArgumentReader {
+    private(set) var positionals: [String] = []
+    private var options: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    /// - Parameters: `valued` names options that take a value; `flags` those that do not.
+    init(_ args: [String], valued: Set<String>, flags known: Set<String>) throws {
+        var i = 0
+        while i < args.count {
+            let a = args[i]
+            if a == "--" { positionals += args[(i + 1)...]; break }
+            if a.hasPrefix("-"), a.count > 1, Double(a) == nil {
+                if known.contains(a) { flags.insert(a); i += 1; continue }
+                guard valued.contains(a) else { throw UsageError("unknown option \(a)") }
+                guard i + 1 < args.count else { throw UsageError("option \(a) needs a value") }
+                options[a, default: []].append(args[i + 1])
+                i += 2
+            } else {
+                positionals.append(a); i += 1
+            }
+        }
+    }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+    func values(_ name: String) -> [String] { options[name] ?? [] }
+    func value(_ name: String) -> String? { options[name]?.last }
+
+    func double(_ name: String) throws -> Double? {
+        guard let v = value(name) else { return nil }
+        guard let d = Double(v), d.isFinite else { throw UsageError("\(name) needs a finite number, got '\(v)'") }
+        return d
+    }
+
+    func int(_ name: String) throws -> Int? {
+        guard let v = value(name) else { return nil }
+        guard let n = Int(v) else { throw UsageError("\(name) needs an integer, got '\(v)'") }
+        return n
+    }
+
+    /// A comma-separated list of `count` finite numbers.
+    func numbers(_ name: String, count: Int) throws -> [Double]? {
+        guard let v = value(name) else { return nil }
+        let parts = v.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
+            throw UsageError("\(name) needs \(count) comma-separated numbers, got '\(v)'")
+        }
+        return parts.map { $0! }
+    }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("labelsnap: \(message)\n".utf8))
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder, then renames: never a half-written file.
+func writeAtomically(_ bytes: [UInt8], to path: String) throws {
+    let url = URL(fileURLWithPath: path)
+    try Data(bytes).write(to: url, options: .atomic)
+}
+
+/// JSON string literal.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+        }
+    }
+    return out + "\""
+}
+
+/// A number for JSON: integers without a fraction, others with up to 4 decimals.
+func jsonNumber(_ v: Double) -> String {
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    var s = String(format: "%.4f", v)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}

@@ -1,0 +1,75 @@
+import CFreeType
+import Foundation
+
+/// An independent reading of a font file with FreeType alone (no HarfBuzz, no LabelSnapshot code):
+/// design units from `hmtx` and the face header, scaled the way FreeType scales unhinted advances.
+/// Expected values in the layout tests are derived from this, never copied from the program's output.
+struct FontReference {
+    let upem: Int
+    let ascender: Int, descender: Int, height: Int
+    private let advances: [UInt32: Int]   // scalar → advance in font units
+    private let kerning: [String: Int]    // "ab" → kern-table adjustment in font units
+
+    init(path: String, text: String) throws {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw CocoaError(.fileReadUnknown) }
+        defer { FT_Done_FreeType(lib) }
+        var face: FT_Face?
+        guard FT_New_Face(lib, path, 0, &face) == 0, let face else { throw CocoaError(.fileReadNoSuchFile) }
+        defer { FT_Done_Face(face) }
+        upem = Int(face.pointee.units_per_EM)
+        ascender = Int(face.pointee.ascender); descender = Int(face.pointee.descender); height = Int(face.pointee.height)
+        var adv: [UInt32: Int] = [:]
+        for s in text.unicodeScalars {
+            var a: FT_Fixed = 0
+            FT_Get_Advance(face, FT_Get_Char_Index(face, FT_ULong(s.value)), FT_Int32(FT_LOAD_NO_SCALE), &a)
+            adv[s.value] = Int(a)
+        }
+        advances = adv
+        // Pair adjustments from the legacy `kern` table (FT_Get_Kerning reads only that table).
+        var kern: [String: Int] = [:]
+        let scalars = Array(text.unicodeScalars)
+        for (a, b) in zip(scalars, scalars.dropFirst()) {
+            var v = FT_Vector()
+            FT_Get_Kerning(face, FT_Get_Char_Index(face, FT_ULong(a.value)), FT_Get_Char_Index(face, FT_ULong(b.value)),
+                           FT_UInt(FT_KERNING_UNSCALED.rawValue), &v)
+            if v.x != 0 { kern[String(a) + String(b)] = Int(v.x) }
+        }
+        kerning = kern
+    }
+
+    /// `FT_MulFix`: (a·b) / 65536 rounded half away from zero.
+    static func mulFix(_ a: Int, _ b: Int) -> Int {
+        let p = a * b
+        return p >= 0 ? (p + 0x8000) >> 16 : -((-p + 0x8000) >> 16)
+    }
+
+    /// Advance of one scalar in 26.6 pixels at `pixelSize` (pt × scale), as FreeType computes it unhinted:
+    /// x_scale = FT_DivFix(size·64, upem), advance = FT_MulFix(units, x_scale).
+    func advance26_6(_ s: Unicode.Scalar, pixelSize: Double) -> Int {
+        let size26_6 = Int((pixelSize * 64).rounded())
+        let xScale = (size26_6 << 16 + upem / 2) / upem
+        return FontReference.mulFix(advances[s.value] ?? 0, xScale)
+    }
+
+    /// Width of `text` in points at `pointSize` and `scale`: the sum of the 26.6 advances.
+    func width(_ text: String, pointSize: Double, scale: Double) -> Double {
+        let scalars = Array(text.unicodeScalars)
+        let size26_6 = Int((pointSize * scale * 64).rounded())
+        let xScale = (size26_6 << 16 + upem / 2) / upem
+        var total = scalars.reduce(0) { $0 + advance26_6($1, pixelSize: pointSize * scale) }
+        for (a, b) in zip(scalars, scalars.dropFirst()) {
+            total += FontReference.mulFix(kerning[String(a) + String(b)] ?? 0, xScale)
+        }
+        return Double(total) / 64 / scale
+    }
+
+    /// The kerning pairs of `text` found in the `kern` table, in font units.
+    var kerningPairs: [String: Int] { kerning }
+
+    func lineHeight(pointSize: Double) -> Double { Double(height) * pointSize / Double(upem) }
+    func ascender(pointSize: Double) -> Double { Double(ascender) * pointSize / Double(upem) }
+
+    /// DESIGN.md §2 pixel rounding.
+    static func px(_ v: Double, _ scale: Double) -> Double { (v * scale - 0.001).rounded(.up) / scale }
+}

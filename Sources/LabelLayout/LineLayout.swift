@@ -67,14 +67,13 @@ struct LineLayout {
     /// Breaks the text at `maxWidth` (nil = unconstrained), keeps at most `maxLines` (0 = all),
     /// truncating the last kept line if text remains.
     func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
-        let mode = label.lineBreakMode
         let limit = maxWidth.map { max(0, $0) } ?? .infinity
         var lines: [BrokenLine] = []
         // A single-line label never wraps: it is truncated (or clipped) instead.
         let wraps = maxLines != 1 && limit.isFinite
         var breaks: [TextSegmentation.Break] = []
         var graphemes: [Int] = []
-        if wraps || (limit.isFinite && (mode == .byWordWrapping || mode == .byCharWrapping)) {
+        if limit.isFinite {
             breaks = try TextSegmentation.lineBreaks(shaped.utf16)
             graphemes = try TextSegmentation.graphemeBoundaries(shaped.utf16)
         }
@@ -91,13 +90,13 @@ struct LineLayout {
             let last = lines.count - 1
             lines[last] = truncate(lines[last], upTo: paragraphEnd(of: lines[last]), width: limit,
                                    forceEllipsis: true, breaks: breaks, graphemes: graphemes)
-            truncation = mode
+            truncation = label.lineBreakMode
         } else if limit.isFinite, !wraps {
             // Single line wider than the limit.
             for i in lines.indices where lines[i].width > limit + LineLayout.widthTolerance {
                 lines[i] = truncate(lines[i], upTo: paragraphEnd(of: lines[i]), width: limit,
                                     forceEllipsis: false, breaks: breaks, graphemes: graphemes)
-                truncation = mode
+                truncation = label.lineBreakMode
             }
         }
         let widest = lines.map(\.width).max() ?? 0

@@ -29,12 +29,12 @@ struct FontReference {
         // Pair adjustments from the legacy `kern` table (FT_Get_Kerning reads only that table).
         var kern: [String: Int] = [:]
         let scalars = Array(text.unicodeScalars)
-        for (a, b) in zip(scalars, scalars.dropFirst()) {
+        for a in scalars { for b in scalars {
             var v = FT_Vector()
             FT_Get_Kerning(face, FT_Get_Char_Index(face, FT_ULong(a.value)), FT_Get_Char_Index(face, FT_ULong(b.value)),
                            FT_UInt(FT_KERNING_UNSCALED.rawValue), &v)
             if v.x != 0 { kern[String(a) + String(b)] = Int(v.x) }
-        }
+        } }
         kerning = kern
     }
 
@@ -73,3 +73,6 @@ struct FontReference {
     /// DESIGN.md §2 pixel rounding.
     static func px(_ v: Double, _ scale: Double) -> Double { (v * scale - 0.001).rounded(.up) / scale }
 }
+
+/// Printable ASCII and "…": the scalars the layout tests measure.
+let asciiAndEllipsis = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init))) + "\u{2026}"

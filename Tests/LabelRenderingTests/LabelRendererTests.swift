@@ -1,0 +1,108 @@
+import Foundation
+import LabelLayout
+import LabelRendering
+import Raster
+import Typesetting
+import XCTest
+
+final class LabelRendererTests: XCTestCase {
+    let padding = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+    let korean = "않이 패딩이 왜 없어..?"
+
+    func inkColumns(_ b: Bitmap) -> (min: Int, max: Int)? {
+        var lo = Int.max, hi = -1
+        for y in 0..<b.height { for x in 0..<b.width where b[x, y].alpha > 0 { lo = min(lo, x); hi = max(hi, x) } }
+        return hi < 0 ? nil : (lo, hi)
+    }
+
+    func testBitmapSizeIsBoundsTimesScale() throws {
+        for scale in [1.0, 2.0, 3.0] {
+            var label = PaddedLabel("Hello", font: .default(size: 17), insets: padding)
+            label.scale = scale
+            let size = try label.intrinsicContentSize
+            let bitmap = try label.render()
+            XCTAssertEqual(bitmap.width, Int((size.width * scale).rounded()))
+            XCTAssertEqual(bitmap.height, Int((size.height * scale).rounded()))
+        }
+    }
+
+    func testInsetsKeepTheInkInsideThePadding() throws {
+        var label = PaddedLabel("Hello", font: .default(size: 17), insets: padding)
+        label.scale = 2
+        let bitmap = try label.render()
+        let ink = try XCTUnwrap(inkColumns(bitmap))
+        XCTAssertGreaterThanOrEqual(ink.min, 32)                 // 16 pt left inset at 2x
+        XCTAssertLessThan(ink.max, bitmap.width - 32 + 2)        // right inset (the o's ink may touch its advance edge)
+        for y in 0..<16 { for x in 0..<bitmap.width { XCTAssertEqual(bitmap[x, y].alpha, 0, "ink in the top inset at \(x),\(y)") } }
+    }
+
+    func testBackgroundAndCornerRadius() throws {
+        var label = PaddedLabel("", font: .default(size: 17), insets: padding)
+        label.backgroundColor = try Color(hex: "#FFE6C8")
+        label.cornerRadius = 8
+        label.scale = 2
+        let bitmap = try label.render()
+        XCTAssertEqual(bitmap.width, 64)
+        XCTAssertEqual(bitmap.height, 32)
+        XCTAssertEqual(bitmap[0, 0].alpha, 0)                    // outside the 16 px corner arc
+        XCTAssertEqual(bitmap[32, 16], try Color(hex: "#FFE6C8")) // inside
+        XCTAssertEqual(bitmap[0, 16], try Color(hex: "#FFE6C8"))  // left edge at mid-height
+    }
+
+    func testTextColourAtFullCoverage() throws {
+        var label = PaddedLabel("I", font: .default(size: 40), insets: padding)
+        label.textColor = try Color(hex: "#1E90FF")
+        label.backgroundColor = .white
+        let bitmap = try label.render()
+        let colours = Set((0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap[$0, y] } })
+        XCTAssertTrue(colours.contains(try Color(hex: "#1E90FF")), "the stem of I is fully covered")
+        XCTAssertTrue(colours.allSatisfy { $0.alpha == 255 })
+    }
+
+    func testKoreanSeedDrawsEveryGlyphFromTheHangulFallback() throws {
+        let label = PaddedLabel(korean, font: .default(size: 17), insets: padding)
+        let layout = try label.makeLayout()
+        XCTAssertTrue(layout.missingScalars.isEmpty)
+        XCTAssertEqual(layout.fontsUsed, [.dejaVuSans, .nanumGothic])
+        XCTAssertFalse(layout.glyphs.contains { $0.glyphID == 0 }, "no .notdef")
+        // 10 Hangul syllables + "..?" = 13 visible glyphs (spaces are glyphs too: 16 in all).
+        XCTAssertEqual(layout.glyphs.count, korean.unicodeScalars.count)
+        let bitmap = try label.render()
+        // Ink under every syllable: each glyph's pen range holds covered pixels.
+        for (i, g) in layout.glyphs.enumerated() where g.font == .nanumGothic && korean.unicodeScalars[korean.unicodeScalars.index(korean.unicodeScalars.startIndex, offsetBy: i)] != " " {
+            let x0 = Int(g.x), x1 = i + 1 < layout.glyphs.count ? Int(layout.glyphs[i + 1].x) : bitmap.width
+            let inked = (x0..<max(x0 + 1, x1)).contains { x in (0..<bitmap.height).contains { bitmap[min(x, bitmap.width - 1), $0].alpha > 128 } }
+            XCTAssertTrue(inked, "glyph \(i) has no ink")
+        }
+    }
+
+    func testRenderingIsDeterministicAcrossThreads() async throws {
+        let labels: [PaddedLabel] = (0..<64).map { i in
+            var l = PaddedLabel(i % 2 == 0 ? "UILabel With Padding \(i)" : "\(korean) \(i)", font: .default(size: 13 + Double(i % 5)), insets: padding)
+            l.scale = Double(1 + i % 3)
+            l.numberOfLines = 0
+            l.backgroundColor = .white
+            return l
+        }
+        let serial = try labels.map { try $0.render() }
+        // All labels at once from concurrent tasks: bytes identical to the serial run.
+        let again = try await withThrowingTaskGroup(of: (Int, Bitmap).self) { group in
+            for (i, l) in labels.enumerated() { group.addTask { (i, try l.render()) } }
+            var all = [Bitmap?](repeating: nil, count: labels.count)
+            for try await (i, b) in group { all[i] = b }
+            return all
+        }
+        XCTAssertEqual(again.compactMap { $0 }, serial)
+    }
+
+    func testNegativeInsetsAndTinyBoundsClipInsteadOfCrashing() throws {
+        var label = PaddedLabel("Clipped text", font: .default(size: 30), insets: EdgeInsets(top: -10, left: -10, bottom: -10, right: -10))
+        label.bounds = CGRect(x: 0, y: 0, width: 20, height: 10)
+        label.lineBreakMode = .byClipping
+        let bitmap = try label.render()
+        XCTAssertEqual(bitmap.width, 20)
+        XCTAssertEqual(bitmap.height, 10)
+        label.bounds = CGRect(x: 0, y: 0, width: 0, height: 0)
+        XCTAssertEqual(try label.render().pixels.count, 0)
+    }
+}

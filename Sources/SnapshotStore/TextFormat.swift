@@ -48,8 +48,11 @@ extension SnapshotFormat where Value == String {
 
 /// A line diff (longest common subsequence) for text snapshots.
 enum TextDiff {
+    /// The lines of `text`; a final newline ends the last line rather than starting an empty one.
     static func lines(_ text: String) -> [Substring] {
-        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") || text.isEmpty { lines.removeLast() }
+        return lines
     }
 
     /// Lines prefixed `  ` (same), `- ` (reference only), `+ ` (actual only).
@@ -75,8 +78,8 @@ enum TextDiff {
             var i = 0, j = 0
             while i < n || j < m {
                 if i < n, j < m, ma[i] == mb[j] { out.append("  " + ma[i]); i += 1; j += 1 }
-                else if j < m, i == n || table[i * (m + 1) + j + 1] >= table[(i + 1) * (m + 1) + j] { out.append("+ " + mb[j]); j += 1 }
-                else { out.append("- " + ma[i]); i += 1 }
+                else if i < n, j == m || table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] { out.append("- " + ma[i]); i += 1 }
+                else { out.append("+ " + mb[j]); j += 1 }
             }
         }
         out += a[(a.count - tail)...].map { "  " + $0 }

@@ -1,0 +1,137 @@
+import Foundation
+@_exported import SnapshotStore
+#if canImport(XCTest)
+import XCTest
+#endif
+#if canImport(Testing)
+import Testing
+#endif
+
+/// Settings for the snapshot assertions inside a scope (see `withSnapshotTesting`). A `record:`
+/// argument of an assertion wins over `record` here, which wins over `SNAPSHOT_TESTING_RECORD`.
+public struct SnapshotTestingConfiguration: Sendable {
+    /// The record mode for assertions without a `record:` argument; `nil` reads the environment.
+    public var record: RecordMode?
+    /// The environment the assertions read (`SNAPSHOT_TESTING_RECORD`, `CI`,
+    /// `SNAPSHOT_ARTIFACTS`); `nil` reads the process environment. Lets tests run in parallel
+    /// with different settings without `setenv`.
+    public var environment: [String: String]?
+
+    public init(record: RecordMode? = nil, environment: [String: String]? = nil) {
+        self.record = record
+        self.environment = environment
+    }
+
+    /// The configuration in force for the current task.
+    @TaskLocal public static var current = SnapshotTestingConfiguration()
+}
+
+/// Runs `operation` with snapshot settings: a record mode and/or an environment that replace the
+/// process's. Nested scopes inherit the settings they do not replace.
+///
+/// ```swift
+/// override func invokeTest() { withSnapshotTesting(record: .failed) { super.invokeTest() } }
+/// ```
+public func withSnapshotTesting<R>(record: RecordMode? = nil, environment: [String: String]? = nil,
+                                   operation: () throws -> R) rethrows -> R {
+    let outer = SnapshotTestingConfiguration.current
+    let inner = SnapshotTestingConfiguration(record: record ?? outer.record, environment: environment ?? outer.environment)
+    return try SnapshotTestingConfiguration.$current.withValue(inner, operation: operation)
+}
+
+/// `withSnapshotTesting` for async work.
+public func withSnapshotTesting<R>(record: RecordMode? = nil, environment: [String: String]? = nil,
+                                   operation: () async throws -> R) async rethrows -> R {
+    let outer = SnapshotTestingConfiguration.current
+    let inner = SnapshotTestingConfiguration(record: record ?? outer.record, environment: environment ?? outer.environment)
+    return try await SnapshotTestingConfiguration.$current.withValue(inner, operation: operation)
+}
+
+/// Checks `value` against its reference snapshot and returns the failure, or `nil` when it
+/// passes. What `assertSnapshot` reports; the framework's own tests assert on the result
+/// (XCTest on Linux has no `XCTExpectFailure`).
+///
+/// The reference is `<package root>/__Snapshots__/<TestFileName>/<testName>.<id>.<ext>`; record
+/// modes, artifacts and messages are described in DESIGN.md §3 and `SnapshotVerifier.verify`.
+/// - Parameters:
+///   - value: the value to snapshot; an error it throws fails the assertion.
+///   - format: how the value is stored and compared (`.text`, `.image(...)`).
+///   - name: a name for the snapshot (sanitised, never a path); `nil` numbers the test's
+///     unnamed snapshots 1, 2, ….
+///   - record: the record mode; `nil` uses `withSnapshotTesting`, then `SNAPSHOT_TESTING_RECORD`,
+///     then `never` under CI, else `missing`.
+///   - filePath: the test file (`#filePath`); its package root holds `__Snapshots__`. A `String`
+///     so that tests of the framework can point it into a temporary package.
+///   - testName: the test function (`#function`).
+public func verifySnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as format: SnapshotFormat<Value>,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> String? {
+    snapshotFailure(of: try value(), as: format, named: name, record: record,
+                    file: filePath, testName: testName)?.message
+}
+
+/// Like `verifySnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
+public func snapshotFailure<Value>(
+    of value: @autoclosure () throws -> Value,
+    as format: SnapshotFormat<Value>,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> SnapshotFailure? {
+    let configuration = SnapshotTestingConfiguration.current
+    let environment = configuration.environment ?? ProcessInfo.processInfo.environment
+    let path = filePath
+    let actual: Value
+    do {
+        actual = try value()
+    } catch {
+        return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
+                                        filePath: path, testName: testName, environment: environment)
+    }
+    return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
+                                   filePath: path, testName: testName, environment: environment)
+}
+
+/// Asserts that `value` matches its reference snapshot: records the failure with `XCTFail` under
+/// XCTest and `Issue.record` under Swift Testing. Parameters as `verifySnapshot`; `fileID`,
+/// `line` and `column` place the reported issue.
+public func assertSnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as format: SnapshotFormat<Value>,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    guard let message = verifySnapshot(of: try value(), as: format, named: name, record: record,
+                                       file: "\(filePath)", testName: testName) else { return }
+    recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Reports a failure to the running test framework: `Issue.record` when a Swift Testing test is
+/// running (`Test.current != nil`), else `XCTFail`.
+public func recordSnapshotIssue(_ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                                line: UInt = #line, column: UInt = #column) {
+    #if canImport(Testing)
+    if Test.current != nil {
+        Issue.record(Comment(rawValue: message),
+                     sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
+                                                    line: Int(line), column: Int(column)))
+        return
+    }
+    #endif
+    #if canImport(XCTest)
+    XCTFail(message, file: filePath, line: line)
+    #else
+    print("error: \(filePath):\(line): \(message)")
+    #endif
+}

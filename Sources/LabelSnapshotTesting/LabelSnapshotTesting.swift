@@ -1,1 +1,0 @@
-// The LabelSnapshotTesting stage; see DESIGN.md §1.

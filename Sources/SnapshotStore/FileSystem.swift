@@ -1,0 +1,151 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// The few POSIX file operations the store needs: whole-file reads, `mkdir -p`, and atomic
+/// writes (a temporary file in the destination folder, then `rename(2)`, or `link(2)` when an
+/// existing file must not be replaced). Readers therefore see the old file or the new one, never
+/// a torn one, also with many writers in parallel.
+public enum SnapshotFileSystem {
+    /// Largest file the store reads (256 MiB); a reference is far smaller.
+    public static let maximumFileSize = 256 << 20
+
+    /// The file's bytes, or `nil` when nothing exists at `path`.
+    /// - Throws: `SnapshotStoreError.io` (unreadable, a folder, …) or `.fileTooLarge`.
+    public static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw SnapshotStoreError.io(operation: "reading", path: path, errno: code)
+        }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw SnapshotStoreError.io(operation: "reading", path: path, errno: errno) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw SnapshotStoreError.io(operation: "reading", path: path, errno: (st.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL)
+        }
+        let size = Int(st.st_size)
+        guard size <= limit else { throw SnapshotStoreError.fileTooLarge(path: path, size: size, limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SnapshotStoreError.io(operation: "reading", path: path, errno: errno)
+            }
+            if n == 0 { break }  // shrank while reading
+            done += n
+        }
+        if done < size { bytes.removeSubrange(done...) }
+        return bytes
+    }
+
+    /// Whether anything exists at `path`.
+    public static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    /// Creates `path` and its missing parents (`mkdir -p`); safe to race with other creators.
+    /// - Throws: `.notWritable` for a read-only parent, `.notADirectory`, or `.io`.
+    public static func makeDirectories(_ path: String) throws {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix += "/" + component
+            var st = stat()
+            if stat(prefix, &st) == 0 {
+                guard (st.st_mode & S_IFMT) == S_IFDIR else { throw SnapshotStoreError.notADirectory(path: prefix) }
+                continue
+            }
+            if mkdir(prefix, 0o777) != 0 {
+                let code = errno
+                if code == EEXIST, stat(prefix, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { continue }
+                throw writeError(code, path: prefix, operation: "creating folder")
+            }
+        }
+    }
+
+    /// How an atomic write treats an existing destination.
+    public enum ExistingFile: Sendable {
+        /// Replace it (`rename(2)`).
+        case replace
+        /// Keep it and report `false` (`link(2)` refuses to replace): used to create a missing
+        /// reference without clobbering one another process wrote meanwhile.
+        case keep
+    }
+
+    private static let sequence = Atomic<Int>(0)
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same folder (created with
+    /// `O_EXCL`, mode 0666 less the umask), optionally `fsync`ed, then renamed (or linked) into place.
+    /// Missing parent folders are created.
+    /// - Returns: `false` only for `.keep` when a file already existed (nothing was written).
+    /// - Throws: `.notWritable` for a read-only folder or file system, `.io` otherwise.
+    @discardableResult
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, existing: ExistingFile = .replace,
+                                       sync: Bool = false) throws -> Bool {
+        let (folder, name) = split(path)
+        try makeDirectories(folder)
+        let seq = sequence.wrappingAdd(1, ordering: .relaxed).newValue
+        let temp = folder + "/." + String(decoding: name.utf8.prefix(100), as: UTF8.self) + ".tmp-\(getpid())-\(seq)-\(UInt32.random(in: 0...UInt32.max))"
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        if fd < 0 { throw writeError(errno, path: folder, operation: "creating a file in") }
+        var failure: SnapshotStoreError?
+        var done = 0
+        bytes.withUnsafeBytes { buf in
+            while done < buf.count {
+                let n = write(fd, buf.baseAddress! + done, buf.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = writeError(errno, path: temp, operation: "writing"); return
+                }
+                done += n
+            }
+        }
+        if failure == nil, sync, fsync(fd) != 0 { failure = writeError(errno, path: temp, operation: "syncing") }
+        if close(fd) != 0, failure == nil { failure = writeError(errno, path: temp, operation: "closing") }
+        if let failure { unlink(temp); throw failure }
+        switch existing {
+        case .replace:
+            if rename(temp, path) != 0 {
+                let code = errno
+                unlink(temp)
+                throw writeError(code, path: path, operation: "renaming into")
+            }
+            return true
+        case .keep:
+            let linked = link(temp, path)
+            let code = errno
+            unlink(temp)
+            if linked == 0 { return true }
+            if code == EEXIST { return false }
+            throw writeError(code, path: path, operation: "linking into")
+        }
+    }
+
+    /// Removes the file at `path`; a missing file is not an error.
+    public static func removeIfPresent(_ path: String) throws {
+        if unlink(path) != 0, errno != ENOENT {
+            throw writeError(errno, path: path, operation: "removing")
+        }
+    }
+
+    /// (`folder`, `name`) of a path; the folder of a bare name is `.`.
+    static func split(_ path: String) -> (String, String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    static func writeError(_ code: Int32, path: String, operation: String) -> SnapshotStoreError {
+        if code == EACCES || code == EPERM || code == EROFS { return .notWritable(path: path, errno: code) }
+        return .io(operation: operation, path: path, errno: code)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// The machine-readable record of one failed snapshot assertion, written as
+/// `<artifacts>/<TestFileName>/<testName>.<id>.failure.json` for `labelsnap review`, `accept`,
+/// `reject` and `report`. Paths are absolute. Keys are stable; new keys may be added (check
+/// `version` before relying on a key's absence).
+public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
+    /// Format version of the record (currently 1).
+    public static let currentVersion = 1
+
+    public var version: Int
+    /// What went wrong.
+    public var kind: SnapshotFailureKind
+    /// Sanitised test name (`testBadge`).
+    public var testName: String
+    /// The test file (`#filePath`).
+    public var testFile: String
+    /// `<testName>.<id>`.
+    public var snapshotName: String
+    /// Folder holding `Package.swift`.
+    public var packageRoot: String
+    /// The reference file (it may not exist).
+    public var reference: String
+    /// The reference relative to the package root (`__Snapshots__/BadgeTests/testBadge.1.png`).
+    public var referenceRelative: String
+    /// The actual value's file, when one was written.
+    public var actual: String?
+    /// Further artifacts by kind (`diff`, `composite`).
+    public var artifacts: [String: String]
+    /// The record mode in force.
+    public var recordMode: RecordMode
+    /// Whether the assertion wrote the reference (record modes `all`, `missing`, `failed`).
+    public var referenceWritten: Bool
+    /// Short descriptions (`120×40 px`) of reference and actual, when known.
+    public var referenceDescription: String?
+    public var actualDescription: String?
+    /// The tolerance in force (`exact`, `precision 0.99`).
+    public var tolerance: String
+    /// The numbers of the comparison: `differingPixels`, `differingRatio`, `largestDelta`,
+    /// `boundingBox` ([x, y, w, h]), sizes, … (format-specific keys).
+    public var metrics: [String: SnapshotMetric]
+    /// The comparison's lines of numbers, as in the message.
+    public var summary: [String]
+    /// The whole failure message.
+    public var message: String
+    /// `labelsnap accept <this record>`, when there is an actual value to accept.
+    public var acceptCommand: String?
+    /// The command that re-records the reference from the test.
+    public var rerecordCommand: String
+    /// When the failure happened, ISO 8601 in UTC.
+    public var recordedAt: String
+
+    /// The record stored at `path`.
+    /// - Throws: `SnapshotStoreError.invalidFailureRecord` or a read error.
+    public static func load(_ path: String) throws -> SnapshotFailureRecord {
+        guard let bytes = try SnapshotFileSystem.readIfPresent(path) else {
+            throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "no such file")
+        }
+        do {
+            let record = try JSONDecoder().decode(SnapshotFailureRecord.self, from: Data(bytes))
+            guard record.version <= currentVersion else {
+                throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "version \(record.version) is newer than this tool (\(currentVersion))")
+            }
+            return record
+        } catch let error as SnapshotStoreError {
+            throw error
+        } catch {
+            throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Every record under an artifacts root, sorted by path.
+    public static func loadAll(in artifactsRoot: String) throws -> [(path: String, record: SnapshotFailureRecord)] {
+        guard let walker = FileManager.default.enumerator(atPath: artifactsRoot) else { return [] }
+        var paths: [String] = []
+        while let next = walker.nextObject() as? String {
+            if next.hasSuffix(".failure.json") { paths.append(artifactsRoot + "/" + next) }
+        }
+        return try paths.sorted().map { ($0, try load($0)) }
+    }
+
+    /// The record as stable, pretty JSON (sorted keys, trailing newline).
+    public func jsonBytes() throws -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return Array(try encoder.encode(self)) + [0x0A]
+    }
+
+    /// Every artifact file the record names (actual first).
+    public var artifactPaths: [String] { (actual.map { [$0] } ?? []) + artifacts.keys.sorted().compactMap { artifacts[$0] } }
+}
+
+/// What a snapshot assertion reports.
+public enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
+    /// No reference existed; `referenceWritten` says whether it was recorded.
+    case missingReference
+    /// Record mode `all` wrote the reference.
+    case recorded
+    /// The actual value does not match the reference.
+    case mismatch
+    /// The reference exists but cannot be decoded.
+    case corruptReference
+    /// The reference exists but cannot be read (permissions, a folder, too large).
+    case unreadableReference
+    /// The record mode (argument or environment) is invalid.
+    case configuration
+    /// The snapshot could not be written (read-only `__Snapshots__`, disk full, …).
+    case writeFailed
+    /// The value to snapshot could not be produced or encoded.
+    case valueFailed
+}
+
+/// Accepting and rejecting recorded failures: the store side of `labelsnap accept` / `reject`.
+public enum SnapshotReview {
+    /// Replaces the reference with the failure's actual file (atomically) and removes the
+    /// failure's artifacts. Returns the reference path.
+    /// - Throws: when the record has no actual file, the actual file is missing, or the reference
+    ///   path is not inside `<packageRoot>/__Snapshots__`.
+    @discardableResult
+    public static func accept(recordAt path: String) throws -> String {
+        let record = try SnapshotFailureRecord.load(path)
+        let snapshots = SnapshotLocation.normalize(record.packageRoot + "/" + SnapshotLocation.snapshotsFolderName)
+        let reference = SnapshotLocation.normalize(record.reference)
+        guard reference.hasPrefix(snapshots + "/") else {
+            throw SnapshotStoreError.pathEscapesFolder(path: reference, folder: snapshots)
+        }
+        guard let actualPath = record.actual, let bytes = try SnapshotFileSystem.readIfPresent(actualPath) else {
+            throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "its actual file \(record.actual ?? "(none)") does not exist; run the test again")
+        }
+        try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .replace, sync: true)
+        try reject(recordAt: path)
+        return reference
+    }
+
+    /// Removes the failure's artifacts and its record, leaving the reference as it is.
+    public static func reject(recordAt path: String) throws {
+        let record = try SnapshotFailureRecord.load(path)
+        let folder = SnapshotFileSystem.split(SnapshotLocation.normalize(path)).0
+        for artifact in record.artifactPaths where SnapshotLocation.normalize(artifact).hasPrefix(folder + "/") {
+            try SnapshotFileSystem.removeIfPresent(artifact)
+        }
+        try SnapshotFileSystem.removeIfPresent(path)
+    }
+}

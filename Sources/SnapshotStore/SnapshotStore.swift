@@ -1,1 +1,0 @@
-// The SnapshotStore stage; see DESIGN.md §1.

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Errors from the snapshot store. Each description says what went wrong, on which path, and
+/// what to do.
+public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
+    /// A record-mode value that is not one of `all, missing, failed, never`.
+    case unknownRecordMode(value: String, source: String)
+    /// A folder or file cannot be written because it (or a parent) is read-only.
+    case notWritable(path: String, errno: Int32)
+    /// A path exists but is not a folder where a folder is needed.
+    case notADirectory(path: String)
+    /// A file is larger than the store reads.
+    case fileTooLarge(path: String, size: Int, limit: Int)
+    /// Any other failed system call.
+    case io(operation: String, path: String, errno: Int32)
+    /// A computed path would leave the folder it must stay in (a defect: names are sanitised).
+    case pathEscapesFolder(path: String, folder: String)
+    /// A failure record could not be read or is not one this version understands.
+    case invalidFailureRecord(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unknownRecordMode(let value, let source):
+            return "unknown \(source) \"\(value)\": use one of \(RecordMode.allowedValues)"
+        case .notWritable(let path, let code):
+            return "cannot write \(path): \(errnoName(code)) (\(errnoText(code))). The folder is read-only: "
+                + "make it writable (chmod -R u+w), or run with \(RecordMode.environmentVariable)=never to assert without writing"
+        case .notADirectory(let path):
+            return "\(path) exists but is not a folder; move it away so snapshots can be stored there"
+        case .fileTooLarge(let path, let size, let limit):
+            return "\(path) is \(size) bytes, more than the \(limit) bytes a snapshot may have"
+        case .io(let operation, let path, let code):
+            return "\(operation) \(path) failed: \(errnoName(code)) (\(errnoText(code)))"
+        case .pathEscapesFolder(let path, let folder):
+            return "refusing to use \(path): it is outside \(folder)"
+        case .invalidFailureRecord(let path, let reason):
+            return "cannot read failure record \(path): \(reason)"
+        }
+    }
+}
+
+func errnoText(_ code: Int32) -> String {
+    guard let s = strerror(code) else { return "errno \(code)" }
+    return String(cString: s)
+}
+
+func errnoName(_ code: Int32) -> String {
+    switch code {
+    case EACCES: return "EACCES"
+    case EPERM: return "EPERM"
+    case EROFS: return "EROFS"
+    case ENOENT: return "ENOENT"
+    case ENOTDIR: return "ENOTDIR"
+    case EISDIR: return "EISDIR"
+    case ENOSPC: return "ENOSPC"
+    case EEXIST: return "EEXIST"
+    case ENAMETOOLONG: return "ENAMETOOLONG"
+    default: return "errno \(code)"
+    }
+}

@@ -1,0 +1,344 @@
+import Foundation
+
+/// A failed snapshot assertion: the message to report, and what the store did.
+public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
+    public var kind: SnapshotFailureKind
+    /// The full message (DESIGN.md §3): numbers, paths, and the command that fixes it.
+    public var message: String
+    /// Where the snapshot lives; `nil` only when the location could not be computed.
+    public var location: SnapshotLocation?
+    /// The machine-readable record, also written to `location.failureRecordPath` when
+    /// `recordWritten` is true.
+    public var record: SnapshotFailureRecord?
+    /// Whether the failure record (and artifacts) were written.
+    public var recordWritten: Bool
+    /// Whether the reference file was written.
+    public var referenceWritten: Bool
+
+    public var description: String { message }
+}
+
+/// The record-mode logic of a snapshot assertion, independent of any test framework.
+public enum SnapshotVerifier {
+    /// Checks `value` against its reference and records according to the record mode:
+    ///
+    /// | reference   | `all`          | `missing`        | `failed`           | `never`          |
+    /// |-------------|----------------|------------------|--------------------|------------------|
+    /// | missing     | write, fail    | write, fail      | write, fail        | fail             |
+    /// | matches     | write*, fail   | pass             | pass               | pass             |
+    /// | differs     | write, fail    | fail             | rewrite, fail      | fail             |
+    /// | corrupt     | write, fail    | fail (untouched) | rewrite, fail      | fail (untouched) |
+    ///
+    /// (*) an identical file is not rewritten. Failures other than "recorded" write artifacts
+    /// (actual, the format's attachments, a `SnapshotFailureRecord`) under the artifacts root;
+    /// a pass removes stale artifacts of the same snapshot.
+    /// - Parameters:
+    ///   - value: the actual value.
+    ///   - format: how it is stored and compared.
+    ///   - name: the `named:` value, or `nil` for the test's next counter value.
+    ///   - record: the `record:` argument (wins over the environment).
+    ///   - filePath: the test file (`#filePath`).
+    ///   - testName: the test function (`#function`).
+    ///   - environment: the process environment (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`).
+    ///   - counter: numbers unnamed snapshots.
+    /// - Returns: `nil` when the assertion passes, else the failure.
+    public static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
+                                     record: RecordMode? = nil, filePath: String, testName: String,
+                                     environment: [String: String] = ProcessInfo.processInfo.environment,
+                                     counter: SnapshotCounter = .shared) -> SnapshotFailure? {
+        let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
+                                             pathExtension: format.pathExtension, environment: environment, counter: counter)
+        let mode: RecordMode
+        do {
+            mode = try RecordMode.resolve(argument: record, environment: environment)
+        } catch {
+            return SnapshotFailure(kind: .configuration,
+                                   message: "Snapshot \(location.snapshotName) was not checked: \(error)",
+                                   location: location, record: nil, recordWritten: false, referenceWritten: false)
+        }
+        var run = Run(location: location, mode: mode, format: format, value: value)
+        return run.verify()
+    }
+
+    /// Like `verify`, for a value that could not be produced: reports `error` as the failure.
+    public static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
+                               filePath: String, testName: String,
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               counter: SnapshotCounter = .shared) -> SnapshotFailure {
+        let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
+                                             pathExtension: pathExtension, environment: environment, counter: counter)
+        return SnapshotFailure(kind: .valueFailed,
+                               message: "Snapshot \(location.snapshotName) was not checked: producing the value threw: \(error)",
+                               location: location, record: nil, recordWritten: false, referenceWritten: false)
+    }
+
+    /// `swift test --filter '<Module>.*<testName>'`, the module taken from `Tests/<Module>/…`.
+    public static func testFilter(for location: SnapshotLocation) -> String {
+        let root = location.packageRoot + "/"
+        if location.testFilePath.hasPrefix(root) {
+            let parts = location.testFilePath.dropFirst(root.count).split(separator: "/")
+            if parts.count >= 3, parts[0] == "Tests" {
+                return SnapshotNaming.sanitize(String(parts[1])) + ".*" + location.testName
+            }
+        }
+        return location.testName
+    }
+
+    /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'`.
+    public static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation) -> String {
+        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location)))"
+    }
+
+    /// `labelsnap accept <failure record>`.
+    public static func acceptCommand(for location: SnapshotLocation) -> String {
+        "labelsnap accept \(shellQuote(location.failureRecordPath))"
+    }
+
+    /// `text` quoted for a POSIX shell when it needs quoting.
+    public static func shellQuote(_ text: String) -> String {
+        let safe = text.unicodeScalars.allSatisfy { s in
+            (s.value < 0x80 && (s.properties.isAlphabetic || s.properties.numericType != nil)) || "_-./,:+=@%".unicodeScalars.contains(s)
+        }
+        if safe && !text.isEmpty { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    private final class EncodedCache {
+        var bytes: [UInt8]?
+    }
+
+    private struct Run<Value> {
+        let location: SnapshotLocation
+        let mode: RecordMode
+        let format: SnapshotFormat<Value>
+        let value: Value
+
+        let encoded = EncodedCache()
+
+        var reference: String { location.referencePath }
+
+        /// The actual value's file bytes, encoded at most once.
+        func actualBytes() throws -> [UInt8] {
+            if let bytes = encoded.bytes { return bytes }
+            let bytes = try format.encode(value)
+            encoded.bytes = bytes
+            return bytes
+        }
+        var actualDescription: String { format.describe(value) }
+
+        mutating func verify() -> SnapshotFailure? {
+            if mode == .all {
+                return recordAll()
+            }
+            // Read the reference; retry once if another writer created it while we recorded.
+            for _ in 0..<2 {
+                let bytes: [UInt8]?
+                do {
+                    bytes = try SnapshotFileSystem.readIfPresent(reference)
+                } catch {
+                    return unreadable(error)
+                }
+                guard let bytes else {
+                    if mode == .never { return missingUnderNever() }
+                    do {
+                        let bytes = try actualBytes()
+                        if try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .keep, sync: true) {
+                            return fail(.missingReference, referenceWritten: true, withArtifacts: false, lines: [
+                                "No reference was found for snapshot \(location.snapshotName): recorded \(actualDescription) to",
+                                "  \(reference)",
+                                "Record mode \"\(mode)\" wrote the missing reference. Look at it, commit it, and run the test again to assert against it.",
+                            ])
+                        }
+                        continue  // created meanwhile by a parallel run: compare against it
+                    } catch {
+                        return writeFailed(error)
+                    }
+                }
+                return compare(bytes)
+            }
+            return nil
+        }
+
+        func recordAll() -> SnapshotFailure {
+            do {
+                let bytes = try actualBytes()
+                let old = try? SnapshotFileSystem.readIfPresent(reference)
+                let state: String
+                if old == bytes {
+                    state = "unchanged"
+                } else {
+                    try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .replace, sync: true)
+                    state = old == nil ? "new" : "changed"
+                }
+                return fail(.recorded, referenceWritten: state != "unchanged", withArtifacts: false, lines: [
+                    "Record mode is \"all\": recorded snapshot \(location.snapshotName) (\(actualDescription), \(state)) to",
+                    "  \(reference)",
+                    "Remove record mode (the record: argument, or \(RecordMode.environmentVariable)=all) and run the test again to assert against it.",
+                ])
+            } catch {
+                return writeFailed(error)
+            }
+        }
+
+        func missingUnderNever() -> SnapshotFailure {
+            fail(.missingReference, referenceWritten: false, withArtifacts: true, includeActual: true, lines: [
+                "No reference was found for snapshot \(location.snapshotName) at",
+                "  \(reference)",
+                "Record mode is \"never\"\(RecordMode.isCI(ProcessInfo.processInfo.environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
+            ], fixes: [
+                "Record it:  \(SnapshotVerifier.recordCommand(.missing, for: location))",
+                "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
+            ])
+        }
+
+        func unreadable(_ error: any Error) -> SnapshotFailure {
+            fail(.unreadableReference, referenceWritten: false, withArtifacts: true, includeActual: true, lines: [
+                "The reference of snapshot \(location.snapshotName) cannot be read: \(error)",
+                "  \(reference)",
+                "It was left untouched.",
+            ], fixes: [
+                "Fix its permissions, or delete it and re-record:  \(SnapshotVerifier.recordCommand(.missing, for: location))",
+            ])
+        }
+
+        func compare(_ bytes: [UInt8]) -> SnapshotFailure? {
+            let referenceValue: Value
+            do {
+                referenceValue = try format.decode(bytes)
+            } catch {
+                var written = false
+                var lines = [
+                    "The reference of snapshot \(location.snapshotName) is corrupt: \(error)",
+                    "  \(reference) (\(bytes.count) bytes)",
+                ]
+                if mode == .failed {
+                    do {
+                        try SnapshotFileSystem.writeAtomically(try actualBytes(), to: reference, existing: .replace, sync: true)
+                        written = true
+                        lines.append("Record mode \"failed\" replaced it with the actual value (\(actualDescription)); run the test again to assert against it.")
+                    } catch {
+                        lines.append("Record mode \"failed\" could not replace it: \(error)")
+                    }
+                } else {
+                    lines.append("It was left untouched (record mode \"\(mode)\").")
+                }
+                return fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
+                            lines: lines, fixes: written ? [] : [
+                                "Re-record it:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
+                                "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
+                            ])
+            }
+            guard let mismatch = format.compare(referenceValue, value) else {
+                removeStaleArtifacts()
+                return nil
+            }
+            var lines = [
+                "Snapshot \(location.snapshotName) does not match its reference",
+                "  \(reference)",
+                "  reference: \(format.describe(referenceValue))",
+                "  actual:    \(actualDescription)",
+            ]
+            lines += mismatch.summary.map { "  " + $0 }
+            lines.append("  tolerance: \(format.tolerance)")
+            var written = false
+            if mode == .failed {
+                do {
+                    try SnapshotFileSystem.writeAtomically(try actualBytes(), to: reference, existing: .replace, sync: true)
+                    written = true
+                    lines.append("Record mode \"failed\" rewrote the reference with the actual value; run the test again to assert against it.")
+                } catch {
+                    lines.append("Record mode \"failed\" could not rewrite the reference: \(error)")
+                }
+            }
+            return fail(.mismatch, referenceWritten: written, withArtifacts: true, includeActual: true,
+                        mismatch: mismatch, referenceDescription: format.describe(referenceValue), lines: lines,
+                        fixes: written ? [] : [
+                            "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
+                            "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
+                        ])
+        }
+
+        func writeFailed(_ error: any Error) -> SnapshotFailure {
+            fail(.writeFailed, referenceWritten: false, withArtifacts: false, lines: [
+                "Snapshot \(location.snapshotName) could not be recorded (record mode \"\(mode)\"): \(error)",
+                "  \(reference)",
+            ])
+        }
+
+        /// Builds the failure; with `withArtifacts`, writes the actual value, the mismatch's
+        /// attachments and the failure record (artifact errors are added to the message).
+        func fail(_ kind: SnapshotFailureKind, referenceWritten: Bool, withArtifacts: Bool,
+                  includeActual: Bool = false, mismatch: SnapshotMismatch? = nil,
+                  referenceDescription: String? = nil, lines: [String], fixes: [String] = []) -> SnapshotFailure {
+            var message = lines
+            var record: SnapshotFailureRecord?
+            var recordWritten = false
+            if withArtifacts {
+                var artifactLines: [String] = []
+                var problems: [String] = []
+                var actualPath: String?
+                var attachmentPaths: [String: String] = [:]
+                if includeActual {
+                    do {
+                        try SnapshotFileSystem.writeAtomically(try actualBytes(), to: location.actualPath)
+                        actualPath = location.actualPath
+                        artifactLines.append("  actual:    \(location.actualPath)")
+                    } catch { problems.append("actual: \(error)") }
+                }
+                for attachment in mismatch?.attachments ?? [] {
+                    let path = location.artifactPath(attachment.kind, pathExtension: attachment.pathExtension)
+                    do {
+                        try SnapshotFileSystem.writeAtomically(try attachment.bytes(), to: path)
+                        attachmentPaths[attachment.kind] = path
+                        let label = attachment.kind + ":"
+                        artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
+                    } catch { problems.append("\(attachment.kind): \(error)") }
+                }
+                var fixLines = fixes
+                if actualPath == nil {
+                    fixLines.removeAll { $0.contains("labelsnap accept") }
+                }
+                let tail = (artifactLines.isEmpty ? [] : ["Artifacts:"] + artifactLines + ["  record:    \(location.failureRecordPath)"])
+                    + problems.map { "Artifact not written: \($0)" } + fixLines
+                message += tail
+                let full = message.joined(separator: "\n")
+                var r = SnapshotFailureRecord(
+                    version: SnapshotFailureRecord.currentVersion, kind: kind, testName: location.testName,
+                    testFile: location.testFilePath, snapshotName: location.snapshotName, packageRoot: location.packageRoot,
+                    reference: reference, referenceRelative: location.referenceRelativePath, actual: actualPath,
+                    artifacts: attachmentPaths, recordMode: mode, referenceWritten: referenceWritten,
+                    referenceDescription: referenceDescription, actualDescription: actualDescription,
+                    tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
+                    message: full, acceptCommand: actualPath == nil ? nil : SnapshotVerifier.acceptCommand(for: location),
+                    rerecordCommand: SnapshotVerifier.recordCommand(kind == .missingReference ? .missing : .failed, for: location),
+                    recordedAt: Self.timestamp())
+                do {
+                    try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
+                    recordWritten = true
+                } catch {
+                    message = message.filter { !$0.hasPrefix("  record:") }
+                    message.append("Failure record not written: \(error)")
+                    r.message = message.joined(separator: "\n")
+                }
+                record = r
+            } else {
+                message += fixes
+            }
+            return SnapshotFailure(kind: kind, message: message.joined(separator: "\n"), location: location,
+                                   record: record, recordWritten: recordWritten, referenceWritten: referenceWritten)
+        }
+
+        func removeStaleArtifacts() {
+            let recordPath = location.failureRecordPath
+            guard SnapshotFileSystem.exists(recordPath) else { return }
+            try? SnapshotReview.reject(recordAt: recordPath)
+            try? SnapshotFileSystem.removeIfPresent(recordPath)
+        }
+
+        static func timestamp() -> String {
+            let f = ISO8601DateFormatter()
+            f.timeZone = TimeZone(identifier: "UTC")
+            return f.string(from: Date())
+        }
+    }
+}

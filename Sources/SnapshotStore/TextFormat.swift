@@ -1,0 +1,109 @@
+/// Errors of the text format.
+public enum TextSnapshotError: Error, CustomStringConvertible, Equatable {
+    /// The reference file is not valid UTF-8; `offset` is the first bad byte.
+    case invalidUTF8(offset: Int)
+
+    public var description: String {
+        switch self {
+        case .invalidUTF8(let offset): return "not valid UTF-8 text (first bad byte at offset \(offset))"
+        }
+    }
+}
+
+extension SnapshotFormat where Value == String {
+    /// Text stored as UTF-8 (`.txt` unless told otherwise), compared exactly and reported as a
+    /// line diff (`-` reference, `+` actual) with counts. For a `.layout` strategy later.
+    public static var text: SnapshotFormat<String> { text(pathExtension: "txt") }
+
+    /// Text stored as UTF-8 with the given extension.
+    public static func text(pathExtension: String) -> SnapshotFormat<String> {
+        SnapshotFormat(
+            pathExtension: pathExtension,
+            encode: { Array($0.utf8) },
+            decode: { bytes in
+                if let text = String(validating: bytes, as: UTF8.self) { return text }
+                var offset = 0
+                var it = bytes.makeIterator()
+                var decoder = UTF8()
+                var consumed = 0
+                loop: while true {
+                    switch decoder.decode(&it) {
+                    case .scalarValue(let s): consumed += UTF8.width(s); offset = consumed
+                    case .emptyInput: break loop
+                    case .error: break loop
+                    }
+                }
+                throw TextSnapshotError.invalidUTF8(offset: offset)
+            },
+            compare: { reference, actual in
+                reference == actual ? nil : TextDiff.mismatch(reference: reference, actual: actual)
+            },
+            describe: { text in
+                let lines = TextDiff.lines(text).count
+                return "\(lines) line\(lines == 1 ? "" : "s"), \(text.utf8.count) bytes"
+            },
+            tolerance: "exact")
+    }
+}
+
+/// A line diff (longest common subsequence) for text snapshots.
+enum TextDiff {
+    /// The lines of `text`; a final newline ends the last line rather than starting an empty one.
+    static func lines(_ text: String) -> [Substring] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if text.hasSuffix("\n") || text.isEmpty { lines.removeLast() }
+        return lines
+    }
+
+    /// Lines prefixed `  ` (same), `- ` (reference only), `+ ` (actual only).
+    static func diff(_ a: [Substring], _ b: [Substring]) -> [String] {
+        // Trim the common head and tail, then LCS on the middle (bounded to keep it cheap).
+        var head = 0
+        while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
+        var tail = 0
+        while tail < a.count - head, tail < b.count - head, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+        let ma = Array(a[head..<(a.count - tail)]), mb = Array(b[head..<(b.count - tail)])
+        var out: [String] = a[..<head].map { "  " + $0 }
+        if ma.count * mb.count > 4_000_000 {
+            out += ma.map { "- " + $0 } + mb.map { "+ " + $0 }
+        } else {
+            let n = ma.count, m = mb.count
+            var table = [Int](repeating: 0, count: (n + 1) * (m + 1))
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    table[i * (m + 1) + j] = ma[i] == mb[j] ? table[(i + 1) * (m + 1) + j + 1] + 1
+                        : max(table[(i + 1) * (m + 1) + j], table[i * (m + 1) + j + 1])
+                }
+            }
+            var i = 0, j = 0
+            while i < n || j < m {
+                if i < n, j < m, ma[i] == mb[j] { out.append("  " + ma[i]); i += 1; j += 1 }
+                else if i < n, j == m || table[(i + 1) * (m + 1) + j] >= table[i * (m + 1) + j + 1] { out.append("- " + ma[i]); i += 1 }
+                else { out.append("+ " + mb[j]); j += 1 }
+            }
+        }
+        out += a[(a.count - tail)...].map { "  " + $0 }
+        return out
+    }
+
+    static func mismatch(reference: String, actual: String) -> SnapshotMismatch {
+        let a = lines(reference), b = lines(actual)
+        let d = diff(a, b)
+        let removed = d.filter { $0.hasPrefix("- ") }.count
+        let added = d.filter { $0.hasPrefix("+ ") }.count
+        let first = (d.firstIndex { !$0.hasPrefix("  ") } ?? 0) + 1
+        let diffText = "--- reference\n+++ actual\n" + d.joined(separator: "\n") + "\n"
+        // Show at most 20 changed lines in the message itself.
+        let shown = d.filter { !$0.hasPrefix("  ") }.prefix(20)
+        var summary = [
+            "lines: reference \(a.count), actual \(b.count); \(removed) removed, \(added) added; first difference at line \(first)",
+        ]
+        summary += shown.map { "  " + $0 }
+        if removed + added > shown.count { summary.append("  … \(removed + added - shown.count) more changed lines in the diff artifact") }
+        return SnapshotMismatch(
+            summary: summary,
+            metrics: ["referenceLines": .int(a.count), "actualLines": .int(b.count),
+                      "removedLines": .int(removed), "addedLines": .int(added), "firstDifferenceLine": .int(first)],
+            attachments: [SnapshotAttachment(kind: "diff", pathExtension: "diff") { Array(diffText.utf8) }])
+    }
+}

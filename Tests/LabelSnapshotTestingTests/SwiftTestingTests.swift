@@ -1,0 +1,62 @@
+#if canImport(Testing)
+import Foundation
+import Testing
+import LabelSnapshotTesting
+
+@Suite struct SwiftTestingSnapshotTests {
+    @Test func missingReferenceIsRecordedUnderMissing() throws {
+        let pkg = try TempPackage()
+        let message = withSnapshotTesting(environment: [:]) {
+            verifySnapshot(of: "hello", as: .text, file: pkg.testFile)
+        }
+        // Swift Testing's #function is "missingReferenceIsRecordedUnderMissing()".
+        #expect(message?.hasPrefix("No reference was found for snapshot missingReferenceIsRecordedUnderMissing.1") == true)
+        #expect(pkg.bytes(pkg.reference("missingReferenceIsRecordedUnderMissing.1.txt")) == Array("hello".utf8))
+    }
+
+    @Test(arguments: ["all", "missing", "failed", "never"])
+    func environmentRecordModes(mode: String) throws {
+        let pkg = try TempPackage()
+        let ref = pkg.reference("environmentRecordModes.x.txt")
+        try pkg.write(Array("old".utf8), to: ref)
+        let message = withSnapshotTesting(environment: ["SNAPSHOT_TESTING_RECORD": mode]) {
+            verifySnapshot(of: "new", as: .text, named: "x", file: pkg.testFile)
+        }
+        #expect(message != nil)
+        let written = pkg.bytes(ref) == Array("new".utf8)
+        #expect(written == (mode == "all" || mode == "failed"))
+    }
+
+    @Test func assertSnapshotRecordsAnIssue() {
+        // `never` against a snapshot that does not exist: fails, writes no reference; the issue
+        // goes to Swift Testing (Test.current is set), not to XCTest.
+        let artifacts = NSTemporaryDirectory() + "/labelsnap-st-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: artifacts) }
+        withKnownIssue {
+            withSnapshotTesting(record: .never, environment: ["SNAPSHOT_ARTIFACTS": artifacts]) {
+                assertSnapshot(of: "not recorded", as: .text, named: "never-recorded")
+            }
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("Record mode is \"never\"") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: SnapshotLocation.packageRoot(containing: #filePath)
+            + "/__Snapshots__/SwiftTestingTests/assertSnapshotRecordsAnIssue.never-recorded.txt"))
+    }
+
+    @Test func parallelAssertionsAcrossTasks() async throws {
+        let pkg = try TempPackage()
+        let file = pkg.testFile
+        await withSnapshotTesting(environment: [:]) {
+            await withTaskGroup(of: Void.self) { group in
+                for i in 0..<50 {
+                    group.addTask {
+                        _ = verifySnapshot(of: "v\(i)", as: .text, named: "p\(i)", file: file, testName: "par()")
+                        #expect(verifySnapshot(of: "v\(i)", as: .text, named: "p\(i)", file: file, testName: "par()") == nil)
+                    }
+                }
+            }
+        }
+        #expect(pkg.list(pkg.referenceFolder).count == 50)
+    }
+}
+#endif

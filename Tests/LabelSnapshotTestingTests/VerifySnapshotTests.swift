@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+import LabelSnapshotTesting
+
+final class VerifySnapshotTests: XCTestCase {
+    func testVerifySnapshotRecordsThenPasses() throws {
+        let pkg = try TempPackage()
+        try withSnapshotTesting(environment: [:]) {
+            let first = try XCTUnwrap(verifySnapshot(of: "badge", as: .text, file: pkg.testFile))
+            XCTAssertTrue(first.hasPrefix("No reference was found for snapshot testVerifySnapshotRecordsThenPasses.1"), first)
+            XCTAssertEqual(pkg.bytes(pkg.reference("testVerifySnapshotRecordsThenPasses.1.txt")), Array("badge".utf8))
+        }
+        // The counter went on to 2; a named snapshot uses its name.
+        try withSnapshotTesting(environment: [:]) {
+            XCTAssertNotNil(verifySnapshot(of: "second", as: .text, file: pkg.testFile))
+            XCTAssertNil(verifySnapshot(of: "badge", as: .text, file: pkg.testFile, testName: "testVerifySnapshotRecordsThenPasses()")
+                            .flatMap { $0.contains("testVerifySnapshotRecordsThenPasses.3") ? nil : $0 })
+        }
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testVerifySnapshotRecordsThenPasses.1.txt",
+                                                       "testVerifySnapshotRecordsThenPasses.2.txt",
+                                                       "testVerifySnapshotRecordsThenPasses.3.txt"])
+    }
+
+    func testRecordArgumentWinsOverScopeAndEnvironment() throws {
+        let pkg = try TempPackage()
+        withSnapshotTesting(record: .never, environment: ["SNAPSHOT_TESTING_RECORD": "all"]) {
+            // Scope `never` beats the environment's `all`.
+            let never = verifySnapshot(of: "x", as: .text, named: "a", file: pkg.testFile)
+            XCTAssertTrue(never?.contains("Record mode is \"never\"") == true, never ?? "nil")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
+            // The argument beats the scope.
+            let all = verifySnapshot(of: "x", as: .text, named: "a", record: .all, file: pkg.testFile)
+            XCTAssertTrue(all?.hasPrefix("Record mode is \"all\"") == true, all ?? "nil")
+            XCTAssertEqual(pkg.bytes(pkg.reference("testRecordArgumentWinsOverScopeAndEnvironment.a.txt")), Array("x".utf8))
+        }
+    }
+
+    func testThrowingValueFails() throws {
+        struct RenderFailed: Error, CustomStringConvertible { var description: String { "font not found: /nope.ttf" } }
+        let pkg = try TempPackage()
+        func render() throws -> String { throw RenderFailed() }
+        let failure = try withSnapshotTesting(environment: [:]) { verifySnapshot(of: try render(), as: .text, file: pkg.testFile) }
+        XCTAssertEqual(failure, "Snapshot testThrowingValueFails.1 was not checked: producing the value threw: font not found: /nope.ttf")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
+    }
+
+    func testSnapshotFailureGivesTheRecord() throws {
+        let pkg = try TempPackage()
+        try pkg.write(Array("one\n".utf8), to: pkg.reference("testSnapshotFailureGivesTheRecord.x.txt"))
+        let env = ["SNAPSHOT_ARTIFACTS": pkg.root + "/ci-artifacts"]
+        let failure = try XCTUnwrap(withSnapshotTesting(environment: env) {
+            snapshotFailure(of: "two\n", as: .text, named: "x", file: pkg.testFile)
+        })
+        XCTAssertEqual(failure.kind, .mismatch)
+        XCTAssertEqual(failure.record?.actual, pkg.root + "/ci-artifacts/BadgeTests/testSnapshotFailureGivesTheRecord.x.actual.txt")
+        XCTAssertEqual(pkg.bytes(pkg.root + "/ci-artifacts/BadgeTests/testSnapshotFailureGivesTheRecord.x.actual.txt"), Array("two\n".utf8))
+    }
+
+    /// 200 snapshots recorded from concurrent tasks, then asserted concurrently: every file is
+    /// whole and holds its own input; unnamed snapshots of one test get the numbers 1…200 once each.
+    func testParallelRecordingOf200Snapshots() async throws {
+        let pkg = try TempPackage()
+        let file = pkg.testFile
+        let inputs = (0..<200).map { i in "snapshot \(i)\n" + String(repeating: "line of text \(i)\n", count: 50 + i) }
+        let env: [String: String] = [:]
+        let failures = await withSnapshotTesting(environment: env) {
+            await withTaskGroup(of: String?.self) { group in
+                for (i, text) in inputs.enumerated() {
+                    group.addTask { verifySnapshot(of: text, as: .text, named: "n\(i)", file: file, testName: "testParallel()") }
+                    group.addTask { verifySnapshot(of: text, as: .text, file: file, testName: "testParallelUnnamed()") }
+                }
+                var all: [String?] = []
+                for await f in group { all.append(f) }
+                return all
+            }
+        }
+        XCTAssertEqual(failures.count, 400)
+        XCTAssertTrue(failures.allSatisfy { $0?.hasPrefix("No reference was found") == true })
+        for (i, text) in inputs.enumerated() {
+            XCTAssertEqual(pkg.bytes(pkg.reference("testParallel.n\(i).txt")), Array(text.utf8))
+        }
+        let unnamed = (1...200).map { pkg.bytes(pkg.reference("testParallelUnnamed.\($0).txt")).map { String(decoding: $0, as: UTF8.self) } }
+        XCTAssertEqual(Set(unnamed.compactMap { $0 }), Set(inputs), "each input recorded exactly once, no torn files")
+        XCTAssertEqual(pkg.list(pkg.referenceFolder).count, 400, "no temporary files left")
+        // Asserting them all again in parallel passes.
+        let again = await withSnapshotTesting(environment: env) {
+            await withTaskGroup(of: String?.self) { group in
+                for (i, text) in inputs.enumerated() {
+                    group.addTask { verifySnapshot(of: text, as: .text, named: "n\(i)", file: file, testName: "testParallel()") }
+                }
+                var all: [String] = []
+                for await f in group { if let f { all.append(f) } }
+                return all
+            }
+        }
+        XCTAssertEqual(again, [])
+    }
+}

@@ -1,0 +1,223 @@
+import XCTest
+@testable import SnapshotStore
+
+/// The record-mode table of `SnapshotVerifier.verify`, with the text format (PNG comes from its
+/// own module; the logic is the same for every format).
+final class VerifierTests: XCTestCase {
+    var pkg: TempPackage!
+    override func setUpWithError() throws { pkg = try TempPackage() }
+    override func tearDown() { pkg = nil }
+
+    func verify(_ text: String, record: RecordMode? = nil, named: String? = "label",
+                env: [String: String] = [:]) -> SnapshotFailure? {
+        SnapshotVerifier.verify(text, as: .text, named: named, record: record, filePath: pkg.testFile,
+                                testName: "testLabel()", environment: env, counter: SnapshotCounter())
+    }
+    var ref: String { pkg.reference("testLabel.label.txt") }
+
+    func testNeverWithMissingReferenceFailsAndWritesNoReference() throws {
+        let failure = try XCTUnwrap(verify("hello", record: .never))
+        XCTAssertEqual(failure.kind, .missingReference)
+        XCTAssertFalse(failure.referenceWritten)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots), "__Snapshots__ is not even created")
+        XCTAssertTrue(failure.message.contains("No reference was found for snapshot testLabel.label at\n  \(ref)"), failure.message)
+        XCTAssertTrue(failure.message.contains("Record mode is \"never\""), failure.message)
+        XCTAssertTrue(failure.message.contains("SNAPSHOT_TESTING_RECORD=missing swift test --filter 'FakeTests.*testLabel'"), failure.message)
+        // The actual value is kept as an artifact so CI can upload it and `labelsnap accept` can take it.
+        XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.actual.txt"), Array("hello".utf8))
+        // CI without an explicit mode is `never`.
+        let ci = try XCTUnwrap(verify("hello", env: ["CI": "true"]))
+        XCTAssertEqual(ci.kind, .missingReference)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: ref))
+    }
+
+    func testMissingWritesTheReferenceAndFailsThenPasses() throws {
+        let failure = try XCTUnwrap(verify("hello\nworld"))  // default mode: missing
+        XCTAssertEqual(failure.kind, .missingReference)
+        XCTAssertTrue(failure.referenceWritten)
+        XCTAssertEqual(pkg.bytes(ref), Array("hello\nworld".utf8))
+        XCTAssertEqual(failure.message, """
+            No reference was found for snapshot testLabel.label: recorded 2 lines, 11 bytes to
+              \(ref)
+            Record mode "missing" wrote the missing reference. Look at it, commit it, and run the test again to assert against it.
+            """)
+        XCTAssertNil(verify("hello\nworld"))
+        XCTAssertNil(verify("hello\nworld", record: .never))
+        // A mismatch under `missing` fails and leaves the reference alone.
+        let mismatch = try XCTUnwrap(verify("hello\nthere"))
+        XCTAssertEqual(mismatch.kind, .mismatch)
+        XCTAssertFalse(mismatch.referenceWritten)
+        XCTAssertEqual(pkg.bytes(ref), Array("hello\nworld".utf8))
+    }
+
+    func testFailedRewritesOnlyOnMismatch() throws {
+        try pkg.write(Array("same".utf8), to: ref)
+        let before = try FileManager.default.attributesOfItem(atPath: ref)[.systemFileNumber] as? Int
+        XCTAssertNil(verify("same", record: .failed))
+        let after = try FileManager.default.attributesOfItem(atPath: ref)[.systemFileNumber] as? Int
+        XCTAssertEqual(before, after, "a passing snapshot is not rewritten")
+        let failure = try XCTUnwrap(verify("changed", record: .failed))
+        XCTAssertEqual(failure.kind, .mismatch)
+        XCTAssertTrue(failure.referenceWritten)
+        XCTAssertEqual(pkg.bytes(ref), Array("changed".utf8))
+        XCTAssertTrue(failure.message.contains("Record mode \"failed\" rewrote the reference"), failure.message)
+        XCTAssertNil(verify("changed", record: .failed))
+        // A missing reference is recorded under `failed` too.
+        let missing = try XCTUnwrap(verify("new", record: .failed, named: "other"))
+        XCTAssertEqual(missing.kind, .missingReference)
+        XCTAssertEqual(pkg.bytes(pkg.reference("testLabel.other.txt")), Array("new".utf8))
+    }
+
+    func testAllAlwaysWritesAndFails() throws {
+        let first = try XCTUnwrap(verify("one", record: .all))
+        XCTAssertEqual(first.kind, .recorded)
+        XCTAssertEqual(pkg.bytes(ref), Array("one".utf8))
+        XCTAssertTrue(first.message.hasPrefix("Record mode is \"all\": recorded snapshot testLabel.label (1 line, 3 bytes, new) to\n  \(ref)"), first.message)
+        XCTAssertTrue(first.message.contains("Remove record mode"), first.message)
+        let same = try XCTUnwrap(verify("one", record: .all))
+        XCTAssertTrue(same.message.contains("unchanged"), same.message)
+        let changed = try XCTUnwrap(verify("two", record: .all))
+        XCTAssertTrue(changed.message.contains("changed"), changed.message)
+        XCTAssertEqual(pkg.bytes(ref), Array("two".utf8))
+        XCTAssertNil(try XCTUnwrap(verify("two", env: ["SNAPSHOT_TESTING_RECORD": "all"]) as SnapshotFailure?).record)
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testLabel.label.txt"], "no temporary files")
+    }
+
+    func testMismatchWritesArtifactsAndARecord() throws {
+        try pkg.write(Array("a\nb\nc\n".utf8), to: ref)
+        let failure = try XCTUnwrap(verify("a\nB\nc\n"))
+        XCTAssertEqual(failure.kind, .mismatch)
+        XCTAssertTrue(failure.recordWritten)
+        let art = pkg.artifacts + "/testLabel.label"
+        XCTAssertEqual(failure.message, """
+            Snapshot testLabel.label does not match its reference
+              \(ref)
+              reference: 3 lines, 6 bytes
+              actual:    3 lines, 6 bytes
+              lines: reference 3, actual 3; 1 removed, 1 added; first difference at line 2
+                - b
+                + B
+              tolerance: exact
+            Artifacts:
+              actual:    \(art).actual.txt
+              diff:      \(art).diff.diff
+              record:    \(art).failure.json
+            Accept the actual value:  labelsnap accept \(art).failure.json
+            or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'
+            """)
+        XCTAssertEqual(pkg.bytes(art + ".actual.txt"), Array("a\nB\nc\n".utf8))
+        XCTAssertEqual(String(decoding: pkg.bytes(art + ".diff.diff") ?? [], as: UTF8.self),
+                       "--- reference\n+++ actual\n  a\n- b\n+ B\n  c\n")
+        let record = try SnapshotFailureRecord.load(art + ".failure.json")
+        XCTAssertEqual(record.kind, .mismatch)
+        XCTAssertEqual(record.testName, "testLabel")
+        XCTAssertEqual(record.snapshotName, "testLabel.label")
+        XCTAssertEqual(record.reference, ref)
+        XCTAssertEqual(record.referenceRelative, "__Snapshots__/BadgeTests/testLabel.label.txt")
+        XCTAssertEqual(record.actual, art + ".actual.txt")
+        XCTAssertEqual(record.artifacts, ["diff": art + ".diff.diff"])
+        XCTAssertEqual(record.metrics["removedLines"], .int(1))
+        XCTAssertEqual(record.metrics["firstDifferenceLine"], .int(2))
+        XCTAssertEqual(record.recordMode, .missing)
+        XCTAssertEqual(record.message, failure.message)
+        XCTAssertEqual(try SnapshotFailureRecord.loadAll(in: pkg.root + "/.build/snapshot-artifacts").map(\.path),
+                       [art + ".failure.json"])
+        // Passing again (after the reference is fixed) removes the stale artifacts.
+        try pkg.write(Array("a\nB\nc\n".utf8), to: ref)
+        XCTAssertNil(verify("a\nB\nc\n"))
+        XCTAssertEqual(pkg.list(pkg.artifacts), [])
+    }
+
+    func testAcceptAndReject() throws {
+        try pkg.write(Array("old".utf8), to: ref)
+        let failure = try XCTUnwrap(verify("new"))
+        let recordPath = try XCTUnwrap(failure.location?.failureRecordPath)
+        XCTAssertEqual(try SnapshotReview.accept(recordAt: recordPath), ref)
+        XCTAssertEqual(pkg.bytes(ref), Array("new".utf8))
+        XCTAssertEqual(pkg.list(pkg.artifacts), [])
+        XCTAssertNil(verify("new"))
+        _ = verify("newer")
+        try SnapshotReview.reject(recordAt: recordPath)
+        XCTAssertEqual(pkg.bytes(ref), Array("new".utf8))
+        XCTAssertEqual(pkg.list(pkg.artifacts), [])
+    }
+
+    func testAcceptRefusesARecordPointingOutsideSnapshots() throws {
+        try pkg.write(Array("old".utf8), to: ref)
+        let failure = try XCTUnwrap(verify("new"))
+        var record = try XCTUnwrap(failure.record)
+        record.reference = pkg.root + "/__Snapshots__/../Package.swift"
+        let path = pkg.root + "/evil.failure.json"
+        try pkg.write(try record.jsonBytes(), to: path)
+        XCTAssertThrowsError(try SnapshotReview.accept(recordAt: path)) { error in
+            XCTAssertEqual(error as? SnapshotStoreError, .pathEscapesFolder(path: pkg.root + "/Package.swift", folder: pkg.snapshots))
+        }
+        XCTAssertEqual(pkg.bytes(pkg.root + "/Package.swift"), Array("// swift-tools-version:6.0\n".utf8))
+    }
+
+    func testCorruptReferenceIsReportedAndLeftUntouched() throws {
+        let corrupt: [UInt8] = [0x68, 0x69, 0xFF, 0xFE, 0x00]
+        try pkg.write(corrupt, to: ref)
+        for mode in [RecordMode.never, .missing] {
+            let failure = try XCTUnwrap(verify("hi", record: mode))
+            XCTAssertEqual(failure.kind, .corruptReference)
+            XCTAssertFalse(failure.referenceWritten)
+            XCTAssertEqual(pkg.bytes(ref), corrupt, "untouched under \(mode)")
+            XCTAssertTrue(failure.message.hasPrefix("""
+                The reference of snapshot testLabel.label is corrupt: not valid UTF-8 text (first bad byte at offset 2)
+                  \(ref) (5 bytes)
+                It was left untouched (record mode "\(mode)").
+                """), failure.message)
+            XCTAssertTrue(failure.message.contains("Re-record it:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'"), failure.message)
+            XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.actual.txt"), Array("hi".utf8))
+        }
+        let rewritten = try XCTUnwrap(verify("hi", record: .failed))
+        XCTAssertEqual(rewritten.kind, .corruptReference)
+        XCTAssertTrue(rewritten.referenceWritten)
+        XCTAssertEqual(pkg.bytes(ref), Array("hi".utf8))
+        XCTAssertNil(verify("hi"))
+    }
+
+    func testUnreadableReference() throws {
+        try FileManager.default.createDirectory(atPath: ref, withIntermediateDirectories: true)
+        let failure = try XCTUnwrap(verify("x", record: .failed))
+        XCTAssertEqual(failure.kind, .unreadableReference)
+        XCTAssertTrue(failure.message.contains("cannot be read: reading \(ref) failed: EISDIR"), failure.message)
+        var isDir: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: ref, isDirectory: &isDir) && isDir.boolValue)
+    }
+
+    func testUnknownRecordModeFailsWithoutWriting() throws {
+        let failure = try XCTUnwrap(verify("x", env: ["SNAPSHOT_TESTING_RECORD": "yes"]))
+        XCTAssertEqual(failure.kind, .configuration)
+        XCTAssertEqual(failure.message, "Snapshot testLabel.label was not checked: unknown environment variable SNAPSHOT_TESTING_RECORD \"yes\": use one of all, missing, failed, never")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.root + "/.build"))
+    }
+
+    func testReadOnlySnapshotsFolder() throws {
+        try FileManager.default.createDirectory(atPath: pkg.snapshots, withIntermediateDirectories: true)
+        guard pkg.makeReadOnly(pkg.snapshots) else { throw XCTSkip("cannot make a folder read-only here") }
+        let failure = try XCTUnwrap(verify("x"))
+        XCTAssertEqual(failure.kind, .writeFailed)
+        XCTAssertTrue(failure.message.hasPrefix("Snapshot testLabel.label could not be recorded (record mode \"missing\"): cannot write \(pkg.referenceFolder): "), failure.message)
+        XCTAssertTrue(failure.message.contains("The folder is read-only"), failure.message)
+        XCTAssertEqual(pkg.list(pkg.snapshots), [])
+    }
+
+    func testUnnamedSnapshotsAreNumberedPerTest() throws {
+        let counter = SnapshotCounter()
+        for text in ["a", "b"] {
+            _ = SnapshotVerifier.verify(text, as: .text, filePath: pkg.testFile, testName: "testTwo()", environment: [:], counter: counter)
+        }
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testTwo.1.txt", "testTwo.2.txt"])
+        XCTAssertEqual(pkg.bytes(pkg.reference("testTwo.2.txt")), Array("b".utf8))
+    }
+
+    func testHostileNameStaysInside() throws {
+        let failure = try XCTUnwrap(verify("x", named: "../../../etc/passwd"))
+        XCTAssertEqual(failure.location?.referencePath, pkg.reference("testLabel.etc-passwd.txt"))
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testLabel.etc-passwd.txt"])
+        XCTAssertEqual(pkg.list(pkg.root), ["Package.swift", "Tests", "__Snapshots__"])
+    }
+}

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +36,7 @@ struct lsp_png_decoder {
     uint8_t leading[8];
     size_t leading_count;
     char message[LSP_PNG_MESSAGE_CAPACITY];
+    char warning[LSP_PNG_MESSAGE_CAPACITY]; /* the first libpng warning, to explain a later error */
 };
 
 static void copy_message(char *destination, const char *text) {
@@ -45,8 +47,21 @@ static void copy_message(char *destination, const char *text) {
 
 static void decoder_error(png_structp png, png_const_charp text) {
     lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_error_ptr(png);
-    if (decoder != NULL && decoder->message[0] == '\0') copy_message(decoder->message, text);
+    if (decoder != NULL && decoder->message[0] == '\0') {
+        copy_message(decoder->message, text);
+        /* libpng explains some errors only in a warning just before (e.g. "Invalid IHDR data"
+         * follows "Invalid bit depth in IHDR"): keep that detail. */
+        if (decoder->warning[0] != '\0') {
+            size_t used = strlen(decoder->message);
+            snprintf(decoder->message + used, LSP_PNG_MESSAGE_CAPACITY - used, " (%s)", decoder->warning);
+        }
+    }
     png_longjmp(png, 1);
+}
+
+static void decoder_warning(png_structp png, png_const_charp text) {
+    lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_error_ptr(png);
+    if (decoder != NULL && decoder->warning[0] == '\0') copy_message(decoder->warning, text);
 }
 
 static void ignore_warning(png_structp png, png_const_charp text) {
@@ -93,7 +108,7 @@ static lsp_png_decoder *decoder_create(void) {
     if (decoder == NULL) return NULL;
     decoder->fd = -1;
     /* png_create_read_struct guards its own errors internally. */
-    decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, decoder_error, ignore_warning);
+    decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, decoder_error, decoder_warning);
     if (decoder->png == NULL) {
         free(decoder);
         return NULL;
@@ -210,6 +225,10 @@ lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgb
         png_error(png, "unexpected row layout after RGBA8 transformations");
     }
 
+    /* Non-interlaced: png_read_row writes every byte of each row, so `rgba` may arrive
+     * uninitialised and only pages that receive image data are ever touched. Interlaced: passes
+     * write scattered pixels; zero the buffer first so no byte is ever left unwritten. */
+    if (passes > 1) memset(rgba, 0, stride * (size_t)height);
     for (int pass = 0; pass < passes; pass++) {
         for (png_uint_32 y = 0; y < height; y++) {
             png_read_row(png, rgba + (size_t)y * stride, NULL);

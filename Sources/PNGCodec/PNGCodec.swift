@@ -37,7 +37,9 @@ import Darwin
 ///
 /// **Limits.** The pixel count `width × height` from `IHDR` is checked against the limit before any
 /// pixel memory is allocated; ancillary chunks libpng buffers are capped at 8 MB each. Widths and
-/// heights up to PNG's own 2³¹ − 1 are accepted as long as the pixel count fits.
+/// heights up to PNG's own 2³¹ − 1 are accepted as long as the pixel count fits. Peak memory of a
+/// decode is the bitmap (4 bytes per pixel) plus libpng's two row buffers (up to 8 bytes per pixel
+/// of one row each); pages of a non-interlaced bitmap are only touched as image data arrives.
 ///
 /// All functions are thread-safe (no shared state); each call owns its libpng objects.
 public enum PNGCodec {
@@ -144,9 +146,12 @@ public enum PNGCodec {
             throw PNGError.tooLarge(width: Int(width), height: Int(height), limit: limit)
         }
 
-        var pixels = [UInt8](repeating: 0, count: count * 4)
-        let status = pixels.withUnsafeMutableBufferPointer { buffer in
-            lsp_png_decoder_read_rgba8(decoder, buffer.baseAddress, buffer.count)
+        // Left uninitialised: the shim writes every byte on success (and zeroes first for Adam7), so a
+        // tiny file that declares a large image and then stops costs address space, not memory.
+        var status = LSP_PNG_INVALID_ARGUMENT
+        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            status = lsp_png_decoder_read_rgba8(decoder, buffer.baseAddress, buffer.count)
+            initialized = status == LSP_PNG_OK ? count * 4 : 0
         }
         try check(status, decoder, path: path)
         do {

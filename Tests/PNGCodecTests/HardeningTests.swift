@@ -155,6 +155,20 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(expectPNGError { try PNGCodec.decode(small, maximumPixelCount: -1) }, .tooLarge(width: 3, height: 2, limit: 0))
     }
 
+    /// A header at the limit (16384×16384 = 2^28 px, 1 GiB of RGBA) followed by almost no data:
+    /// allowed by the size check, then reported as missing data without touching 1 GiB (the
+    /// non-interlaced bitmap is not pre-filled). Interlaced images are zero-filled first, so that
+    /// case is checked at 4096×4096 (64 MiB) to keep the test light.
+    func testHeaderAtTheLimitWithoutDataFailsCleanly() throws {
+        for (side, interlace): (UInt32, UInt8) in [(16384, 0), (4096, 1)] {
+            let png = PNGBuilder.signature + PNGBuilder.ihdr(width: side, height: side, bitDepth: 8, colorType: 6, interlace: interlace)
+                + PNGBuilder.chunk("IDAT", PNGBuilder.zlibStored([0, 0, 0, 0, 0])) + PNGBuilder.chunk("IEND", [])
+            guard case .corrupt? = expectPNGError("interlace \(interlace)", { try PNGCodec.decode(png) }) else {
+                XCTFail("expected .corrupt for interlace \(interlace)"); continue
+            }
+        }
+    }
+
     func testInvalidHeaders() throws {
         let idat = PNGBuilder.chunk("IDAT", PNGBuilder.zlibStored([0, 0]))
         let bad: [(String, [UInt8])] = [

@@ -96,8 +96,12 @@ final class PNGSuiteTests: XCTestCase {
                      "xd9n2c08.png", "xhdn0g08.png"] {
             XCTAssertEqual(kinds[name], "corrupt", name)
         }
-        // Missing IDAT: the file ends (IEND) before any image data.
-        XCTAssertNotNil(kinds["xdtn0g01.png"])
+        // Missing IDAT: IEND comes before any image data.
+        XCTAssertEqual(kinds["xdtn0g01.png"], "corrupt")
+        let xd0 = expectPNGError { try PNGCodec.decode(contentsOf: TestPaths.pngSuite.appendingPathComponent("xd0n2c08.png").path) }
+        XCTAssertEqual(xd0, .corrupt("Invalid IHDR data (Invalid bit depth in IHDR)"))
+        XCTAssertEqual(xd0?.description, "corrupt PNG: libpng says \"Invalid IHDR data (Invalid bit depth in IHDR)\". "
+                       + "Restore the file from version control or re-record it.")
     }
 
     func testInterlacedFilesEqualTheirNonInterlacedTwins() throws {

@@ -37,7 +37,8 @@ lsp_png_status lsp_png_decoder_read_header(lsp_png_decoder *decoder, uint32_t *w
                                            uint8_t *bit_depth, uint8_t *color_type, uint8_t *interlaced);
 
 /* Decodes the image into `rgba` (width × height × 4 bytes, RGBA8, straight alpha, row-major) and
- * reads the rest of the file up to IEND. Call only after lsp_png_decoder_read_header succeeded. */
+ * reads the rest of the file up to IEND. Call only after lsp_png_decoder_read_header succeeded.
+ * `rgba` may be uninitialised: on success every byte has been written. */
 lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgba, size_t capacity);
 
 /* The message of the last error (libpng's own text), empty when none. */

@@ -176,6 +176,7 @@ func formatNumber(_ v: Double) -> String {
     // Trim binary noise such as 0.30000000000000004 to 6 significant decimals.
     let scale = pow10(6 - Int((abs(v)).magnitudeExponent) - 1)
     let r = (v * scale).rounded() / scale
+    if r == r.rounded(), abs(r) < 1e15 { return String(Int(r)) }
     s = String(r)
     return s
 }

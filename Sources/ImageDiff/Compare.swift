@@ -80,6 +80,7 @@ struct DiffScanner {
     let recording: Bool
     private(set) var events: [PixelEvent] = []
 
+    let malformed: Bool
     let width: Int      // overlap
     let height: Int
     let ignore: IgnoreMap
@@ -93,8 +94,12 @@ struct DiffScanner {
         self.actual = actual
         self.options = options
         self.recording = recording
-        width = min(reference.width, actual.width)
-        height = min(reference.height, actual.height)
+        // `Bitmap.pixels` is mutable: a buffer of the wrong length is compared as empty (and fails)
+        // rather than read out of bounds.
+        malformed = reference.pixels.count != reference.width * reference.height * 4
+            || actual.pixels.count != actual.width * actual.height * 4
+        width = malformed ? 0 : min(reference.width, actual.width)
+        height = malformed ? 0 : min(reference.height, actual.height)
         ignore = IgnoreMap(ignoring: options.ignoring, width: width, height: height)
         yiqBound = options.maxYIQDelta
         deltaEBound = options.maxDeltaE
@@ -118,7 +123,7 @@ struct DiffScanner {
         let mismatch = refSize == actSize ? nil : SizeMismatch(reference: refSize, actual: actSize)
         var tally = Tally()
 
-        let identical: Bool = mismatch == nil && ignore.isEmpty && reference.pixels.withUnsafeBytes { r in
+        let identical: Bool = !malformed && mismatch == nil && ignore.isEmpty && reference.pixels.withUnsafeBytes { r in
             actual.pixels.withUnsafeBytes { a in
                 r.count == a.count && (r.count == 0 || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0)
             }
@@ -132,7 +137,7 @@ struct DiffScanner {
         let box: PixelRect? = tally.maxX < 0 ? nil
             : PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)
         return DiffResult(
-            passed: mismatch == nil && tally.differing <= allowed,
+            passed: !malformed && mismatch == nil && tally.differing <= allowed,
             comparison: options,
             referenceSize: refSize, actualSize: actSize, sizeMismatch: mismatch,
             comparedPixelCount: compared, ignoredPixelCount: tally.ignored,

@@ -35,9 +35,13 @@ public struct DiffImages: Sendable, Equatable {
 }
 
 /// Compares like `compare(_:_:_:)` and draws the diff images in the same pass.
-/// - Throws: `RasterError.invalidSize` only if a picture would exceed `Bitmap.maximumPixelCount`.
+/// - Throws: `RasterError.invalidSize` if a picture would exceed `Bitmap.maximumPixelCount`;
+///   `RasterError.pixelCountMismatch` if a bitmap's `pixels` was given the wrong length.
 public func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
                            style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, images: DiffImages) {
+    for b in [reference, actual] where b.pixels.count != b.width * b.height * 4 {
+        throw RasterError.pixelCountMismatch(expected: b.width * b.height * 4, actual: b.pixels.count)
+    }
     var scanner = DiffScanner(reference: reference, actual: actual, options: options, recording: true)
     let result = scanner.run()
     let uw = max(reference.width, actual.width), uh = max(reference.height, actual.height)

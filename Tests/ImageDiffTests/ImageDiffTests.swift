@@ -300,6 +300,11 @@ final class ImageDiffTests: XCTestCase {
                        "size differs: reference 10×8 px, actual 12×7 px (right edge grew 2 px, bottom edge shrank 1 px); compared the 10×7 px overlap")
         // Identical overlap still fails on size.
         XCTAssertFalse(compare(a, try Bitmap(width: 10, height: 9, fill: .white)).passed)
+        // A pixel buffer given the wrong length fails instead of being read out of bounds.
+        var broken = a
+        broken.pixels.removeLast(4)
+        XCTAssertFalse(compare(a, broken).passed)
+        XCTAssertThrowsError(try makeDiffImages(broken, a))
         // Empty images compare without trapping.
         XCTAssertTrue(compare(try Bitmap(width: 0, height: 0), try Bitmap(width: 0, height: 0)).passed)
         XCTAssertFalse(compare(try Bitmap(width: 0, height: 3), try Bitmap(width: 2, height: 3)).passed)

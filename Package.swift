@@ -52,5 +52,8 @@ let package = Package(
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
+
+        // Benchmarks (Benchmarks/run.sh builds them in release).
+        .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "Raster"], path: "Benchmarks/DiffBenchmark"),
     ]
 )

@@ -1,0 +1,80 @@
+// DiffBenchmark: times ImageDiff.compare on raw RGBA8 pairs listed in a manifest written by
+// Benchmarks/bench.py, and prints one tab-separated line per pair for bench.py to tabulate.
+// Usage: DiffBenchmark <manifest.txt>
+//   pair  <name> <width> <height> <a.rgba> <b.rgba>
+//   batch <name> <width> <height> <distinct> <total> <prefix>   (files <prefix><i>_a.rgba / _b.rgba)
+// Timing: 1 warm-up run, then the median of 5 (wall clock, ContinuousClock).
+import Foundation
+import ImageDiff
+import Raster
+
+func load(_ path: String, _ w: Int, _ h: Int) -> Bitmap {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write("DiffBenchmark: cannot read \(path)\n".data(using: .utf8)!)
+        exit(2)
+    }
+    do { return try Bitmap(width: w, height: h, pixels: [UInt8](data)) } catch {
+        FileHandle.standardError.write("DiffBenchmark: \(path): \(error)\n".data(using: .utf8)!)
+        exit(2)
+    }
+}
+
+/// Median of 5 timed runs after one warm-up, in milliseconds; `body` returns a value kept alive.
+func time(_ body: () -> Int) -> (ms: Double, value: Int) {
+    var value = body()   // warm-up
+    var samples: [Double] = []
+    let clock = ContinuousClock()
+    for _ in 0..<5 {
+        let start = clock.now
+        value = body()
+        let d = clock.now - start
+        samples.append(Double(d.components.seconds) * 1e3 + Double(d.components.attoseconds) / 1e15)
+    }
+    samples.sort()
+    return (samples[2], value)
+}
+
+let threshold = ImageComparison.pixelmatch(threshold: 0.1)
+let whiteBG = ImageComparison(threshold: 0.1, alphaBackground: .white)
+
+func report(_ name: String, pairs: [(Bitmap, Bitmap)], total: Int) {
+    func run(_ o: ImageComparison) -> (ms: Double, diff: Int, aa: Int) {
+        var aa = 0
+        let t = time {
+            var n = 0
+            aa = 0
+            for i in 0..<total {
+                let (a, b) = pairs[i % pairs.count]
+                let r = compare(a, b, o)
+                n += r.differingPixelCount
+                aa += r.antiAliasedPixelCount
+            }
+            return n
+        }
+        return (t.ms, t.value, aa)
+    }
+    let exact = run(.exact)
+    let yiq = run(threshold)
+    let aaOn = run(ImageComparison.pixelmatch(threshold: 0.1, includeAA: true))
+    let white = run(whiteBG)
+    print([name, "exact_ms=\(exact.ms)", "exact_n=\(exact.diff)",
+           "yiq_ms=\(yiq.ms)", "yiq_n=\(yiq.diff)", "yiq_aa=\(yiq.aa)",
+           "yiqaa_ms=\(aaOn.ms)", "yiqaa_n=\(aaOn.diff)",
+           "white_n=\(white.diff)", "white_aa=\(white.aa)"].joined(separator: "\t"))
+}
+
+guard CommandLine.arguments.count == 2,
+      let manifest = try? String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8) else {
+    FileHandle.standardError.write("usage: DiffBenchmark <manifest.txt> (written by Benchmarks/bench.py)\n".data(using: .utf8)!)
+    exit(2)
+}
+for line in manifest.split(separator: "\n") {
+    let f = line.split(separator: " ").map(String.init)
+    guard f.count >= 6, let w = Int(f[2]), let h = Int(f[3]) else { continue }
+    if f[0] == "pair" {
+        report(f[1], pairs: [(load(f[4], w, h), load(f[5], w, h))], total: 1)
+    } else if f[0] == "batch", f.count == 7, let distinct = Int(f[4]), let total = Int(f[5]) {
+        let pairs = (0..<distinct).map { (load("\(f[6])\($0)_a.rgba", w, h), load("\(f[6])\($0)_b.rgba", w, h)) }
+        report(f[1], pairs: pairs, total: total)
+    }
+}

@@ -1,0 +1,349 @@
+/* setjmp-guarded libpng wrapper; see include/CPNGShim.h.
+ *
+ * Rule for every function below: each libpng call that may report an error (png_error, which
+ * longjmps) runs after a setjmp in the *same* C function, so the longjmp lands in a C frame that is
+ * still active and never unwinds through Swift. Values that change between setjmp and a possible
+ * longjmp live in heap objects reached through pointers that do not change. */
+#include "CPNGShim.h"
+
+#include <errno.h>
+#include <png.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+
+/* PNG's own limit for width and height (2^31 - 1); the pixel-count limit is PNGCodec's job. */
+#define LSP_DIMENSION_LIMIT 0x7fffffffU
+/* Largest ancillary chunk libpng may buffer (it ignores most of them anyway, see below). */
+#define LSP_CHUNK_MALLOC_MAX 8000000U
+
+struct lsp_png_decoder {
+    png_structp png;
+    png_infop info;
+    /* source: memory when fd < 0 */
+    const uint8_t *data;
+    size_t size;
+    int fd;
+    size_t bytes_read;
+    int truncated;
+    int read_errno;
+    int header_done;
+    uint8_t leading[8];
+    size_t leading_count;
+    char message[LSP_PNG_MESSAGE_CAPACITY];
+};
+
+static void copy_message(char *destination, const char *text) {
+    if (text == NULL) text = "unknown libpng error";
+    strncpy(destination, text, LSP_PNG_MESSAGE_CAPACITY - 1);
+    destination[LSP_PNG_MESSAGE_CAPACITY - 1] = '\0';
+}
+
+static void decoder_error(png_structp png, png_const_charp text) {
+    lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_error_ptr(png);
+    if (decoder != NULL && decoder->message[0] == '\0') copy_message(decoder->message, text);
+    png_longjmp(png, 1);
+}
+
+static void ignore_warning(png_structp png, png_const_charp text) {
+    (void)png;
+    (void)text;
+}
+
+/* Reads up to `length` bytes from the source; returns the count (short only at end of data). */
+static size_t source_read(lsp_png_decoder *decoder, uint8_t *out, size_t length) {
+    if (decoder->fd < 0) {
+        size_t available = decoder->size - decoder->bytes_read;
+        size_t n = length < available ? length : available;
+        if (n > 0) memcpy(out, decoder->data + decoder->bytes_read, n);
+        decoder->bytes_read += n;
+        return n;
+    }
+    size_t done = 0;
+    while (done < length) {
+        ssize_t n = read(decoder->fd, out + done, length - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            decoder->read_errno = errno;
+            break;
+        }
+        if (n == 0) break;
+        done += (size_t)n;
+    }
+    decoder->bytes_read += done;
+    return done;
+}
+
+static void read_callback(png_structp png, png_bytep out, size_t length) {
+    lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_io_ptr(png);
+    size_t n = source_read(decoder, out, length);
+    if (decoder->read_errno != 0) png_error(png, "read error");
+    if (n < length) {
+        decoder->truncated = 1;
+        png_error(png, "unexpected end of PNG data");
+    }
+}
+
+static lsp_png_decoder *decoder_create(void) {
+    lsp_png_decoder *decoder = (lsp_png_decoder *)calloc(1, sizeof(lsp_png_decoder));
+    if (decoder == NULL) return NULL;
+    decoder->fd = -1;
+    /* png_create_read_struct guards its own errors internally. */
+    decoder->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, decoder, decoder_error, ignore_warning);
+    if (decoder->png == NULL) {
+        free(decoder);
+        return NULL;
+    }
+    decoder->info = png_create_info_struct(decoder->png);
+    if (decoder->info == NULL) {
+        png_destroy_read_struct(&decoder->png, NULL, NULL);
+        free(decoder);
+        return NULL;
+    }
+    return decoder;
+}
+
+lsp_png_decoder *lsp_png_decoder_create_memory(const uint8_t *data, size_t size) {
+    lsp_png_decoder *decoder = decoder_create();
+    if (decoder == NULL) return NULL;
+    decoder->data = data;
+    decoder->size = data == NULL ? 0 : size;
+    return decoder;
+}
+
+lsp_png_decoder *lsp_png_decoder_create_fd(int fd) {
+    lsp_png_decoder *decoder = decoder_create();
+    if (decoder == NULL) return NULL;
+    decoder->fd = fd;
+    return decoder;
+}
+
+static lsp_png_status failure_status(const lsp_png_decoder *decoder) {
+    if (decoder->read_errno != 0) return LSP_PNG_READ_ERROR;
+    if (decoder->truncated) return LSP_PNG_TRUNCATED;
+    return LSP_PNG_CORRUPT;
+}
+
+/* Ancillary chunks PNGCodec does not use. libpng skips them (still checking their CRC), so it never
+ * decompresses iCCP/zTXt/iTXt, never applies gAMA/cHRM/sRGB, and a malformed one cannot fail a decode
+ * through its content. tRNS is kept: it is the only ancillary chunk that changes RGBA output. */
+static const png_byte ignored_chunks[] =
+    "bKGD\0cHRM\0cICP\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0"
+    "sTER\0tEXt\0tIME\0zTXt\0acTL\0fcTL\0fdAT\0";
+#define IGNORED_CHUNK_COUNT 22
+
+lsp_png_status lsp_png_decoder_read_header(lsp_png_decoder *decoder, uint32_t *width, uint32_t *height,
+                                           uint8_t *bit_depth, uint8_t *color_type, uint8_t *interlaced) {
+    if (decoder == NULL || width == NULL || height == NULL || decoder->header_done) return LSP_PNG_INVALID_ARGUMENT;
+    decoder->header_done = 1;
+
+    /* The signature is read here, outside libpng, to tell "not a PNG" from "cut short". */
+    decoder->leading_count = source_read(decoder, decoder->leading, 8);
+    if (decoder->read_errno != 0) return LSP_PNG_READ_ERROR;
+    if (decoder->leading_count == 0) return LSP_PNG_NOT_PNG;
+    if (memcmp(decoder->leading, png_signature, decoder->leading_count) != 0) return LSP_PNG_NOT_PNG;
+    if (decoder->leading_count < 8) {
+        decoder->truncated = 1;
+        return LSP_PNG_TRUNCATED;
+    }
+
+    png_structp png = decoder->png;
+    png_infop info = decoder->info;
+    if (setjmp(png_jmpbuf(png))) return failure_status(decoder);
+
+    png_set_read_fn(png, decoder, read_callback);
+    png_set_sig_bytes(png, 8);
+    png_set_user_limits(png, LSP_DIMENSION_LIMIT, LSP_DIMENSION_LIMIT);
+    png_set_chunk_malloc_max(png, LSP_CHUNK_MALLOC_MAX);
+    /* A CRC mismatch in any chunk, critical or ancillary, is an error: a reference image with a
+     * damaged byte anywhere is reported, not silently half-used. */
+    png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
+    /* Benign errors (e.g. extra compressed data after the image) are warnings, as in libpng's
+     * default for reading; pixel data is still fully checked (zlib Adler-32, CRCs, sizes). */
+    png_set_benign_errors(png, 1);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks, IGNORED_CHUNK_COUNT);
+
+    png_read_info(png, info);
+
+    png_uint_32 w = 0, h = 0;
+    int depth = 0, type = 0, interlace = 0;
+    png_get_IHDR(png, info, &w, &h, &depth, &type, &interlace, NULL, NULL);
+    *width = w;
+    *height = h;
+    if (bit_depth) *bit_depth = (uint8_t)depth;
+    if (color_type) *color_type = (uint8_t)type;
+    if (interlaced) *interlaced = interlace != PNG_INTERLACE_NONE;
+    return LSP_PNG_OK;
+}
+
+lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgba, size_t capacity) {
+    if (decoder == NULL || rgba == NULL || !decoder->header_done) return LSP_PNG_INVALID_ARGUMENT;
+    png_structp png = decoder->png;
+    png_infop info = decoder->info;
+    png_uint_32 width = png_get_image_width(png, info);
+    png_uint_32 height = png_get_image_height(png, info);
+    if (width == 0 || height == 0) return LSP_PNG_INVALID_ARGUMENT;
+    size_t stride = (size_t)width * 4;
+    if (capacity / stride < (size_t)height) return LSP_PNG_INVALID_ARGUMENT;
+
+    if (setjmp(png_jmpbuf(png))) return failure_status(decoder);
+
+    /* Stored samples, no colour management (no png_set_gamma / alpha_mode / background):
+     *   palette -> RGB, tRNS -> alpha (compared at the file's bit depth, before 16 -> 8),
+     *   grey 1/2/4-bit -> 8-bit by bit replication (v * 255 / (2^d - 1)),
+     *   16-bit -> 8-bit by keeping the high byte (v >> 8),
+     *   grey -> RGB, opaque alpha 255 added where the image has none. */
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xffff, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+
+    if (png_get_rowbytes(png, info) != stride || png_get_bit_depth(png, info) != 8 ||
+        png_get_channels(png, info) != 4) {
+        png_error(png, "unexpected row layout after RGBA8 transformations");
+    }
+
+    for (int pass = 0; pass < passes; pass++) {
+        for (png_uint_32 y = 0; y < height; y++) {
+            png_read_row(png, rgba + (size_t)y * stride, NULL);
+        }
+    }
+    /* Reads and checks the remaining chunks through IEND, so a file cut after the image data is
+     * still reported as truncated. */
+    png_read_end(png, info);
+    return LSP_PNG_OK;
+}
+
+const char *lsp_png_decoder_message(const lsp_png_decoder *decoder) {
+    return decoder == NULL ? "" : decoder->message;
+}
+
+size_t lsp_png_decoder_bytes_read(const lsp_png_decoder *decoder) {
+    return decoder == NULL ? 0 : decoder->bytes_read;
+}
+
+int lsp_png_decoder_read_errno(const lsp_png_decoder *decoder) {
+    return decoder == NULL ? 0 : decoder->read_errno;
+}
+
+size_t lsp_png_decoder_leading_bytes(const lsp_png_decoder *decoder, uint8_t out[8]) {
+    if (decoder == NULL) return 0;
+    memcpy(out, decoder->leading, 8);
+    return decoder->leading_count;
+}
+
+void lsp_png_decoder_destroy(lsp_png_decoder *decoder) {
+    if (decoder == NULL) return;
+    png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
+    free(decoder);
+}
+
+/* ---- encoding ---- */
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int no_memory;
+    char message[LSP_PNG_MESSAGE_CAPACITY];
+} lsp_writer;
+
+static void encoder_error(png_structp png, png_const_charp text) {
+    lsp_writer *writer = (lsp_writer *)png_get_error_ptr(png);
+    if (writer != NULL && writer->message[0] == '\0') copy_message(writer->message, text);
+    png_longjmp(png, 1);
+}
+
+static void write_callback(png_structp png, png_bytep bytes, size_t length) {
+    lsp_writer *writer = (lsp_writer *)png_get_io_ptr(png);
+    if (length > SIZE_MAX - writer->size) {
+        writer->no_memory = 1;
+        png_error(png, "PNG output too large");
+    }
+    if (writer->size + length > writer->capacity) {
+        size_t capacity = writer->capacity < 4096 ? 4096 : writer->capacity;
+        while (capacity < writer->size + length) {
+            if (capacity > SIZE_MAX / 2) { capacity = writer->size + length; break; }
+            capacity *= 2;
+        }
+        uint8_t *grown = (uint8_t *)realloc(writer->data, capacity);
+        if (grown == NULL) {
+            writer->no_memory = 1;
+            png_error(png, "out of memory while writing PNG");
+        }
+        writer->data = grown;
+        writer->capacity = capacity;
+    }
+    memcpy(writer->data + writer->size, bytes, length);
+    writer->size += length;
+}
+
+static void flush_callback(png_structp png) { (void)png; }
+
+lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+                                    uint8_t **out, size_t *out_size, char *message) {
+    if (out == NULL || out_size == NULL) return LSP_PNG_INVALID_ARGUMENT;
+    *out = NULL;
+    *out_size = 0;
+    if (message != NULL) message[0] = '\0';
+    if (rgba == NULL || width == 0 || height == 0 || width > LSP_DIMENSION_LIMIT || height > LSP_DIMENSION_LIMIT)
+        return LSP_PNG_INVALID_ARGUMENT;
+
+    lsp_writer *writer = (lsp_writer *)calloc(1, sizeof(lsp_writer));
+    if (writer == NULL) return LSP_PNG_NO_MEMORY;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, encoder_error, ignore_warning);
+    if (png == NULL) {
+        free(writer);
+        return LSP_PNG_NO_MEMORY;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        free(writer);
+        return LSP_PNG_NO_MEMORY;
+    }
+
+    if (setjmp(png_jmpbuf(png))) {
+        lsp_png_status status = writer->no_memory ? LSP_PNG_NO_MEMORY : LSP_PNG_CORRUPT;
+        if (message != NULL) copy_message(message, writer->message);
+        png_destroy_write_struct(&png, &info);
+        free(writer->data);
+        free(writer);
+        return status;
+    }
+
+    png_set_write_fn(png, writer, write_callback, flush_callback);
+    png_set_user_limits(png, LSP_DIMENSION_LIMIT, LSP_DIMENSION_LIMIT);
+    /* Fixed settings: the output depends only on the pixels (and the libpng/zlib versions). */
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
+    png_set_compression_level(png, 9);
+    png_set_compression_mem_level(png, 8);
+    png_set_compression_strategy(png, Z_FILTERED);
+    png_set_compression_window_bits(png, 15);
+    png_set_compression_method(png, 8);
+    png_set_compression_buffer_size(png, 8192);
+
+    png_write_info(png, info);
+    size_t stride = (size_t)width * 4;
+    for (uint32_t y = 0; y < height; y++) {
+        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
+    }
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+
+    *out = writer->data;
+    *out_size = writer->size;
+    free(writer);
+    return LSP_PNG_OK;
+}
+
+void lsp_png_free(void *pointer) { free(pointer); }

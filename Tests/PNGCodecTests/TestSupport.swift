@@ -1,0 +1,122 @@
+import Foundation
+import PNGCodec
+import Raster
+import XCTest
+
+/// Paths relative to this package (found from this file, so tests run from any working directory).
+enum TestPaths {
+    /// The package root: the folder above `Tests/PNGCodecTests/`.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// `../shared/testdata/pngsuite` next to the package root; `PNGSUITE_DIR` overrides it.
+    static var pngSuite: URL {
+        if let dir = ProcessInfo.processInfo.environment["PNGSUITE_DIR"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/pngsuite")
+    }
+    static let expectations = packageRoot.appendingPathComponent("Tests/PNGCodecTests/Fixtures/pngsuite-expectations.json")
+}
+
+/// 64-bit FNV-1a, as in Scripts/make-pngsuite-expectations.py.
+func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in bytes {
+        hash ^= UInt64(b)
+        hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
+}
+
+/// SplitMix64: a small seeded generator so every test run sees the same "random" data.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+}
+
+func randomBitmap(width: Int, height: Int, using rng: inout SeededGenerator) throws -> Bitmap {
+    var pixels = [UInt8](repeating: 0, count: width * height * 4)
+    for i in pixels.indices { pixels[i] = UInt8.random(in: 0...255, using: &rng) }
+    // Make a good share of pixels fully transparent while keeping their (non-zero) colour.
+    for p in stride(from: 0, to: width * height, by: 3) { pixels[p * 4 + 3] = 0 }
+    return try Bitmap(width: width, height: height, pixels: pixels)
+}
+
+/// Builds PNG files byte by byte (chunks with correct CRCs, zlib streams of stored blocks), so tests
+/// can state exact sample values and headers no encoder would produce.
+enum PNGBuilder {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    private static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
+
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typeBytes = Array(type.utf8)
+        return be32(UInt32(data.count)) + typeBytes + data + be32(crc32(typeBytes + data))
+    }
+
+    static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, interlace: UInt8 = 0) -> [UInt8] {
+        chunk("IHDR", be32(width) + be32(height) + [bitDepth, colorType, 0, 0, interlace])
+    }
+
+    /// A zlib stream of stored (uncompressed) deflate blocks.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let n = min(65535, data.count - offset)
+            let final: UInt8 = offset + n == data.count ? 1 : 0
+            out.append(final)
+            out += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            out += data[offset..<(offset + n)]
+            offset += n
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        return out + be32(b << 16 | a)
+    }
+
+    /// A non-interlaced PNG from unfiltered scanlines (`rows` hold the packed samples of each row).
+    static func png(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8,
+                    rows: [[UInt8]], before: [[UInt8]] = []) -> [UInt8] {
+        var raw: [UInt8] = []
+        for row in rows { raw += [0] + row }
+        return signature + ihdr(width: width, height: height, bitDepth: bitDepth, colorType: colorType)
+            + before.flatMap { $0 } + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+    }
+}
+
+/// Runs `body`, which must throw a `PNGError`; returns it (nil after recording a failure otherwise).
+@discardableResult
+func expectPNGError<T>(_ context: @autoclosure () -> String = "", file: StaticString = #filePath, line: UInt = #line,
+                       _ body: () throws -> T) -> PNGError? {
+    do {
+        _ = try body()
+        XCTFail("expected a PNGError, but decoding succeeded. \(context())", file: file, line: line)
+        return nil
+    } catch let error as PNGError {
+        return error
+    } catch {
+        XCTFail("expected a PNGError, got \(type(of: error)): \(error). \(context())", file: file, line: line)
+        return nil
+    }
+}

@@ -1,0 +1,141 @@
+import Raster
+
+/// Colours and geometry of the diff images (pixelmatch's defaults where pixelmatch has them).
+public struct DiffImageStyle: Sendable, Hashable {
+    /// Opacity of the faded grey reference under the marks (pixelmatch's `alpha`, 0.1).
+    public var referenceOpacity: Double = 0.1
+    /// Differing pixel where the actual image is darker than (or as bright as) the reference (pixelmatch's `diffColor`).
+    public var diffColor = Color(red: 255, green: 0, blue: 0)
+    /// Differing pixel where the actual image is lighter (the role of pixelmatch's `diffColorAlt`).
+    public var diffColorAlt = Color(red: 0, green: 160, blue: 255)
+    /// Anti-aliased pixel, not counted (pixelmatch's `aaColor`).
+    public var aaColor = Color(red: 255, green: 255, blue: 0)
+    /// Tint mixed half-and-half into the faded reference inside ignored regions.
+    public var ignoredTint = Color(red: 120, green: 200, blue: 255)
+    /// Pixels that exist in only one of the images (a size mismatch).
+    public var sizeMismatchColor = Color(red: 255, green: 0, blue: 255)
+    /// Gap (px) between the panels of the composite, filled with `gutterColor`.
+    public var gutter = 4
+    public var gutterColor = Color(red: 128, green: 128, blue: 128)
+
+    public init() {}
+    public static let pixelmatch = DiffImageStyle()
+}
+
+/// The pictures of a comparison, all RGBA8 and sized to cover both images (see `makeDiffImages`).
+public struct DiffImages: Sendable, Equatable {
+    /// pixelmatch-style: the reference as faded grey, differing pixels in `diffColor` (actual darker) or
+    /// `diffColorAlt` (actual lighter), anti-aliased ones in `aaColor`, ignored regions tinted, pixels
+    /// only one image has in `sizeMismatchColor`. Size: max width × max height of the two images.
+    public var diff: Bitmap
+    /// The same marks on a transparent background, without anti-aliased pixels (pixelmatch's `diffMask`).
+    public var mask: Bitmap
+    /// reference | diff | actual side by side, `gutter` px apart, top-aligned; uncovered areas transparent.
+    public var composite: Bitmap
+}
+
+/// Compares like `compare(_:_:_:)` and draws the diff images in the same pass.
+/// - Throws: `RasterError.invalidSize` only if a picture would exceed `Bitmap.maximumPixelCount`.
+public func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
+                           style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, images: DiffImages) {
+    var scanner = DiffScanner(reference: reference, actual: actual, options: options, recording: true)
+    let result = scanner.run()
+    let uw = max(reference.width, actual.width), uh = max(reference.height, actual.height)
+    let ow = scanner.width, oh = scanner.height
+    var diff = try Bitmap(width: uw, height: uh)
+    var mask = try Bitmap(width: uw, height: uh)
+
+    let opacity = min(1, max(0, style.referenceOpacity))
+    let ignore = scanner.ignore
+    reference.pixels.withUnsafeBufferPointer { rp in
+        diff.pixels.withUnsafeMutableBufferPointer { dp in
+            mask.pixels.withUnsafeMutableBufferPointer { mp in
+                func put(_ buf: UnsafeMutableBufferPointer<UInt8>, _ x: Int, _ y: Int, _ c: Color) {
+                    let o = (y * uw + x) * 4
+                    buf[o] = c.red; buf[o + 1] = c.green; buf[o + 2] = c.blue; buf[o + 3] = c.alpha
+                }
+                func faded(_ x: Int, _ y: Int) -> UInt8 {
+                    let i = (y * reference.width + x) * 4
+                    let luma = YIQ.luma(rp[i], rp[i + 1], rp[i + 2])
+                    let v = 255 + (luma - 255) * opacity * Double(rp[i + 3]) / 255
+                    return UInt8(max(0, min(255, v.rounded())))
+                }
+                for y in 0..<uh {
+                    for x in 0..<uw {
+                        let inRef = x < reference.width && y < reference.height
+                        let inAct = x < actual.width && y < actual.height
+                        if inRef && inAct {
+                            let v = faded(x, y)
+                            put(dp, x, y, Color(red: v, green: v, blue: v))
+                        } else if inRef || inAct {
+                            put(dp, x, y, style.sizeMismatchColor)
+                            put(mp, x, y, style.sizeMismatchColor)
+                        }
+                    }
+                    if y < oh && !ignore.isEmpty {
+                        // Tint the ignored runs: everything of the overlap row outside the compared spans.
+                        var cursor = 0
+                        func tint(_ a: Int, _ b: Int) {
+                            for x in a..<b {
+                                let o = (y * uw + x) * 4
+                                dp[o] = UInt8((Int(dp[o]) + Int(style.ignoredTint.red)) / 2)
+                                dp[o + 1] = UInt8((Int(dp[o + 1]) + Int(style.ignoredTint.green)) / 2)
+                                dp[o + 2] = UInt8((Int(dp[o + 2]) + Int(style.ignoredTint.blue)) / 2)
+                            }
+                        }
+                        _ = ignore.forEachComparedSpan(row: y) { x0, x1 in
+                            if x0 > cursor { tint(cursor, x0) }
+                            cursor = x1
+                        }
+                        if cursor < ow { tint(cursor, ow) }
+                    }
+                }
+                for e in scanner.events {
+                    let x = Int(e.x), y = Int(e.y)
+                    switch e.kind {
+                    case .antiAliased:
+                        put(dp, x, y, style.aaColor)
+                    case .darker:
+                        put(dp, x, y, style.diffColor); put(mp, x, y, style.diffColor)
+                    case .lighter:
+                        put(dp, x, y, style.diffColorAlt); put(mp, x, y, style.diffColorAlt)
+                    }
+                }
+            }
+        }
+    }
+
+    let composite = try makeComposite([reference, diff, actual], gutter: max(0, style.gutter), gutterColor: style.gutterColor)
+    return (result, DiffImages(diff: diff, mask: mask, composite: composite))
+}
+
+/// Panels side by side, top-aligned, `gutter` px apart (the gutter filled with `gutterColor`),
+/// areas below shorter panels transparent.
+/// - Throws: `RasterError.invalidSize` when the result would exceed `Bitmap.maximumPixelCount`.
+public func makeComposite(_ panels: [Bitmap], gutter: Int = 4, gutterColor: Color = Color(red: 128, green: 128, blue: 128)) throws -> Bitmap {
+    let height = panels.map(\.height).max() ?? 0
+    let width = panels.map(\.width).reduce(0, +) + gutter * max(0, panels.count - 1)
+    var out = try Bitmap(width: width, height: height)
+    var left = 0
+    for (n, p) in panels.enumerated() {
+        p.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<p.height {
+                    let s = y * p.width * 4, d = (y * width + left) * 4
+                    for i in 0..<(p.width * 4) { dst[d + i] = src[s + i] }
+                }
+                if n < panels.count - 1 && gutter > 0 {
+                    for y in 0..<height {
+                        for x in (left + p.width)..<(left + p.width + gutter) {
+                            let d = (y * width + x) * 4
+                            dst[d] = gutterColor.red; dst[d + 1] = gutterColor.green
+                            dst[d + 2] = gutterColor.blue; dst[d + 3] = gutterColor.alpha
+                        }
+                    }
+                }
+            }
+        }
+        left += p.width + gutter
+    }
+    return out
+}

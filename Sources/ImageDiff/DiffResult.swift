@@ -1,0 +1,111 @@
+import Raster
+
+/// A width × height in pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
+    public var pixelCount: Int { width * height }
+    public var description: String { "\(width)×\(height) px" }
+}
+
+/// How the actual image's size differs from the reference's. Images are aligned at their top-left
+/// corner, so only the right and bottom edges can move; the overlap is still compared.
+public struct SizeMismatch: Hashable, Sendable, CustomStringConvertible {
+    public var reference: PixelSize
+    public var actual: PixelSize
+    /// px the right edge moved: > 0 grew (actual wider), < 0 shrank.
+    public var rightEdge: Int { actual.width - reference.width }
+    /// px the bottom edge moved: > 0 grew (actual taller), < 0 shrank.
+    public var bottomEdge: Int { actual.height - reference.height }
+    /// The compared top-left region both images share.
+    public var overlap: PixelSize {
+        PixelSize(width: min(reference.width, actual.width), height: min(reference.height, actual.height))
+    }
+
+    /// e.g. `size differs: reference 600×160 px, actual 604×158 px (right edge grew 4 px, bottom edge shrank 2 px)`.
+    public var description: String {
+        var edges: [String] = []
+        if rightEdge != 0 { edges.append("right edge \(rightEdge > 0 ? "grew" : "shrank") \(abs(rightEdge)) px") }
+        if bottomEdge != 0 { edges.append("bottom edge \(bottomEdge > 0 ? "grew" : "shrank") \(abs(bottomEdge)) px") }
+        return "size differs: reference \(reference), actual \(actual) (\(edges.joined(separator: ", ")))"
+    }
+}
+
+/// The outcome of `compare(_:_:_:)`: whether it passed and the numbers that explain why.
+public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
+    /// Same size and `differingPixelCount ≤ allowedDifferingPixels`.
+    public var passed: Bool
+    /// The options the images were compared with.
+    public var comparison: ImageComparison
+    public var referenceSize: PixelSize
+    public var actualSize: PixelSize
+    /// Set when the sizes differ (the comparison then fails; the overlap is still compared).
+    public var sizeMismatch: SizeMismatch?
+    /// Pixels compared: the overlap minus the ignored regions.
+    public var comparedPixelCount: Int
+    /// Pixels of the overlap inside `comparison.ignoring`.
+    public var ignoredPixelCount: Int
+    /// Pixels failing the per-pixel test (anti-aliased ones excluded unless `includeAA`).
+    public var differingPixelCount: Int
+    /// Pixels failing the YIQ test that were recognised as anti-aliasing and not counted as differing
+    /// (0 unless `threshold` is set and `includeAA` is false).
+    public var antiAliasedPixelCount: Int
+    /// The most differing pixels that pass (see `ImageComparison.allowedDifferingPixels`).
+    public var allowedDifferingPixels: Int
+    /// Largest absolute difference of any one channel (R, G, B or A) over the compared pixels, 0…255.
+    public var maxChannelDelta: Int
+    /// Largest squared YIQ delta over the compared pixels (0…35215), when `threshold` is set.
+    public var maxYIQDelta: Double?
+    /// Largest ΔE94 over the compared pixels, when `perceptualPrecision < 1`.
+    public var maxDeltaE: Double?
+    /// The smallest rectangle holding every differing pixel (px, reference coordinates), nil if none.
+    public var boundingBox: PixelRect?
+
+    /// `differingPixelCount / comparedPixelCount` (0 when nothing is compared).
+    public var differingPixelRatio: Double {
+        comparedPixelCount == 0 ? 0 : Double(differingPixelCount) / Double(comparedPixelCount)
+    }
+
+    /// The smallest `threshold` that would have let the worst pixel pass: `√(maxYIQDelta / 35215)`.
+    public var thresholdNeeded: Double? {
+        maxYIQDelta.map { ($0 / YIQ.maximumDelta).squareRoot() }
+    }
+
+    /// The numbers in one or two lines, for failure messages, e.g.
+    /// `312 of 96000 px differ (0.325%, allowed 0), 14 anti-aliased not counted; largest channel Δ 255,
+    /// YIQ Δ 35215 (threshold ≥ 1 to pass); changed area (10, 5, 32×16) — threshold 0.1, AA ignored`.
+    public var summary: String {
+        var first = ""
+        if passed && differingPixelCount == 0 && antiAliasedPixelCount == 0 && maxChannelDelta == 0 {
+            first = "images match: \(comparedPixelCount) px identical"
+        } else {
+            first = "\(differingPixelCount) of \(comparedPixelCount) px differ (\(percent(differingPixelRatio)), allowed \(allowedDifferingPixels))"
+            if comparison.threshold != nil && !comparison.includeAA {
+                first += ", \(antiAliasedPixelCount) anti-aliased not counted"
+            }
+            first += "; largest channel Δ \(maxChannelDelta)"
+            if let y = maxYIQDelta, let t = thresholdNeeded {
+                first += ", YIQ Δ \(formatNumber((y * 10).rounded() / 10)) (threshold ≥ \(formatNumber((t * 1000).rounded(.up) / 1000)) to pass)"
+            }
+            if let e = maxDeltaE { first += ", ΔE94 \(formatNumber((e * 100).rounded() / 100))" }
+            if let b = boundingBox { first += "; changed area \(b)" }
+        }
+        if ignoredPixelCount > 0 { first += "; \(ignoredPixelCount) px ignored" }
+        first += " — \(comparison)"
+        if let m = sizeMismatch {
+            return "\(m); compared the \(m.overlap) overlap\n" + first
+        }
+        return first
+    }
+
+    public var description: String { (passed ? "passed: " : "failed: ") + summary }
+}
+
+func percent(_ r: Double) -> String {
+    if r == 0 { return "0%" }
+    let p = r * 100
+    if p >= 10 { return formatNumber((p * 10).rounded() / 10) + "%" }
+    if p >= 0.001 { return formatNumber((p * 1000).rounded() / 1000) + "%" }
+    return "<0.001%"
+}

@@ -1,1 +1,0 @@
-// The ImageDiff stage; see DESIGN.md §1.

@@ -1,0 +1,66 @@
+import Foundation
+@_exported import Raster
+@_exported import ImageDiff
+import SnapshotStore
+
+/// Checks a bitmap against its reference PNG and returns the failure message, or `nil` when it
+/// passes. The generic core of `verifyLabelSnapshot`.
+/// - Parameters:
+///   - bitmap: the actual image (RGBA8, straight alpha); an error it throws fails the check.
+///   - comparison: the tolerance (`.exact` by default; `.pixelmatch()`, `.precision(_:)`, …).
+///   - precision: when given, replaces `comparison.precision` (share of pixels that must match).
+///   - Others: as `verifySnapshot(of:as:named:record:file:testName:)`.
+public func verifySnapshot(
+    of bitmap: @autoclosure () throws -> Bitmap,
+    as comparison: ImageComparison = .exact,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> String? {
+    imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
+                         file: filePath, testName: testName)?.message
+}
+
+/// Like `verifySnapshot(of:as:named:record:precision:file:testName:)` with the whole failure.
+public func imageSnapshotFailure(
+    of bitmap: @autoclosure () throws -> Bitmap,
+    as comparison: ImageComparison = .exact,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> SnapshotFailure? {
+    var options = comparison
+    if let precision { options.precision = precision }
+    do {
+        try options.validate()
+    } catch {
+        let configuration = SnapshotTestingConfiguration.current
+        return SnapshotVerifier.failure(producing: error, named: name, pathExtension: "png", filePath: filePath,
+                                        testName: testName,
+                                        environment: configuration.environment ?? ProcessInfo.processInfo.environment)
+    }
+    return snapshotFailure(of: try bitmap(), as: .image(options), named: name, record: record,
+                           file: filePath, testName: testName)
+}
+
+/// Asserts that a bitmap matches its reference PNG (`XCTFail` / `Issue.record` on failure).
+public func assertSnapshot(
+    of bitmap: @autoclosure () throws -> Bitmap,
+    as comparison: ImageComparison = .exact,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    guard let message = verifySnapshot(of: try bitmap(), as: comparison, named: name, record: record,
+                                       precision: precision, file: "\(filePath)", testName: testName) else { return }
+    recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}

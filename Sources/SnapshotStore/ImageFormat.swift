@@ -1,0 +1,83 @@
+import Raster
+import PNGCodec
+import ImageDiff
+import Synchronization
+
+extension SnapshotFormat where Value == Bitmap {
+    /// RGBA bitmaps stored as PNG (`PNGCodec`, deterministic bytes), compared exactly.
+    public static var image: SnapshotFormat<Bitmap> { image(.exact) }
+
+    /// swift-snapshot-testing's `.image(precision:perceptualPrecision:)`: the share of pixels that
+    /// must match, and the per-pixel perceptual match (CIE ΔE94, DESIGN.md §4).
+    public static func image(precision: Double, perceptualPrecision: Double = 1) -> SnapshotFormat<Bitmap> {
+        image(.precision(precision, perceptualPrecision: perceptualPrecision))
+    }
+
+    /// RGBA bitmaps stored as PNG and compared with `comparison` (ImageDiff). The pass path decodes
+    /// the reference and compares pixels (identical bitmaps short-cut to a byte compare); PNG is
+    /// encoded only to write a reference or an artifact. A failure carries the numbers of
+    /// `DiffResult` and two attachments, `diff` (pixelmatch-style) and `composite`
+    /// (reference | diff | actual), drawn only when artifacts are written.
+    public static func image(_ comparison: ImageComparison) -> SnapshotFormat<Bitmap> {
+        SnapshotFormat(
+            pathExtension: "png",
+            encode: { try PNGCodec.encode($0) },
+            decode: { try PNGCodec.decode($0) },
+            compare: { reference, actual in
+                if reference == actual { return nil }
+                let result = ImageDiff.compare(reference, actual, comparison)
+                if result.passed { return nil }
+                return imageMismatch(result, reference: reference, actual: actual, comparison: comparison)
+            },
+            describe: { "\($0.width)×\($0.height) px" },
+            tolerance: comparison.description)
+    }
+}
+
+/// Draws the diff images once, on first use, for both attachments.
+private final class DiffImageCache: Sendable {
+    let reference: Bitmap, actual: Bitmap, comparison: ImageComparison
+    private let images = Mutex<DiffImages?>(nil)
+
+    init(reference: Bitmap, actual: Bitmap, comparison: ImageComparison) {
+        self.reference = reference; self.actual = actual; self.comparison = comparison
+    }
+
+    func get() throws -> DiffImages {
+        if let cached = images.withLock({ $0 }) { return cached }
+        let made = try makeDiffImages(reference, actual, comparison).images
+        images.withLock { $0 = made }
+        return made
+    }
+}
+
+private func imageMismatch(_ result: DiffResult, reference: Bitmap, actual: Bitmap,
+                           comparison: ImageComparison) -> SnapshotMismatch {
+    var metrics: [String: SnapshotMetric] = [
+        "referenceSize": .ints([result.referenceSize.width, result.referenceSize.height]),
+        "actualSize": .ints([result.actualSize.width, result.actualSize.height]),
+        "comparedPixels": .int(result.comparedPixelCount),
+        "differingPixels": .int(result.differingPixelCount),
+        "differingRatio": .double(result.differingPixelRatio),
+        "allowedDifferingPixels": .int(result.allowedDifferingPixels),
+        "largestChannelDelta": .int(result.maxChannelDelta),
+        "antiAliasedPixels": .int(result.antiAliasedPixelCount),
+        "ignoredPixels": .int(result.ignoredPixelCount),
+        "tolerance": .string(comparison.description),
+    ]
+    if let box = result.boundingBox { metrics["boundingBox"] = .ints([box.x, box.y, box.width, box.height]) }
+    if let y = result.maxYIQDelta { metrics["largestYIQDelta"] = .double(y) }
+    if let e = result.maxDeltaE { metrics["largestDeltaE94"] = .double(e) }
+    if let m = result.sizeMismatch {
+        metrics["rightEdgeMoved"] = .int(m.rightEdge)
+        metrics["bottomEdgeMoved"] = .int(m.bottomEdge)
+    }
+    let cache = DiffImageCache(reference: reference, actual: actual, comparison: comparison)
+    return SnapshotMismatch(
+        summary: result.summary.split(separator: "\n").map(String.init),
+        metrics: metrics,
+        attachments: [
+            SnapshotAttachment(kind: "diff", pathExtension: "png") { try PNGCodec.encode(try cache.get().diff) },
+            SnapshotAttachment(kind: "composite", pathExtension: "png") { try PNGCodec.encode(try cache.get().composite) },
+        ])
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension TextLayout {
+    /// A readable, stable text form of the layout for the `.layout` snapshot strategy: sizes in pt and px,
+    /// the text rect, and each line's text, UTF-16 range, rect and baseline (pt, 2 decimals), the truncation
+    /// applied, missing code points and the font files used (by file name). It does not depend on the
+    /// rasteriser, so it stays the same when FreeType's anti-aliasing changes.
+    public var layoutDescription: String {
+        func n(_ v: CGFloat) -> String {
+            let r = (Double(v) * 100).rounded() / 100
+            if r == r.rounded() { return String(Int(r)) }
+            var s = String(format: "%.2f", r)
+            while s.hasSuffix("0") { s.removeLast() }
+            return s
+        }
+        func rect(_ r: CGRect) -> String { "x \(n(r.minX)) y \(n(r.minY)) w \(n(r.width)) h \(n(r.height))" }
+        var out = [
+            "size: \(n(bounds.width)) × \(n(bounds.height)) pt = \(pixelWidth) × \(pixelHeight) px @\(n(scale))x",
+            "text rect: \(rect(textRect))",
+            "truncation: \(truncation?.rawValue ?? "none")",
+            "lines: \(lines.count)",
+        ]
+        for (i, line) in lines.enumerated() {
+            let quoted = line.text.unicodeScalars.map { s -> String in
+                switch s {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                default: return s.value < 0x20 || s.value == 0x7F ? String(format: "\\u{%X}", s.value) : String(s)
+                }
+            }.joined()
+            out.append("  \(i + 1). \"\(quoted)\" range \(line.range.lowerBound)..<\(line.range.upperBound) \(rect(line.rect)) baseline \(n(line.baseline))")
+        }
+        out.append("missing: " + (missingScalars.isEmpty ? "none" : missingScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")))
+        out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import LabelLayout
+import LabelRendering
+import PNGCodec
+import Raster
+import Typesetting
+
+let renderHelp = """
+usage: labelsnap render "TEXT" [options] [-o out.png]
+       labelsnap render --text-file PATH [options] [-o out.png]
+
+Renders a padded label (UILabel with edge insets) and prints its size in points and pixels and its lines.
+
+options:
+  --font PATH|FAMILY      font file or fontconfig family; repeat for the fallback order (default: DejaVu Sans,
+                          then NanumGothic, Noto Color Emoji)
+  --size PT               point size (default 17)
+  --insets T,L,B,R        edge insets in points (default 0,0,0,0)
+  --width PT              bounds width: lays the label out as layout(width:) (height from sizeThatFits)
+  --height PT             explicit bounds height (with --width; default: the fitting height)
+  --lines N               numberOfLines, 0 = unlimited (default 1)
+  --line-break-mode M     word|char|clip|head|tail|middle (default tail)
+  --align A               left|center|right|justified|natural (default natural)
+  --direction D           ltr|rtl (default ltr)
+  --scale S               pixels per point: 1, 2 or 3 (default 1)
+  --color HEX             text colour, #RRGGBB[AA] (default #000000)
+  --background HEX        background colour (default transparent)
+  --corner-radius PT      background corner radius
+  --border-width PT       border inside the bounds; --border-color HEX (default #000000)
+  --text-file PATH        read the text from a UTF-8 file (invalid bytes become U+FFFD)
+  -o, --output PATH       write the PNG (written atomically)
+  --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
+"""
+
+func runRenderCommand(_ args: [String]) -> Int32 {
+    do {
+        let r = try ArgumentReader(args, valued: ["--font", "--size", "--insets", "--width", "--height", "--lines",
+                                                  "--line-break-mode", "--align", "--direction", "--scale", "--color",
+                                                  "--background", "--corner-radius", "--border-width", "--border-color",
+                                                  "--text-file", "-o", "--output"],
+                                   flags: ["--json", "--help", "-h"])
+        if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
+        let label = try makeLabel(r)
+        let layout = try label.makeLayout()
+        let bitmap = try LabelRenderer.render(layout)
+        if let out = r.value("-o") ?? r.value("--output") {
+            try writeAtomically(try PNGCodec.encode(bitmap), to: out)
+        }
+        let intrinsic = try label.intrinsicContentSize
+        if r.flag("--json") {
+            print(renderJSON(intrinsic: intrinsic, layout: layout))
+        } else {
+            print(renderSummary(intrinsic: intrinsic, layout: layout, output: r.value("-o") ?? r.value("--output")))
+        }
+        return 0
+    } catch {
+        printError("\(error)")
+        return 2
+    }
+}
+
+/// Builds the label from the options, applying `layout(width:)` and explicit bounds as the seeds do.
+func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
+    let text: String
+    if let file = r.value("--text-file") {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw UsageError("cannot read text file \(file): check the path and permissions")
+        }
+        text = String(decoding: data, as: UTF8.self)
+    } else {
+        guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file); see --help") }
+        text = r.positionals[0]
+    }
+    let size = try r.double("--size") ?? 17
+    let files = try r.values("--font").map(resolveFont)
+    let font = files.isEmpty ? Font.default(size: size)
+        : Font(file: files[0], size: size, fallbacks: files.count > 1 ? Array(files.dropFirst()) : FontFile.defaultFallbacks)
+    var label = PaddedLabel(text, font: font)
+    if let i = try r.numbers("--insets", count: 4) { label.insets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]) }
+    if let n = try r.int("--lines") { label.numberOfLines = n }
+    if let s = try r.double("--scale") { label.scale = s }
+    if let m = r.value("--line-break-mode") {
+        let modes: [String: LineBreakMode] = ["word": .byWordWrapping, "char": .byCharWrapping, "clip": .byClipping,
+                                              "head": .byTruncatingHead, "tail": .byTruncatingTail, "middle": .byTruncatingMiddle]
+        guard let mode = modes[m] else { throw UsageError("--line-break-mode must be word, char, clip, head, tail or middle, got '\(m)'") }
+        label.lineBreakMode = mode
+    }
+    if let a = r.value("--align") {
+        guard let alignment = TextAlignment(rawValue: a) else { throw UsageError("--align must be left, center, right, justified or natural, got '\(a)'") }
+        label.textAlignment = alignment
+    }
+    if let d = r.value("--direction") {
+        guard d == "ltr" || d == "rtl" else { throw UsageError("--direction must be ltr or rtl, got '\(d)'") }
+        label.layoutDirection = d == "ltr" ? .leftToRight : .rightToLeft
+    }
+    if let c = r.value("--color") { label.textColor = try Color(hex: c) }
+    if let c = r.value("--background") { label.backgroundColor = try Color(hex: c) }
+    if let c = r.value("--border-color") { label.borderColor = try Color(hex: c) }
+    if let v = try r.double("--corner-radius") { label.cornerRadius = v }
+    if let v = try r.double("--border-width") { label.borderWidth = v }
+    let height = try r.double("--height")
+    if let width = try r.double("--width") {
+        try label.layout(width: width)
+        if let height { label.bounds = CGRect(x: 0, y: 0, width: width, height: height) }
+    } else if height != nil {
+        throw UsageError("--height needs --width (explicit bounds)")
+    }
+    return label
+}
+
+/// A path when the argument names an existing file or looks like one; otherwise a fontconfig family.
+func resolveFont(_ argument: String) throws -> FontFile {
+    if argument.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { argument.lowercased().hasSuffix($0) })
+        || FileManager.default.fileExists(atPath: argument) {
+        return FontFile(path: argument)
+    }
+    return try FontFile.resolve(family: argument)
+}
+
+func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?) -> String {
+    func pt(_ v: CGFloat) -> String { jsonNumber(Double(v)) }
+    var lines = [
+        "intrinsicContentSize: \(pt(intrinsic.width)) × \(pt(intrinsic.height)) pt",
+        "size: \(pt(layout.bounds.width)) × \(pt(layout.bounds.height)) pt = \(layout.pixelWidth) × \(layout.pixelHeight) px @\(pt(layout.scale))x",
+        "lines: \(layout.lines.count)" + (layout.truncation.map { " (truncated: \($0.rawValue))" } ?? ""),
+    ]
+    for (i, line) in layout.lines.enumerated() { lines.append("  \(i + 1): \(line.text)") }
+    if !layout.missingScalars.isEmpty {
+        lines.append("missing glyphs: " + layout.missingScalars.map(codePointName).joined(separator: " "))
+    }
+    if let output { lines.append("wrote \(output)") }
+    return lines.joined(separator: "\n")
+}
+
+func renderJSON(intrinsic: CGSize, layout: TextLayout) -> String {
+    func pair(_ a: Double, _ b: Double) -> String { "[\(jsonNumber(a)), \(jsonNumber(b))]" }
+    let fields = [
+        "\"intrinsic_pt\": " + pair(Double(intrinsic.width), Double(intrinsic.height)),
+        "\"size_pt\": " + pair(Double(layout.bounds.width), Double(layout.bounds.height)),
+        "\"size_px\": " + pair(Double(layout.pixelWidth), Double(layout.pixelHeight)),
+        "\"lines\": [" + layout.lines.map { jsonString($0.text) }.joined(separator: ", ") + "]",
+        "\"missing\": [" + layout.missingScalars.map { jsonString(codePointName($0)) }.joined(separator: ", ") + "]",
+        "\"fonts\": [" + layout.fontsUsed.map { jsonString($0.path) }.joined(separator: ", ") + "]",
+    ]
+    return "{" + fields.joined(separator: ", ") + "}"
+}
+
+func codePointName(_ s: Unicode.Scalar) -> String {
+    let hex = String(s.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}

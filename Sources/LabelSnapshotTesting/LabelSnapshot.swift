@@ -1,0 +1,96 @@
+import Foundation
+@_exported import LabelLayout
+@_exported import LabelRendering
+@_exported import Typesetting
+import SnapshotStore
+
+/// How a label is snapshotted, as swift-snapshot-testing's `Snapshotting` strategies.
+public struct LabelSnapshotStrategy: Sendable {
+    enum Kind: Sendable {
+        case image(ImageComparison)
+        case layout
+    }
+    let kind: Kind
+
+    /// The rendered PNG, compared exactly (identical decoded RGBA).
+    public static var image: LabelSnapshotStrategy { .image(.exact) }
+
+    /// The rendered PNG, compared with `comparison` (see `ImageComparison`).
+    public static func image(_ comparison: ImageComparison) -> LabelSnapshotStrategy {
+        LabelSnapshotStrategy(kind: .image(comparison))
+    }
+
+    /// The rendered PNG with pixelmatch's tolerance: YIQ `threshold` (0…1), anti-aliased pixels
+    /// not counted unless `includeAA`, and at most `maxDiffPixels` / `maxDiffPixelRatio` differing pixels.
+    public static func image(threshold: Double, includeAA: Bool = false, maxDiffPixels: Int? = nil,
+                             maxDiffPixelRatio: Double? = nil) -> LabelSnapshotStrategy {
+        var c = ImageComparison.exact
+        c.threshold = threshold
+        c.includeAA = includeAA
+        c.maxDiffPixels = maxDiffPixels
+        c.maxDiffPixelRatio = maxDiffPixelRatio
+        return .image(c)
+    }
+
+    /// The rendered PNG with swift-snapshot-testing's tolerances: `precision` is the share of pixels
+    /// that must match; a pixel matches when CIE ΔE94 ≤ (1 − `perceptualPrecision`)·100.
+    public static func image(precision: Double, perceptualPrecision: Double = 1) -> LabelSnapshotStrategy {
+        .image(.precision(precision, perceptualPrecision: perceptualPrecision))
+    }
+
+    /// A readable `.txt` reference of the layout (`TextLayout.layoutDescription`): size in pt and px, each
+    /// line's text, range, rect and baseline, the truncation applied. Fails with a line-by-line diff and
+    /// does not change when the rasteriser does.
+    public static var layout: LabelSnapshotStrategy { LabelSnapshotStrategy(kind: .layout) }
+}
+
+/// Checks `label` against its reference in `__Snapshots__/<TestFile>/<test>.<id>.png` (or `.txt` for `.layout`)
+/// and returns the failure message, or nil when it passes. What `assertLabelSnapshot` reports; the
+/// framework's own tests assert on it (XCTest on Linux has no `XCTExpectFailure`).
+/// - Parameters:
+///   - label: the label; its `bounds` (default `intrinsicContentSize`) and `scale` set the bitmap size.
+///     An error it throws (invalid property, missing font) is a failure, never a crash.
+///   - strategy: `.image` (exact, default), `.image(threshold:…)`, `.image(precision:perceptualPrecision:)`, `.layout`.
+///   - name: snapshot name (sanitised, never a path); nil numbers the test's snapshots 1, 2, ….
+///   - record: `.all`, `.missing`, `.failed`, `.never`; nil reads `SNAPSHOT_TESTING_RECORD`
+///     (default `missing`, `never` when `CI` is set).
+///   - precision: for image strategies, the share of pixels that must match (overrides the strategy's).
+public func verifyLabelSnapshot(
+    of label: @autoclosure () throws -> PaddedLabel,
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> String? {
+    switch strategy.kind {
+    case .image(let comparison):
+        return verifySnapshot(of: try label().render(), as: comparison, named: name, record: record,
+                              precision: precision, file: filePath, testName: testName)
+    case .layout:
+        return verifySnapshot(of: try label().makeLayout().layoutDescription, as: .text, named: name,
+                              record: record, file: filePath, testName: testName)
+    }
+}
+
+/// Asserts that `label` matches its reference snapshot, as swift-snapshot-testing's `assertSnapshot`:
+/// `XCTFail` under XCTest, `Issue.record` under Swift Testing. Parameters as `verifyLabelSnapshot`.
+/// The failure message gives sizes, differing pixels and ratio, the largest delta, the changed area,
+/// the tolerance, artifact paths and the command that accepts the new image.
+public func assertLabelSnapshot(
+    of label: @autoclosure () throws -> PaddedLabel,
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    guard let message = verifyLabelSnapshot(of: try label(), as: strategy, named: name, record: record,
+                                            precision: precision, file: "\(filePath)", testName: testName) else { return }
+    recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+}

@@ -1,0 +1,98 @@
+import Foundation
+import LabelSnapshotTesting
+import PNGCodec
+import XCTest
+
+/// `verifyLabelSnapshot` end to end in a throw-away package: record, pass, fail with numbers and artifacts.
+final class LabelAssertionTests: XCTestCase {
+    let padding = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+
+    func badge(_ text: String) -> PaddedLabel {
+        var label = PaddedLabel(text, font: .default(size: 17), insets: padding)
+        label.backgroundColor = try! Color(hex: "#FFE6C8")
+        label.cornerRadius = 8
+        label.scale = 2
+        return label
+    }
+
+    func testRecordThenPassThenFailOnChangedText() throws {
+        let pkg = try TempPackage()
+        let env = ["SNAPSHOT_TESTING_RECORD": "missing"]
+        let reference = pkg.reference("testBadge.badge.png")
+        let recorded = try XCTUnwrap(withSnapshotTesting(environment: env) {
+            verifyLabelSnapshot(of: badge("않이 패딩이 왜 없어..?"), named: "badge", file: pkg.testFile, testName: "testBadge()")
+        })
+        XCTAssertTrue(recorded.contains(reference), recorded)
+        let written = try PNGCodec.decode(contentsOf: reference)
+        XCTAssertEqual(written, try badge("않이 패딩이 왜 없어..?").render())
+        XCTAssertEqual(written.width, Int((try badge("않이 패딩이 왜 없어..?").intrinsicContentSize.width * 2).rounded()))
+
+        XCTAssertNil(withSnapshotTesting(environment: env) {
+            verifyLabelSnapshot(of: badge("않이 패딩이 왜 없어..?"), named: "badge", file: pkg.testFile, testName: "testBadge()")
+        })
+
+        // One changed syllable (Hangul advances are equal, so the size stays): fails, names the differing
+        // pixel count and the artifacts, keeps the reference.
+        let before = pkg.bytes(reference)
+        let changed = badge("않이 패딩이 게 없어..?")
+        let expected = try changed.render()
+        let differing = zip(stride(from: 0, to: expected.pixels.count, by: 4), stride(from: 0, to: written.pixels.count, by: 4))
+            .filter { expected.pixels[$0.0..<$0.0 + 4] != written.pixels[$0.1..<$0.1 + 4] }.count
+        XCTAssertGreaterThan(differing, 0)
+        let message = try XCTUnwrap(withSnapshotTesting(environment: env) {
+            verifyLabelSnapshot(of: changed, named: "badge", file: pkg.testFile, testName: "testBadge()")
+        })
+        XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
+        let artifacts = pkg.artifacts + "/testBadge.badge"
+        for suffix in [".actual.png", ".diff.png", ".composite.png", ".failure.json"] {
+            XCTAssertTrue(message.contains(artifacts + suffix), "\(suffix) in \(message)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts + suffix), suffix)
+        }
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: artifacts + ".actual.png"), expected)
+        XCTAssertEqual(pkg.bytes(reference), before, "reference untouched under missing")
+    }
+
+    func testMissingReferenceUnderNeverFailsAndWritesNothing() throws {
+        let pkg = try TempPackage()
+        let message = try XCTUnwrap(withSnapshotTesting(environment: ["CI": "true"]) {
+            verifyLabelSnapshot(of: badge("Hello"), file: pkg.testFile, testName: "testNever()")
+        })
+        XCTAssertTrue(message.contains("testNever.1.png"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
+    }
+
+    func testRenderErrorIsAFailureNotACrash() throws {
+        let pkg = try TempPackage()
+        let label = PaddedLabel("x", font: Font(path: "/usr/share/fonts/truetype/nanum/Nope.ttf", size: 12))
+        let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: label, file: pkg.testFile, testName: "testBroken()")
+        })
+        XCTAssertTrue(message.contains("/usr/share/fonts/truetype/nanum/Nope.ttf"), message)
+        XCTAssertTrue(message.contains("apt-get install fonts-nanum"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
+    }
+
+    func testLayoutStrategyWritesReadableTextAndDiffsLineByLine() throws {
+        let pkg = try TempPackage()
+        var label = PaddedLabel("UILabel With Padding", font: .default(size: 17), insets: padding)
+        label.numberOfLines = 0
+        label.scale = 2
+        try label.layout(width: 160)
+        _ = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
+        }
+        let text = try String(contentsOfFile: pkg.reference("testLayout.wrap.txt"), encoding: .utf8)
+        XCTAssertEqual(text, try label.makeLayout().layoutDescription)
+        XCTAssertTrue(text.contains("lines: 2\n  1. \"UILabel With\" range 0..<13"), text)
+        XCTAssertTrue(text.contains("  2. \"Padding\" range 13..<20"), text)
+        XCTAssertNil(withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
+        })
+        label.text = "UILabel With Margins"
+        let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
+        })
+        XCTAssertTrue(message.contains("\"Padding\""), message)
+        XCTAssertTrue(message.contains("\"Margins\""), message)
+    }
+}

@@ -72,14 +72,16 @@ struct LineLayout {
         // A single-line label never wraps: it is truncated (or clipped) instead.
         let wraps = maxLines != 1 && limit.isFinite
         var breaks: [TextSegmentation.Break] = []
+        var breakOffsets: [Int] = []
         var graphemes: [Int] = []
         if limit.isFinite {
             breaks = try TextSegmentation.lineBreaks(shaped.utf16)
+            breakOffsets = breaks.map(\.offset)
             graphemes = try TextSegmentation.graphemeBoundaries(shaped.utf16)
         }
         for paragraph in paragraphs {
             if wraps {
-                lines += wrap(paragraph, width: limit, breaks: breaks, graphemes: graphemes)
+                lines += wrap(paragraph, width: limit, breakOffsets: breakOffsets, graphemes: graphemes)
             } else {
                 lines.append(BrokenLine(pieces: [.text(paragraph)], width: shaped.lineWidth(paragraph), endsParagraph: true))
             }
@@ -106,24 +108,26 @@ struct LineLayout {
 
     private func paragraphEnd(of line: BrokenLine) -> Int {
         guard case .text(let r)? = line.pieces.first else { return 0 }
-        return paragraphs.first { $0.contains(r.lowerBound) || ($0.isEmpty && $0.lowerBound == r.lowerBound) }?.upperBound ?? r.upperBound
+        // The first paragraph that ends at or after the line's start holds it.
+        let i = paragraphs.partitionPoint { $0.upperBound >= r.lowerBound }
+        return i < paragraphs.endIndex ? paragraphs[i].upperBound : r.upperBound
     }
 
     // MARK: Wrapping
 
     /// Greedy wrapping at UAX #14 opportunities (or grapheme clusters for `.byCharWrapping`);
     /// a word wider than the line breaks between grapheme clusters.
-    func wrap(_ paragraph: Range<Int>, width: CGFloat, breaks: [TextSegmentation.Break], graphemes: [Int]) -> [BrokenLine] {
+    func wrap(_ paragraph: Range<Int>, width: CGFloat, breakOffsets: [Int], graphemes: [Int]) -> [BrokenLine] {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
-        let opportunities: [Int] = (label.lineBreakMode == .byCharWrapping ? graphemes : breaks.map(\.offset))
-            .filter { $0 > paragraph.lowerBound && $0 <= paragraph.upperBound }
-        let clusters = graphemes.filter { $0 > paragraph.lowerBound && $0 <= paragraph.upperBound }
+        let clusters = graphemes.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound)
+        let opportunities: ArraySlice<Int> = label.lineBreakMode == .byCharWrapping ? clusters
+            : breakOffsets.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound)
         var lines: [BrokenLine] = []
         var start = paragraph.lowerBound
         var candidate: Int? = nil
-        var i = 0
+        var i = opportunities.startIndex
         while start < paragraph.upperBound {
-            if i < opportunities.count {
+            if i < opportunities.endIndex {
                 let b = opportunities[i]
                 if b <= start { i += 1; continue }
                 if shaped.lineWidth(start..<b) <= width + LineLayout.widthTolerance {
@@ -134,12 +138,13 @@ struct LineLayout {
             var end: Int
             if let c = candidate {
                 end = c
-            } else if i >= opportunities.count {
+            } else if i >= opportunities.endIndex {
                 end = paragraph.upperBound
             } else {
                 // One word wider than the line: the most grapheme clusters that fit, at least one.
-                end = clusters.first { $0 > start } ?? paragraph.upperBound
-                for c in clusters where c > start {
+                let after = clusters.sortedSliceAfter(start)
+                end = after.first ?? paragraph.upperBound
+                for c in after {
                     if shaped.lineWidth(start..<c) <= width + LineLayout.widthTolerance { end = c } else { break }
                 }
             }
@@ -165,7 +170,7 @@ struct LineLayout {
         var mode = label.lineBreakMode
         // Head and middle truncation apply to single-line labels; multi-line labels truncate the tail.
         if label.numberOfLines != 1, mode == .byTruncatingHead || mode == .byTruncatingMiddle { mode = .byTruncatingTail }
-        let clusters = [start] + graphemes.filter { $0 > start && $0 <= end }
+        let clusters = [start] + graphemes.sortedSlice(after: start, through: end)
         func fitsHead(_ budget: CGFloat) -> Int {
             var best = start
             for c in clusters where c > start {
@@ -187,7 +192,7 @@ struct LineLayout {
         case .byWordWrapping, .byCharWrapping:
             var cut = fitsHead(width)
             if mode == .byWordWrapping, cut < end,
-               let wordEnd = breaks.map(\.offset).last(where: { $0 > start && $0 <= cut }) { cut = wordEnd }
+               let wordEnd = breaks.map(\.offset).sortedSlice(after: start, through: cut).last { cut = wordEnd }
             let range = start..<cut
             return BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range), endsParagraph: false)
         case .byTruncatingTail:
@@ -214,5 +219,12 @@ struct LineLayout {
             return BrokenLine(pieces: [.text(head), .ellipsis, .text(tail)],
                               width: shaped.width(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)
         }
+    }
+}
+
+extension ArraySlice where Element == Int {
+    /// The elements greater than `value` of a sorted slice.
+    func sortedSliceAfter(_ value: Int) -> ArraySlice<Int> {
+        self[partitionPoint { $0 > value }...]
     }
 }

@@ -124,7 +124,7 @@ extension PaddedLabel {
                 case .text(let r):
                     var end = r.upperBound
                     while end > r.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
-                    for g in engine.shaped.glyphs where g.cluster >= r.lowerBound && g.cluster < end {
+                    for g in engine.shaped.glyphs[engine.shaped.glyphIndices(r.lowerBound..<end)] {
                         used.insert(g.faceIndex)
                         place(g, from: engine.shaped.faces, pixelSize: pixelSize)
                         if spaceOffsets.contains(g.cluster) { penPx += Double(extraPerSpace * scale) }

@@ -29,6 +29,14 @@ public struct ShapedText: Sendable {
     /// Code points no face in the chain covers (drawn as the primary face's .notdef box).
     public let missingScalars: [Unicode.Scalar]
 
+    /// Indices into `glyphs` of the glyphs whose cluster lies in `range` (glyphs are in logical order,
+    /// clusters non-decreasing), found by binary search.
+    public func glyphIndices(_ range: Range<Int>) -> Range<Int> {
+        let lo = glyphs.partitionPoint { $0.cluster >= range.lowerBound }
+        let hi = glyphs.partitionPoint { $0.cluster >= range.upperBound }
+        return lo..<max(lo, hi)
+    }
+
     /// Width in points of UTF-16 range `range`: the sum of its glyphs' advances.
     public func width(_ range: Range<Int>) -> Double {
         (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) / scale
@@ -159,5 +167,27 @@ extension Unicode.UTF16 {
             case .emptyInput: return out
             }
         }
+    }
+}
+
+extension RandomAccessCollection {
+    /// The index of the first element for which `predicate` holds, in a collection where it is false
+    /// then true (a sorted partition); `endIndex` when it never holds. O(log n).
+    public func partitionPoint(_ predicate: (Element) -> Bool) -> Index {
+        var low = startIndex, count = self.count
+        while count > 0 {
+            let half = count / 2
+            let mid = index(low, offsetBy: half)
+            if predicate(self[mid]) { count = half } else { low = index(after: mid); count -= half + 1 }
+        }
+        return low
+    }
+}
+
+extension Array where Element == Int {
+    /// The elements of a sorted array that lie in `lower <.. upper` (greater than `lower`, at most `upper`).
+    public func sortedSlice(after lower: Int, through upper: Int) -> ArraySlice<Int> {
+        let a = partitionPoint { $0 > lower }, b = partitionPoint { $0 > upper }
+        return self[a..<Swift.max(a, b)]
     }
 }

@@ -26,7 +26,8 @@ test: deps
 
 demo: deps
 	$(SWIFT) build --product labelsnap
-	./Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)/labelsnap"
+	$(SWIFT) build --product RoundTripDemo
+	./Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)"
 
 bench: deps
 	./Benchmarks/run.sh

@@ -53,6 +53,9 @@ let package = Package(
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
 
+        // `make demo`: record, pass and fail one label snapshot in a throw-away package.
+        .executableTarget(name: "RoundTripDemo", dependencies: ["LabelSnapshotTesting"], path: "Examples/RoundTrip"),
+
         // Benchmarks (Benchmarks/run.sh builds them in release).
         .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "Raster"], path: "Benchmarks/DiffBenchmark"),
     ]

@@ -39,8 +39,13 @@ struct LineLayout {
     init(label: PaddedLabel) throws {
         self.label = label
         let utf16 = Array(label.text.utf16)
-        shaped = try Shaper.shape(utf16, font: label.font, scale: label.scale)
-        ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, scale: label.scale)
+        let direction: WritingDirection = switch label.layoutDirection {
+        case nil: .natural
+        case .leftToRight?: .leftToRight
+        case .rightToLeft?: .rightToLeft
+        }
+        shaped = try Shaper.shape(utf16, font: label.font, scale: label.scale, direction: direction, fallbackIsRTL: false)
+        ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, scale: label.scale, direction: .leftToRight)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         paragraphs = LineLayout.paragraphs(utf16)
     }

@@ -10,14 +10,29 @@ public struct PaddedLabel: Sendable {
     public var textColor: Color = .black
     /// Fill of the bounds (default clear), inside `cornerRadius`.
     public var backgroundColor: Color = .clear
-    /// Padding between the bounds and the text, pt.
-    public var insets: EdgeInsets
+    /// Padding between the bounds and the text, pt. Setting it replaces `directionalInsets`; with
+    /// `directionalInsets` set it reads them resolved for `effectiveLayoutDirection`.
+    public var insets: EdgeInsets {
+        get { directionalInsets?.resolved(for: effectiveLayoutDirection) ?? absoluteInsets }
+        set { absoluteInsets = newValue; directionalInsets = nil }
+    }
+    private var absoluteInsets: EdgeInsets
+    /// Padding by leading/trailing edge (`NSDirectionalEdgeInsets`), resolved by `effectiveLayoutDirection`.
+    public var directionalInsets: DirectionalEdgeInsets?
     /// Maximum lines; 0 = unlimited (UIKit's default is 1).
     public var numberOfLines: Int = 1
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
     public var textAlignment: TextAlignment = .natural
-    /// Paragraph direction for `.natural` alignment and directional insets.
-    public var layoutDirection: LayoutDirection = .leftToRight
+    /// An explicit layout direction: every paragraph takes it as its base direction, and directional insets
+    /// resolve by it. nil (default): each paragraph's direction comes from its first strong character
+    /// (UAX #9 P2–P3; left-to-right without one), and the first paragraph's resolves directional insets.
+    /// `.natural` alignment follows the paragraph direction.
+    public var layoutDirection: LayoutDirection?
+
+    /// `layoutDirection`, or the direction of the text's first strong character (left-to-right without one).
+    public var effectiveLayoutDirection: LayoutDirection {
+        layoutDirection ?? (Bidi.firstStrongDirection(text) == .rightToLeft ? .rightToLeft : .leftToRight)
+    }
     /// Width of the *text* (insets excluded) at which a multi-line label wraps for its
     /// `intrinsicContentSize`, pt; 0 = no preferred width (measured on one line).
     public var preferredMaxLayoutWidth: CGFloat = 0
@@ -34,13 +49,14 @@ public struct PaddedLabel: Sendable {
     public init(_ text: String, font: Font = .default(size: 17), insets: EdgeInsets = .zero) {
         self.text = text
         self.font = font
-        self.insets = insets
+        self.absoluteInsets = insets
     }
 
     /// A label whose insets are given by leading/trailing edge, resolved for `layoutDirection`.
     public init(_ text: String, font: Font = .default(size: 17), directionalInsets: DirectionalEdgeInsets,
-                layoutDirection: LayoutDirection = .leftToRight) {
-        self.init(text, font: font, insets: directionalInsets.resolved(for: layoutDirection))
+                layoutDirection: LayoutDirection? = nil) {
+        self.init(text, font: font)
+        self.directionalInsets = directionalInsets
         self.layoutDirection = layoutDirection
     }
 

@@ -16,6 +16,8 @@ public struct TextLayout: Sendable {
         /// Baseline y, pt, pixel-aligned.
         public var baseline: CGFloat
         public var pieces: [LinePiece]
+        /// Whether the line's paragraph is right-to-left (UAX #9); `.natural` alignment follows it.
+        public var isRightToLeft: Bool
     }
 
     /// A glyph at its pixel position.
@@ -82,63 +84,69 @@ extension PaddedLabel {
         let blockHeight = CGFloat(measured.lines.count) * lineHeight
         let blockTop = rect.minY + (rect.height - blockHeight) / 2
         let metrics = engine.metrics
-        let naturalIsRight = layoutDirection == .rightToLeft
         var lines: [TextLayout.Line] = []
         var glyphs: [TextLayout.Glyph] = []
         var used = Set<Int>()
-        let utf16 = engine.shaped.utf16
+        let shaped = engine.shaped
+        let utf16 = shaped.utf16
+        let pixelSize = font.pointSize * Double(scale)
         for (i, line) in measured.lines.enumerated() {
             let baseline = ((blockTop + metrics.ascender + CGFloat(i) * lineHeight) * scale).rounded() / scale
-            var x: CGFloat
-            switch textAlignment {
-            case .left: x = rect.minX
-            case .right: x = rect.maxX - line.width
-            case .center: x = rect.minX + (rect.width - line.width) / 2
-            case .natural, .justified: x = naturalIsRight ? rect.maxX - line.width : rect.minX
-            }
-            // Justified: spread the slack over the line's interior spaces, except on a paragraph's last line.
-            var extraPerSpace: CGFloat = 0
-            var spaceOffsets = Set<Int>()
-            if textAlignment == .justified, !line.endsParagraph, case .text(let r)? = line.pieces.first, line.pieces.count == 1 {
-                var end = r.upperBound
-                while end > r.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
-                spaceOffsets = Set((r.lowerBound..<end).filter { utf16[$0] == 0x20 || utf16[$0] == 0x3000 })
-                if !spaceOffsets.isEmpty, rect.width > line.width {
-                    extraPerSpace = (rect.width - line.width) / CGFloat(spaceOffsets.count)
-                    x = rect.minX
-                }
-            }
-            var penPx = Double(x * scale)
-            let baselinePx = Double((baseline * scale).rounded())
-            func place(_ g: ShapedGlyph, from font: [FontFile], pixelSize: Double) {
-                let q = (penPx + g.xOffset) * 4
-                glyphs.append(TextLayout.Glyph(font: font[g.faceIndex], glyphID: g.glyphID, pixelSize: pixelSize,
-                                               x: q.rounded() / 4, y: baselinePx - g.yOffset, imageScale: g.imageScale))
-                penPx += g.advance
-            }
-            let pixelSize = font.pointSize * Double(scale)
+            // The line's glyphs in logical order with their bidi levels; trailing white space is not drawn.
+            var items: [(glyph: ShapedGlyph, faces: [FontFile], level: UInt8)] = []
             var text = ""
             var first = Int.max, last = 0
+            let firstOffset = line.pieces.lazy.compactMap { if case .text(let r) = $0 { return r.lowerBound } else { return nil } }.first ?? 0
+            let paragraphLevel: UInt8 = firstOffset < shaped.paragraphLevels.count ? shaped.paragraphLevels[firstOffset]
+                : effectiveLayoutDirection == .rightToLeft ? 1 : 0
+            var spaceOffsets = Set<Int>()
             for piece in line.pieces {
                 switch piece {
                 case .text(let r):
                     var end = r.upperBound
                     while end > r.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
-                    for g in engine.shaped.glyphs[engine.shaped.glyphIndices(r.lowerBound..<end)] {
-                        used.insert(g.faceIndex)
-                        place(g, from: engine.shaped.faces, pixelSize: pixelSize)
-                        if spaceOffsets.contains(g.cluster) { penPx += Double(extraPerSpace * scale) }
+                    for g in shaped.glyphs[shaped.glyphIndices(r.lowerBound..<end)] {
+                        items.append((g, shaped.faces, shaped.levels[g.cluster]))
+                        if utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000 { spaceOffsets.insert(g.cluster) }
                     }
                     text += String(decoding: utf16[r.lowerBound..<end], as: UTF16.self)
                     first = min(first, r.lowerBound); last = max(last, r.upperBound)
                 case .ellipsis:
-                    for g in engine.ellipsis.glyphs { place(g, from: engine.ellipsis.faces, pixelSize: pixelSize) }
+                    for g in engine.ellipsis.glyphs { items.append((g, engine.ellipsis.faces, paragraphLevel)) }
                     text += "\u{2026}"
                 }
             }
+            let rightToLeft = paragraphLevel & 1 == 1
+            var x: CGFloat
+            switch textAlignment {
+            case .left: x = rect.minX
+            case .right: x = rect.maxX - line.width
+            case .center: x = rect.minX + (rect.width - line.width) / 2
+            case .natural, .justified: x = rightToLeft ? rect.maxX - line.width : rect.minX
+            }
+            // Justified: spread the slack over the line's interior spaces, except on a paragraph's last line.
+            var extraPerSpace: CGFloat = 0
+            if textAlignment == .justified, !line.endsParagraph, line.pieces.count == 1, !spaceOffsets.isEmpty, rect.width > line.width {
+                extraPerSpace = (rect.width - line.width) / CGFloat(spaceOffsets.count)
+                x = rect.minX
+            } else {
+                spaceOffsets = []
+            }
+            // Visual order (UAX #9 L2); right-to-left runs come back in HarfBuzz's visual order.
+            var penPx = Double(x * scale)
+            let baselinePx = Double((baseline * scale).rounded())
+            for index in Bidi.visualOrder(levels: items.map(\.level)) {
+                let (g, faces, _) = items[index]
+                if faces == shaped.faces { used.insert(g.faceIndex) }
+                let q = (penPx + g.xOffset) * 4
+                glyphs.append(TextLayout.Glyph(font: faces[g.faceIndex], glyphID: g.glyphID, pixelSize: pixelSize,
+                                               x: q.rounded() / 4, y: baselinePx - g.yOffset, imageScale: g.imageScale))
+                penPx += g.advance
+                if spaceOffsets.contains(g.cluster) { penPx += Double(extraPerSpace * scale) }
+            }
             let lineRect = CGRect(x: x, y: baseline - metrics.ascender, width: line.width, height: lineHeight)
             lines.append(TextLayout.Line(text: text, range: first == Int.max ? 0..<0 : first..<last, rect: lineRect,
-                                         baseline: baseline, pieces: line.pieces))
+                                         baseline: baseline, pieces: line.pieces, isRightToLeft: rightToLeft))
         }
         let chain = font.chain
         return TextLayout(bounds: b, scale: scale, textRect: rect, lines: lines, glyphs: glyphs,

@@ -28,6 +28,10 @@ public struct ShapedText: Sendable {
     public let scale: Double
     /// Code points no face in the chain covers (drawn as the primary face's .notdef box).
     public let missingScalars: [Unicode.Scalar]
+    /// Bidi embedding level of each UTF-16 unit (UAX #9; odd = right-to-left).
+    public let levels: [UInt8]
+    /// Level of the paragraph holding each UTF-16 unit (0 = left-to-right paragraph, 1 = right-to-left).
+    public let paragraphLevels: [UInt8]
 
     /// Indices into `glyphs` of the glyphs whose cluster lies in `range` (glyphs are in logical order,
     /// clusters non-decreasing), found by binary search.
@@ -53,7 +57,12 @@ public struct ShapedText: Sendable {
 /// Chooses a face for each grapheme cluster (first face in the chain that has all its glyphs)
 /// and shapes each run of equal faces with HarfBuzz, with the whole paragraph as context.
 public enum Shaper {
-    public static func shape(_ utf16: [UInt16], font: Font, scale: Double) throws -> ShapedText {
+    /// Shapes `utf16` with `font` at `scale` pixels per point, in bidi runs of paragraphs whose base
+    /// direction is `direction` (a `.natural` paragraph without strong characters is right-to-left when
+    /// `fallbackIsRTL`).
+    /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or an ICU failure.
+    public static func shape(_ utf16: [UInt16], font: Font, scale: Double,
+                             direction: WritingDirection = .natural, fallbackIsRTL: Bool = false) throws -> ShapedText {
         try font.validateSize()
         let chain = font.chain
         let primary = try FontFace.load(chain[0])
@@ -69,10 +78,12 @@ public enum Shaper {
         var glyphs: [ShapedGlyph] = []
         var missing: [Unicode.Scalar] = []
         var prefix = [Double](repeating: 0, count: utf16.count + 1)
+        let (levels, paragraphLevels) = try Bidi.levels(utf16, direction: direction, fallbackIsRTL: fallbackIsRTL)
         if !utf16.isEmpty {
             // 1. Face per cluster, merged into runs.
             let boundaries = try TextSegmentation.graphemeBoundaries(utf16)
-            var runs: [(range: Range<Int>, face: Int)] = []
+            // Runs of one face and one bidi level.
+            var runs: [(range: Range<Int>, face: Int, level: UInt8)] = []
             var start = 0
             for end in boundaries {
                 let scalars = Shaper.scalars(utf16[start..<end])
@@ -88,35 +99,38 @@ public enum Shaper {
                         missing += scalars.filter { !Shaper.needsNoGlyph($0) && !primary.hasGlyph(for: $0) }
                     }
                 }
-                if let last = runs.last, last.face == chosen, last.range.upperBound == start {
+                let level = levels[start]
+                if let last = runs.last, last.face == chosen, last.level == level, last.range.upperBound == start {
                     runs[runs.count - 1].range = last.range.lowerBound..<end
                 } else {
-                    runs.append((start..<end, chosen))
+                    runs.append((start..<end, chosen, level))
                 }
                 start = end
             }
             // 2. Shape each run.
             for run in runs {
                 guard let f = face(run.face) else { continue }
-                glyphs += shapeRun(utf16, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize)
+                glyphs += shapeRun(utf16, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize,
+                                   rightToLeft: run.level & 1 == 1)
             }
             for g in glyphs { prefix[g.cluster + 1] += g.advance }
             for i in 0..<utf16.count { prefix[i + 1] += prefix[i] }
         }
         return ShapedText(utf16: utf16, faces: chain, glyphs: glyphs, advancePrefix: prefix,
-                          scale: scale, missingScalars: missing)
+                          scale: scale, missingScalars: missing, levels: levels, paragraphLevels: paragraphLevels)
     }
 
     /// Shapes `range` of `utf16` with HarfBuzz; returns glyphs in logical order.
     static func shapeRun(_ utf16: [UInt16], _ range: Range<Int>, face: FontFace, faceIndex: Int,
-                         pixelSize: Double) -> [ShapedGlyph] {
+                         pixelSize: Double, rightToLeft: Bool) -> [ShapedGlyph] {
         face.withSize(pixelSize) {
             guard let buffer = hb_buffer_create() else { return [] }
             defer { hb_buffer_destroy(buffer) }
             utf16.withUnsafeBufferPointer {
                 hb_buffer_add_utf16(buffer, $0.baseAddress, Int32(utf16.count), UInt32(range.lowerBound), Int32(range.count))
             }
-            hb_buffer_guess_segment_properties(buffer)
+            hb_buffer_guess_segment_properties(buffer)   // script
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             // Language-independent shaping: results must not depend on the process locale.
             hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
             hb_shape(face.hbFont, buffer, nil, 0)

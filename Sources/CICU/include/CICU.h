@@ -17,4 +17,17 @@ int32_t lsicu_line_breaks(const uint16_t *text, int32_t length,
 int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
                               int32_t *offsets, int32_t capacity);
 
+/// Bidi embedding levels (UAX #9) of UTF-16 `text`: one level per code unit into `levels`
+/// (even = left-to-right, odd = right-to-left) and the level of the paragraph holding each unit into
+/// `paragraph_levels`; paragraphs end after LF, CR, U+2029 as in UAX #9 (P1).
+/// `direction`: 0 forces left-to-right paragraphs, 1 right-to-left, 2 takes each paragraph's direction
+/// from its first strong character and falls back to left-to-right, 3 the same falling back to right-to-left.
+/// Returns 0, or -1 on an ICU error.
+int32_t lsicu_bidi_levels(const uint16_t *text, int32_t length, int32_t direction,
+                          uint8_t *levels, uint8_t *paragraph_levels);
+
+/// Direction of the first strong character of `text` (UAX #9 P2–P3): 0 left-to-right,
+/// 1 right-to-left, -1 none (neutral text).
+int32_t lsicu_base_direction(const uint16_t *text, int32_t length);
+
 #endif

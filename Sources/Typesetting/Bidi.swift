@@ -1,0 +1,78 @@
+import CICU
+
+/// The base direction of paragraphs, as `NSWritingDirection`.
+public enum WritingDirection: String, Sendable, CaseIterable {
+    /// From each paragraph's first strong character (UAX #9 P2–P3), else the fallback.
+    case natural
+    case leftToRight
+    case rightToLeft
+}
+
+/// Bidi levels from ICU's implementation of UAX #9.
+public enum Bidi {
+    /// Resolved embedding level of every UTF-16 unit, and the level of the paragraph holding it.
+    /// - Parameters:
+    ///   - direction: the paragraphs' base direction; `.natural` detects it.
+    ///   - fallbackIsRTL: the direction of a `.natural` paragraph without strong characters.
+    public static func levels(_ utf16: [UInt16], direction: WritingDirection, fallbackIsRTL: Bool)
+        throws -> (levels: [UInt8], paragraphLevels: [UInt8]) {
+        guard !utf16.isEmpty else { return ([], []) }
+        guard utf16.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
+        var levels = [UInt8](repeating: 0, count: utf16.count)
+        var paragraphs = [UInt8](repeating: 0, count: utf16.count)
+        let mode: Int32
+        switch direction {
+        case .leftToRight: mode = 0
+        case .rightToLeft: mode = 1
+        case .natural: mode = fallbackIsRTL ? 3 : 2
+        }
+        let status = levels.withUnsafeMutableBufferPointer { l in
+            paragraphs.withUnsafeMutableBufferPointer { p in
+                utf16.withUnsafeBufferPointer { lsicu_bidi_levels($0.baseAddress, Int32(utf16.count), mode, l.baseAddress, p.baseAddress) }
+            }
+        }
+        guard status == 0 else { throw TypesettingError.lineBreakingFailed }
+        return (levels, paragraphs)
+    }
+
+    /// The direction of the first strong character (UAX #9 P2–P3), or nil for text without one.
+    /// Scans only up to that character.
+    public static func firstStrongDirection(_ text: String) -> WritingDirection? {
+        var units: [UInt16] = []
+        for u in text.utf16 {
+            units.append(u)
+            if units.count >= 256 {
+                if let d = direction(of: units) { return d }
+                units.removeAll(keepingCapacity: true)
+            }
+        }
+        return direction(of: units)
+    }
+
+    private static func direction(of units: [UInt16]) -> WritingDirection? {
+        let d = units.withUnsafeBufferPointer { lsicu_base_direction($0.baseAddress, Int32($0.count)) }
+        return d == 0 ? .leftToRight : d == 1 ? .rightToLeft : nil
+    }
+
+    /// Visual order of items with bidi `levels` (UAX #9 L2): from the highest level down to the lowest
+    /// odd level, every maximal run at that level or higher is reversed. Returns indices into the input.
+    public static func visualOrder(levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), highest > 0 else { return order }
+        let lowestOdd = (levels.filter { $0 & 1 == 1 }.min()) ?? highest
+        var level = highest
+        while level >= lowestOdd && level > 0 {
+            var i = 0
+            while i < order.count {
+                if levels[order[i]] >= level {
+                    var j = i
+                    while j < order.count, levels[order[j]] >= level { j += 1 }
+                    order[i..<j].reverse()
+                    i = j
+                } else { i += 1 }
+            }
+            level -= 1
+        }
+        return order
+    }
+}

@@ -19,18 +19,21 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     public static let dejaVuSans = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     /// NanumGothic (apt `fonts-nanum`): Hangul and common CJK.
     public static let nanumGothic = FontFile(path: "/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
+    /// Noto Sans CJK JP (apt `fonts-noto-cjk`), face 0 of the collection: the Han and kana NanumGothic lacks.
+    public static let notoSansCJK = FontFile(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 0)
     /// Noto Color Emoji (apt `fonts-noto-color-emoji`), a CBDT bitmap font.
     public static let notoColorEmoji = FontFile(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
-    /// The fallback chain used after a label's primary font: Hangul/CJK, then emoji.
-    public static let defaultFallbacks: [FontFile] = [.nanumGothic, .notoColorEmoji]
+    /// The fallback chain used after a label's primary font: Hangul (NanumGothic), the rest of CJK
+    /// (Noto Sans CJK), then emoji. Emoji-presentation clusters try the colour font first.
+    public static let defaultFallbacks: [FontFile] = [.nanumGothic, .notoSansCJK, .notoColorEmoji]
 
     /// The Debian package that ships a well-known font file, for error messages.
     static func debianPackage(for path: String) -> String? {
         if path.contains("/dejavu/") { return "fonts-dejavu-core" }
         if path.contains("/nanum/") { return "fonts-nanum" }
         if path.contains("NotoColorEmoji") { return "fonts-noto-color-emoji" }
-        if path.contains("/noto-cjk/") { return "fonts-noto-cjk" }
+        if path.contains("NotoSansCJK") || path.contains("NotoSerifCJK") { return "fonts-noto-cjk" }
         return nil
     }
 

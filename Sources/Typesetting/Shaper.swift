@@ -90,7 +90,12 @@ public enum Shaper {
                 var chosen = 0
                 if !scalars.allSatisfy(Shaper.needsNoGlyph) {
                     chosen = -1
-                    for i in 0..<chain.count {
+                    // Emoji presentation (U+FE0F, or an Emoji_Presentation character) asks for the colour font first.
+                    let wantsEmoji = scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
+                    let order = wantsEmoji
+                        ? chain.indices.filter { face($0)?.isColorBitmap == true } + chain.indices.filter { face($0)?.isColorBitmap != true }
+                        : Array(chain.indices)
+                    for i in order {
                         guard let f = face(i) else { continue }
                         if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { chosen = i; break }
                     }

@@ -17,7 +17,9 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
         case .invalidInsets(let i): return "invalid insets \(i): every inset must be a finite number of points"
         case .invalidBounds(let r): return "invalid bounds \(r): width and height must be finite and ≥ 0 points"
         case .invalidNumberOfLines(let n): return "invalid numberOfLines \(n): use 0 (unlimited) or a positive count"
-        case .invalidProperty(let name, let value): return "invalid \(name) \(value): use a finite, non-negative number of points"
+        case .invalidProperty(let name, let value):
+            return name == "minimumScaleFactor" ? "invalid minimumScaleFactor \(value): use a number from 0 to 1"
+                : "invalid \(name) \(value): use a finite, non-negative number"
         case .tooLarge(let w, let h, let limit):
             return "label of \(w)×\(h) px exceeds the \(limit)-pixel limit: give it smaller bounds, text or scale"
         case .font(let e): return e.description

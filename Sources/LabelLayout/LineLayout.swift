@@ -67,7 +67,20 @@ struct LineLayout {
         return u.isEmpty ? [] : result
     }
 
-    var lineHeight: CGFloat { metrics.lineHeight }
+    /// Height of one line box: the font's line height × `lineHeightMultiple` (when set).
+    var lineHeight: CGFloat { metrics.lineHeight * (label.lineHeightMultiple > 0 ? label.lineHeightMultiple : 1) }
+
+    /// Height of `n` lines: n line boxes and the `lineSpacing` between them.
+    func blockHeight(lines n: Int) -> CGFloat {
+        n == 0 ? 0 : CGFloat(n) * lineHeight + CGFloat(n - 1) * label.lineSpacing
+    }
+
+    /// How many whole lines fit `height` (at least one).
+    func linesFitting(height: CGFloat) -> Int {
+        let pitch = lineHeight + label.lineSpacing
+        guard pitch > 0 else { return 1 }
+        return max(1, Int(((height + label.lineSpacing + 1e-6) / pitch).rounded(.down)))
+    }
 
     /// Breaks the text at `maxWidth` (nil = unconstrained), keeps at most `maxLines` (0 = all),
     /// truncating the last kept line if text remains.
@@ -107,7 +120,7 @@ struct LineLayout {
             }
         }
         let widest = lines.map(\.width).max() ?? 0
-        return MeasuredText(lines: lines, size: CGSize(width: widest, height: CGFloat(lines.count) * lineHeight),
+        return MeasuredText(lines: lines, size: CGSize(width: widest, height: blockHeight(lines: lines.count)),
                             truncation: truncation)
     }
 

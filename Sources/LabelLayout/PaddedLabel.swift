@@ -41,6 +41,17 @@ public struct PaddedLabel: Sendable {
     /// Border drawn inside the bounds, pt (`CALayer.borderWidth`).
     public var borderWidth: CGFloat = 0
     public var borderColor: Color = .black
+    /// Extra space between lines, pt (`NSParagraphStyle.lineSpacing`): added between lines, not after the last.
+    public var lineSpacing: CGFloat = 0
+    /// Multiplier of the font's line height (`NSParagraphStyle.lineHeightMultiple`); 0 = 1. The extra height
+    /// goes above the text of each line, as TextKit does.
+    public var lineHeightMultiple: CGFloat = 0
+    /// Shrinks the font of a single-line label until the text fits the width (UIKit's
+    /// `adjustsFontSizeToFitWidth`), down to `minimumScaleFactor × font.pointSize`. The intrinsic size stays at
+    /// the original size, and baselines stay where the original font puts them (`.alignBaselines`).
+    public var adjustsFontSizeToFitWidth = false
+    /// Smallest font scale for `adjustsFontSizeToFitWidth`, 0…1 (UIKit's default 0 means no shrinking).
+    public var minimumScaleFactor: CGFloat = 0
     /// Pixels per point: 1, 2 or 3 like `UIScreen.scale`.
     public var scale: CGFloat = 1
     /// The label's bounds, pt; nil = its `intrinsicContentSize` at the origin.
@@ -128,11 +139,15 @@ public struct PaddedLabel: Sendable {
         guard insets.isFinite else { throw LabelError.invalidInsets(insets) }
         guard numberOfLines >= 0 else { throw LabelError.invalidNumberOfLines(numberOfLines) }
         for (name, value) in [("preferredMaxLayoutWidth", preferredMaxLayoutWidth), ("cornerRadius", cornerRadius),
-                              ("borderWidth", borderWidth)] where !(value.isFinite && value >= 0) {
+                              ("borderWidth", borderWidth), ("lineSpacing", lineSpacing),
+                              ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0) {
             throw LabelError.invalidProperty(name: name, value: value)
         }
         if let b = bounds, !(b.width.isFinite && b.height.isFinite && b.minX.isFinite && b.minY.isFinite) {
             throw LabelError.invalidBounds(b)
+        }
+        guard minimumScaleFactor.isFinite, minimumScaleFactor >= 0, minimumScaleFactor <= 1 else {
+            throw LabelError.invalidProperty(name: "minimumScaleFactor", value: minimumScaleFactor)
         }
         do { try font.validateSize() } catch let e as TypesettingError { throw LabelError.font(e) }
     }

@@ -39,6 +39,8 @@ public struct TextLayout: Sendable {
     public var textRect: CGRect
     public var lines: [Line]
     public var glyphs: [Glyph]
+    /// Point size the text is drawn at: `font.pointSize`, or smaller with `adjustsFontSizeToFitWidth`.
+    public var fontSize: Double
     /// The truncation mode applied, or nil when all the text is shown.
     public var truncation: LineBreakMode?
     /// Code points that no font in the chain covers (drawn as .notdef boxes).
@@ -76,22 +78,25 @@ extension PaddedLabel {
         let engine: LineLayout
         do { engine = try LineLayout(label: self) } catch let e as TypesettingError { throw LabelError.font(e) }
         let rect = b.inset(by: insets)
-        let lineHeight = engine.lineHeight
-        let fittingLines = lineHeight > 0 ? max(1, Int(((rect.height + 1e-6) / lineHeight).rounded(.down))) : 1
+        let fittingLines = engine.linesFitting(height: rect.height)
         let limit = numberOfLines == 0 ? fittingLines : min(numberOfLines, fittingLines)
-        let measured = try engine.measure(maxWidth: rect.width, maxLines: limit)
-
-        let blockHeight = CGFloat(measured.lines.count) * lineHeight
+        // adjustsFontSizeToFitWidth: a smaller font for the text, the original one for the baseline.
+        let drawn = try shrunkToFit(engine, width: rect.width, lines: limit)
+        let measured = try drawn.measure(maxWidth: rect.width, maxLines: limit)
+        let lineHeight = engine.lineHeight
+        let pitch = lineHeight + lineSpacing
+        let blockHeight = engine.blockHeight(lines: measured.lines.count)
         let blockTop = rect.minY + (rect.height - blockHeight) / 2
         let metrics = engine.metrics
+        let baselineOffset = metrics.ascender + (lineHeight - metrics.lineHeight)   // extra height goes above the text
         var lines: [TextLayout.Line] = []
         var glyphs: [TextLayout.Glyph] = []
         var used = Set<Int>()
-        let shaped = engine.shaped
+        let shaped = drawn.shaped
         let utf16 = shaped.utf16
-        let pixelSize = font.pointSize * Double(scale)
+        let pixelSize = drawn.label.font.pointSize * Double(scale)
         for (i, line) in measured.lines.enumerated() {
-            let baseline = ((blockTop + metrics.ascender + CGFloat(i) * lineHeight) * scale).rounded() / scale
+            let baseline = ((blockTop + baselineOffset + CGFloat(i) * pitch) * scale).rounded() / scale
             // The line's glyphs in logical order with their bidi levels; trailing white space is not drawn.
             var items: [(glyph: ShapedGlyph, faces: [FontFile], level: UInt8)] = []
             var text = ""
@@ -112,7 +117,7 @@ extension PaddedLabel {
                     text += String(decoding: utf16[r.lowerBound..<end], as: UTF16.self)
                     first = min(first, r.lowerBound); last = max(last, r.upperBound)
                 case .ellipsis:
-                    for g in engine.ellipsis.glyphs { items.append((g, engine.ellipsis.faces, paragraphLevel)) }
+                    for g in drawn.ellipsis.glyphs { items.append((g, drawn.ellipsis.faces, paragraphLevel)) }
                     text += "\u{2026}"
                 }
             }
@@ -144,15 +149,42 @@ extension PaddedLabel {
                 penPx += g.advance
                 if spaceOffsets.contains(g.cluster) { penPx += Double(extraPerSpace * scale) }
             }
-            let lineRect = CGRect(x: x, y: baseline - metrics.ascender, width: line.width, height: lineHeight)
+            let lineRect = CGRect(x: x, y: baseline - baselineOffset, width: line.width, height: lineHeight)
             lines.append(TextLayout.Line(text: text, range: first == Int.max ? 0..<0 : first..<last, rect: lineRect,
                                          baseline: baseline, pieces: line.pieces, isRightToLeft: rightToLeft))
         }
         let chain = font.chain
         return TextLayout(bounds: b, scale: scale, textRect: rect, lines: lines, glyphs: glyphs,
-                          truncation: measured.truncation, missingScalars: engine.shaped.missingScalars,
+                          fontSize: drawn.label.font.pointSize,
+                          truncation: measured.truncation, missingScalars: shaped.missingScalars,
                           fontsUsed: ([0] + used.sorted()).map { chain[$0] }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
                           pixelWidth: pw, pixelHeight: ph, textColor: textColor, backgroundColor: backgroundColor,
                           cornerRadius: cornerRadius, borderWidth: borderWidth, borderColor: borderColor)
+    }
+}
+
+extension PaddedLabel {
+    /// The layout engine for the drawn text: `engine` itself, or — for a single-line label with
+    /// `adjustsFontSizeToFitWidth` whose text is wider than `width` — one at the largest point size, in
+    /// steps of 1/64 pt down to `minimumScaleFactor × pointSize`, at which the text fits.
+    func shrunkToFit(_ engine: LineLayout, width: CGFloat, lines: Int) throws -> LineLayout {
+        guard adjustsFontSizeToFitWidth, lines == 1, minimumScaleFactor < 1 else { return engine }
+        let natural = try engine.measure(maxWidth: nil, maxLines: 1).size.width
+        guard natural > width + LineLayout.widthTolerance, natural > 0 else { return engine }
+        let minimum = font.pointSize * max(minimumScaleFactor, 0.01)
+        func fitting(at size: Double) throws -> (LineLayout, Bool) {
+            var copy = self
+            copy.font = font.withSize(size)
+            let e = try LineLayout(label: copy)
+            return (e, try e.measure(maxWidth: nil, maxLines: 1).size.width <= width + LineLayout.widthTolerance)
+        }
+        // Advances are close to linear in the size: start from the proportional guess, then step down.
+        var size = max(minimum, (font.pointSize * Double(width / natural) * 64).rounded(.down) / 64)
+        var (candidate, fits) = try fitting(at: size)
+        while !fits, size > minimum {
+            size = max(minimum, size - 1.0 / 64)
+            (candidate, fits) = try fitting(at: size)
+        }
+        return candidate
     }
 }

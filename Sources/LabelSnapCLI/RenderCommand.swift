@@ -27,6 +27,9 @@ options:
   --background HEX        background colour (default transparent)
   --corner-radius PT      background corner radius
   --border-width PT       border inside the bounds; --border-color HEX (default #000000)
+  --line-spacing PT       extra space between lines (NSParagraphStyle.lineSpacing)
+  --line-height-multiple M  line height × M (NSParagraphStyle.lineHeightMultiple)
+  --min-scale F           adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1), single-line labels
   --text-file PATH        read the text from a UTF-8 file (invalid bytes become U+FFFD)
   -o, --output PATH       write the PNG (written atomically)
   --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
@@ -37,7 +40,8 @@ func runRenderCommand(_ args: [String]) -> Int32 {
         let r = try ArgumentReader(args, valued: ["--font", "--size", "--insets", "--width", "--height", "--lines",
                                                   "--line-break-mode", "--align", "--direction", "--scale", "--color",
                                                   "--background", "--corner-radius", "--border-width", "--border-color",
-                                                  "--text-file", "-o", "--output"],
+                                                  "--text-file", "-o", "--output", "--line-spacing",
+                                                  "--line-height-multiple", "--min-scale"],
                                    flags: ["--json", "--help", "-h"])
         if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
         let label = try makeLabel(r)
@@ -98,6 +102,12 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     if let c = r.value("--border-color") { label.borderColor = try Color(hex: c) }
     if let v = try r.double("--corner-radius") { label.cornerRadius = v }
     if let v = try r.double("--border-width") { label.borderWidth = v }
+    if let v = try r.double("--line-spacing") { label.lineSpacing = v }
+    if let v = try r.double("--line-height-multiple") { label.lineHeightMultiple = v }
+    if let v = try r.double("--min-scale") {
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = v
+    }
     let height = try r.double("--height")
     if let width = try r.double("--width") {
         try label.layout(width: width)

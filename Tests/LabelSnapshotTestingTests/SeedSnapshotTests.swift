@@ -78,4 +78,28 @@ final class SeedSnapshotTests: XCTestCase {
             assertLabelSnapshot(of: label, named: "align-\(alignment.rawValue)")
         }
     }
+
+    /// Line spacing, line height multiple, font shrinking and right-to-left directional insets.
+    func testParagraphProperties() {
+        func make(_ text: String, _ configure: (inout PaddedLabel) -> Void) -> PaddedLabel {
+            var label = PaddedLabel(text, font: .default(size: 15), insets: EdgeInsets(top: 6, left: 10, bottom: 6, right: 10))
+            label.backgroundColor = Color(red: 0xFF, green: 0xF3, blue: 0xC4)
+            label.scale = 2
+            configure(&label)
+            return label
+        }
+        let text = "Line spacing keeps wrapped lines apart"
+        assertLabelSnapshot(of: make(text) { $0.numberOfLines = 0; $0.lineSpacing = 6; $0.preferredMaxLayoutWidth = 160 },
+                            named: "line-spacing-6")
+        assertLabelSnapshot(of: make(text) { $0.numberOfLines = 0; $0.lineHeightMultiple = 1.5; $0.preferredMaxLayoutWidth = 160 },
+                            named: "line-height-multiple-1.5")
+        assertLabelSnapshot(of: make("Shrinks to fit instead of truncating") {
+            $0.adjustsFontSizeToFitWidth = true; $0.minimumScaleFactor = 0.5
+            $0.bounds = CGRect(x: 0, y: 0, width: 180, height: 30)
+        }, named: "adjusts-font-size")
+        assertLabelSnapshot(of: make("שלום, padding!") {
+            $0.directionalInsets = DirectionalEdgeInsets(top: 6, leading: 30, bottom: 6, trailing: 6)
+            $0.bounds = CGRect(x: 0, y: 0, width: 180, height: 30)
+        }, named: "rtl-directional-insets")
+    }
 }

@@ -52,6 +52,11 @@ let package = Package(
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
+        // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
+        // on the executable target makes sure it is built first.
+        .testTarget(name: "LabelSnapCLITests",
+                    dependencies: ["LabelSnapCLI", "SnapshotStore", "PNGCodec", "Raster", "LabelRendering",
+                                   "LabelLayout", "Typesetting"]),
 
         // Benchmarks (Benchmarks/run.sh builds them in release).
         .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "Raster"], path: "Benchmarks/DiffBenchmark"),

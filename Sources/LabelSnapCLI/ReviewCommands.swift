@@ -274,6 +274,7 @@ func differingText(_ r: SnapshotFailureRecord) -> String? {
     guard let d = r.intMetric("differingPixels") else { return nil }
     var s = "\(d) px"
     if let c = r.intMetric("comparedPixels") { s += " of \(c)" }
+    if let a = r.sizeMetric("actualSize"), let b = r.sizeMetric("referenceSize"), a != b { s += " in the overlap" }
     if let ratio = r.doubleMetric("differingRatio") { s += " (\(percent(ratio)))" }
     return s
 }

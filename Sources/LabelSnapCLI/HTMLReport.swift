@@ -71,8 +71,13 @@ func htmlEscape(_ s: String) -> String {
 
 /// Largest image inlined (bytes); larger ones are linked by path instead.
 let maximumInlinedImage = 32 << 20
-/// Widest a scaled image should be in the page (CSS px); zoom is an integer so pixels stay square.
-let targetImageWidth = 360
+/// Widest an image should be in one of the three side-by-side columns (CSS px, a 1200 px window);
+/// zoom is an integer so that pixels stay square. Wider images are scaled down to the column.
+let sideBySideWidth = 360
+/// Widest and tallest an image of the magnified, stacked view should be (CSS px).
+let magnifiedWidth = 1080, magnifiedHeight = 320
+/// Largest zoom of either view.
+let maximumZoom = 12
 
 /// One panel (reference, diff, actual) of a failure.
 private struct Panel {
@@ -141,7 +146,7 @@ func renderHTMLReport(_ scan: PendingScan, root: String) -> String {
     table.summary { border-collapse: collapse; margin: 8px 0 28px; }
     table.summary th, table.summary td { text-align: left; padding: 4px 14px 4px 0; border-bottom: 1px solid var(--line); vertical-align: top; }
     table.summary th { color: var(--muted); font-weight: 600; }
-    table.summary td.num { text-align: right; font-variant-numeric: tabular-nums; }
+    table.summary td.num { font-variant-numeric: tabular-nums; }
     a { color: var(--accent); text-decoration: none; }
     a:hover { text-decoration: underline; }
     section.failure { border-top: 2px solid var(--line); padding: 18px 0 8px; }
@@ -149,14 +154,20 @@ func renderHTMLReport(_ scan: PendingScan, root: String) -> String {
     dl.numbers { display: grid; grid-template-columns: max-content 1fr; gap: 2px 16px; margin: 10px 0 14px; }
     dl.numbers dt { color: var(--muted); }
     dl.numbers dd { margin: 0; word-break: break-all; }
-    .panels { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
-    figure { margin: 0; max-width: 100%; }
+    .panels { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 16px; align-items: start; }
+    figure { margin: 0; min-width: 0; }
     figcaption { font-weight: 600; margin-bottom: 4px; }
     figcaption span { font-weight: 400; color: var(--muted); margin-left: 6px; }
     .frame { display: inline-block; max-width: 100%; overflow: auto; outline: 1px solid #8e8e93;
              background-color: #fff; background-image: conic-gradient(#e3e3e8 25%, #fff 0 50%, #e3e3e8 0 75%, #fff 0);
              background-size: 16px 16px; line-height: 0; }
     .frame img { display: block; image-rendering: crisp-edges; image-rendering: pixelated; }
+    .frame.fit { display: block; }
+    .frame.fit img { width: 100%; height: auto; image-rendering: auto; }
+    details.mag { margin: 12px 0 0; }
+    details.mag > summary { color: var(--muted); cursor: pointer; }
+    .stack { display: flex; flex-direction: column; gap: 6px; margin-top: 6px; }
+    .stack .label { font-weight: 600; font-size: 12px; color: var(--muted); }
     .placeholder { display: flex; align-items: center; justify-content: center; padding: 12px; min-width: 160px; min-height: 60px;
                    border: 1px dashed #aeaeb2; color: var(--muted); max-width: 360px; word-break: break-all; }
     pre.text { margin: 0; padding: 8px; max-width: 560px; max-height: 320px; overflow: auto; background: #f5f5f7; border: 1px solid var(--line); white-space: pre-wrap; }
@@ -215,10 +226,16 @@ private func failureSection(_ f: PendingFailure, index: Int) -> String {
     let diffPanel = imagePanel("diff", path: f.diffPath, missingText: "no diff image")
     let actualPanel = imagePanel("actual", path: f.actualPath, missingText: "no actual file")
     let panels = [referencePanel, diffPanel, actualPanel]
-    // One integer zoom for the three panels so that they line up pixel for pixel.
+    // One zoom for the three panels so that they line up pixel for pixel: an integer while the widest
+    // fits its column, else scaled down to the column (smoothly: dropping pixels would hide changes).
     let widest = panels.compactMap { $0.size?.0 }.max() ?? 0
     let tallest = panels.compactMap { $0.size?.1 }.max() ?? 0
-    let zoom = widest == 0 ? 1 : max(1, min(8, targetImageWidth / widest, 240 / max(tallest, 1)))
+    let fits = widest <= sideBySideWidth
+    let zoom = widest == 0 ? 1 : fits ? max(1, min(maximumZoom, sideBySideWidth / widest, 240 / max(tallest, 1))) : 1
+    let shownZoom = fits ? Double(zoom) : Double(sideBySideWidth) / Double(max(widest, 1))
+    // A magnified view, reference over actual over diff, when it shows at least twice as many pixels.
+    let magZoom = widest == 0 ? 1 : max(1, min(maximumZoom, magnifiedWidth / widest, magnifiedHeight / max(tallest, 1)))
+    let magnified = widest > 0 && Double(magZoom) >= 2 * shownZoom
 
     var s = "<section class=\"failure\" id=\"failure-\(index)\">\n"
     s += "<h2>\(index). \(htmlEscape(f.displayName))<span class=\"kind\">\(htmlEscape(kindText(r.kind)))</span></h2>\n"
@@ -239,10 +256,13 @@ private func failureSection(_ f: PendingFailure, index: Int) -> String {
     for (k, v) in rows { s += "<dt>\(htmlEscape(k))</dt><dd>\(htmlEscape(v))</dd>\n" }
     s += "</dl>\n<div class=\"panels\">\n"
     for p in panels {
-        let zoomNote = p.dataURI != nil && zoom > 1 ? ", shown \(zoom)×" : ""
+        let zoomNote = p.dataURI == nil ? "" : fits ? (zoom > 1 ? ", shown \(zoom)×" : "") : ", scaled to fit"
         s += "<figure><figcaption>\(htmlEscape(p.title))<span>\(htmlEscape(p.caption + zoomNote))</span></figcaption>"
         if let uri = p.dataURI, let size = p.size {
-            s += "<div class=\"frame\"><img alt=\"\(htmlEscape(p.title + " of " + f.displayName))\" width=\"\(size.0 * zoom)\" height=\"\(size.1 * zoom)\" src=\"\(uri)\"></div>"
+            // Scaled to fit: the widest fills the column and the others keep the same scale.
+            let frame = fits ? "<div class=\"frame\">"
+                : "<div class=\"frame fit\" style=\"width: \(String(format: "%.3f", 100 * Double(size.0) / Double(widest)))%\">"
+            s += frame + "<img alt=\"\(htmlEscape(p.title + " of " + f.displayName))\" width=\"\(size.0 * zoom)\" height=\"\(size.1 * zoom)\" src=\"\(uri)\"></div>"
         } else if let text = p.text {
             s += "<pre class=\"text\">\(htmlEscape(text))</pre>"
         } else {
@@ -251,6 +271,14 @@ private func failureSection(_ f: PendingFailure, index: Int) -> String {
         s += "</figure>\n"
     }
     s += "</div>\n"
+    if magnified {
+        s += "<details class=\"mag\" open><summary>Magnified \(magZoom)×, reference over actual over diff</summary><div class=\"stack\">\n"
+        for p in [panels[0], panels[2], panels[1]] {
+            guard let uri = p.dataURI, let size = p.size else { continue }
+            s += "<div class=\"label\">\(htmlEscape(p.title))</div><div><div class=\"frame\"><img alt=\"\(htmlEscape(p.title + " of " + f.displayName + ", magnified"))\" width=\"\(size.0 * magZoom)\" height=\"\(size.1 * magZoom)\" src=\"\(uri)\"></div></div>\n"
+        }
+        s += "</div></details>\n"
+    }
     if f.actualPath != nil {
         s += "<div class=\"command\">Accept the actual image:<pre>\(htmlEscape(f.acceptCommand))</pre></div>\n"
         s += "<div class=\"command\">or discard this failure:<pre>\(htmlEscape("labelsnap reject " + SnapshotVerifier.shellQuote(f.recordPath)))</pre></div>\n"

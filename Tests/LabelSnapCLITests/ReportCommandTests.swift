@@ -46,13 +46,14 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("<pre>labelsnap accept \(pkg.record("testBadge.badge"))</pre>"), html)
         XCTAssertTrue(html.contains("<td class=\"num\">2 px of 48 (4.17%)</td>"), html)
 
-        // Reference, diff and actual, in that order, byte for byte; scaled by an integer zoom (8×6 → 8×).
+        // Reference, diff and actual, in that order, byte for byte; scaled by an integer zoom (8×6 → 12×),
+        // large enough that no magnified view is added.
         let images = inlinedImages(html)
         XCTAssertEqual(images.count, 3)
         XCTAssertEqual(images[0], try PNGCodec.encode(reference))
         XCTAssertEqual(images[1], pkg.bytes(pkg.artifactsFolder + "/testBadge.badge.diff.png"))
         XCTAssertEqual(images[2], try PNGCodec.encode(actual))
-        XCTAssertEqual(html.components(separatedBy: "width=\"64\" height=\"48\"").count - 1, 3)
+        XCTAssertEqual(html.components(separatedBy: "width=\"96\" height=\"72\"").count - 1, 3)
         XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 4, "report changes nothing")
     }
 
@@ -86,7 +87,11 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try String(contentsOfFile: pkg.root + "/report.html", encoding: .utf8)
         XCTAssertTrue(html.contains("<h1>2 snapshot failures</h1>"))
-        XCTAssertEqual(inlinedImages(html).count, 6)
+        // Side by side at 1× (the labels are 196 and 213–220 px wide), and magnified below, 1080 px at
+        // most: 1080 / 220 → 4×, 1080 / 196 → 5×. 2 × (3 + 3) images.
+        XCTAssertEqual(inlinedImages(html).count, 12)
+        XCTAssertTrue(html.contains("<summary>Magnified 4×, reference over actual over diff</summary>"))
+        XCTAssertTrue(html.contains("<summary>Magnified 5×, reference over actual over diff</summary>"))
         XCTAssertTrue(html.contains("right edge +"), "the English label grew")
     }
 }

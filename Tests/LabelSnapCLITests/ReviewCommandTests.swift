@@ -56,8 +56,10 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), actualBytes)
         XCTAssertEqual(pkg.bytes(pkg.reference("testOther.1")), otherReference, "the other failure is untouched")
         XCTAssertEqual(pkg.list(pkg.artifactsFolder).filter { $0.hasPrefix("testOther.1.") }.count, 4)
-        // By test name with parentheses.
-        XCTAssertEqual(try labelsnap(["reject", "testOther()"], cwd: pkg.root).status, 0)
+        // By test name with parentheses, and by reference path.
+        let dry = try labelsnap(["reject", "--dry-run", "testOther()"], cwd: pkg.root)
+        XCTAssertEqual(dry.stdout, "would reject BadgeTests/testOther.1: keep \(pkg.reference("testOther.1")), remove 4 files from \(pkg.artifactsFolder)\n")
+        XCTAssertEqual(try labelsnap(["reject", "__Snapshots__/BadgeTests/testOther.1.png"], cwd: pkg.root).status, 0)
         XCTAssertEqual(pkg.list(pkg.artifactsFolder), [])
     }
 
@@ -149,6 +151,11 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(review.status, 2)
         XCTAssertTrue(review.stdout.contains("BadgeTests/testBadge.badge  mismatch"), review.stdout)
         XCTAssertTrue(review.stdout.contains("unreadable record \(pkg.artifactsFolder)/testBroken.1.failure.json"), review.stdout)
+        // report lists it too, still writes the page, and exits 2.
+        let report = try labelsnap(["report", "-o", "r.html"], cwd: pkg.root)
+        XCTAssertEqual(report.status, 2)
+        let html = try String(contentsOfFile: pkg.root + "/r.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<h2>1 unreadable failure record</h2>"), html)
         // A missing actual file: accept refuses and keeps the reference.
         try FileManager.default.removeItem(atPath: pkg.actual("testBadge.badge"))
         let gone = try labelsnap(["accept", "testBadge.badge"], cwd: pkg.root)

@@ -336,8 +336,10 @@ func reviewText(_ scan: PendingScan, root: String) -> String {
         let r = f.record
         out += "\n\(f.displayName)  \(kindText(r.kind))\n"
         var rows: [(String, String)] = [("test", r.testName + "  (" + r.testFile + ")")]
-        let exists = SnapshotFileSystem.exists(r.reference)
-        rows.append(("reference", r.referenceRelative + (exists ? "" : "  (missing)")))
+        // Where accept would write (also for artifacts downloaded from CI); nothing shown when refused.
+        let resolved = try? resolveReference(f)
+        let exists = resolved.map { SnapshotFileSystem.exists($0.path) } ?? false
+        rows.append(("reference", r.referenceRelative + (resolved == nil ? "  (outside __Snapshots__: accept refuses it)" : exists ? "" : "  (missing)")))
         if let d = differingText(r) { rows.append(("differing", d)) }
         if let s = sizeChangeText(r) { rows.append(("size", s)) }
         else if let a = r.actualDescription { rows.append(("actual", a)) }

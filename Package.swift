@@ -52,6 +52,11 @@ let package = Package(
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "CFreeType"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
+        // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
+        // on the executable target makes sure it is built first.
+        .testTarget(name: "LabelSnapCLITests",
+                    dependencies: ["LabelSnapCLI", "SnapshotStore", "PNGCodec", "Raster", "LabelRendering",
+                                   "LabelLayout", "Typesetting"]),
 
         // `make demo`: record, pass and fail one label snapshot in a throw-away package.
         .executableTarget(name: "RoundTripDemo", dependencies: ["LabelSnapshotTesting"], path: "Examples/RoundTrip"),

@@ -1,0 +1,135 @@
+import Foundation
+import PNGCodec
+import Raster
+import SnapshotStore
+import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `labelsnap` executable, found next to the test bundle (`.build/debug/`).
+func labelsnapExecutable() throws -> URL {
+    var folders: [URL] = []
+    folders.append(Bundle.main.bundleURL)
+    if let exe = Bundle.main.executableURL { folders.append(exe.deletingLastPathComponent()) }
+    folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        folders.append(bundle.bundleURL.deletingLastPathComponent())
+    }
+    var candidates: [URL] = []
+    for folder in folders {
+        var f = folder
+        for _ in 0..<4 {  // macOS: …/X.xctest/Contents/MacOS
+            candidates.append(f.appendingPathComponent("labelsnap"))
+            f = f.deletingLastPathComponent()
+        }
+    }
+    for c in candidates where FileManager.default.isExecutableFile(atPath: c.path) { return c }
+    throw XCTSkip("labelsnap executable not found next to the tests (looked at \(candidates.map(\.path)))")
+}
+
+struct CLIResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `labelsnap args…` in `cwd` with SNAPSHOT_ARTIFACTS / record variables removed (unless given).
+func labelsnap(_ args: [String], cwd: String, environment extra: [String: String] = [:]) throws -> CLIResult {
+    let process = Process()
+    process.executableURL = try labelsnapExecutable()
+    process.arguments = args
+    process.currentDirectoryURL = URL(fileURLWithPath: cwd)
+    var env = ProcessInfo.processInfo.environment
+    for key in ["SNAPSHOT_ARTIFACTS", "SNAPSHOT_TESTING_RECORD", "CI"] { env[key] = nil }
+    env.merge(extra) { $1 }
+    process.environment = env
+    // stdout through a pipe, stderr into a file: no second reader thread needed.
+    let errPath = NSTemporaryDirectory() + "/labelsnap-cli-stderr-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    guard FileManager.default.createFile(atPath: errPath, contents: nil),
+          let errHandle = FileHandle(forWritingAtPath: errPath) else { throw CocoaError(.fileWriteUnknown) }
+    defer { try? errHandle.close(); try? FileManager.default.removeItem(atPath: errPath) }
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = errHandle
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let errData = FileManager.default.contents(atPath: errPath) ?? Data()
+    return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                     stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// A throw-away package root with real snapshot failures made by `SnapshotVerifier` (the code
+/// behind `assertLabelSnapshot`): reference in `__Snapshots__/BadgeTests/`, artifacts in
+/// `.build/snapshot-artifacts/BadgeTests/`.
+final class FailurePackage {
+    let root: String
+    var testFile: String { root + "/Tests/FakeTests/BadgeTests.swift" }
+    var referenceFolder: String { root + "/__Snapshots__/BadgeTests" }
+    var artifactsRoot: String { root + "/.build/snapshot-artifacts" }
+    var artifactsFolder: String { artifactsRoot + "/BadgeTests" }
+
+    init() throws {
+        var template = Array((NSTemporaryDirectory() + "/labelsnap-cli-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
+        root = URL(fileURLWithPath: String(cString: made)).standardizedFileURL.resolvingSymlinksInPath().path
+        try "// swift-tools-version:6.0\n".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: root + "/Tests/FakeTests", withIntermediateDirectories: true)
+    }
+
+    deinit {
+        if ProcessInfo.processInfo.environment["LABELSNAP_CLI_TESTS_KEEP"] == nil {
+            try? FileManager.default.removeItem(atPath: root)
+        } else {
+            print("kept \(root)")
+        }
+    }
+
+    func reference(_ snapshot: String) -> String { referenceFolder + "/" + snapshot + ".png" }
+    func record(_ snapshot: String) -> String { artifactsFolder + "/" + snapshot + ".failure.json" }
+    func actual(_ snapshot: String) -> String { artifactsFolder + "/" + snapshot + ".actual.png" }
+
+    func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { Array($0) } }
+
+    func write(_ bytes: [UInt8], to path: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    func list(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    /// Records `reference` for `testName`/`named`, then verifies `actual` against it with record mode
+    /// `never`: a real failure with its artifacts and record. Returns the record.
+    @discardableResult
+    func fail(_ testName: String, named: String, reference: Bitmap?, actual: Bitmap,
+              file: StaticString = #filePath, line: UInt = #line) throws -> SnapshotFailureRecord {
+        let snapshot = SnapshotNaming.testName(testName) + "." + named
+        if let reference { try write(try PNGCodec.encode(reference), to: self.reference(snapshot)) }
+        let failure = try XCTUnwrap(SnapshotVerifier.verify(actual, as: .image, named: named, record: .never,
+                                                            filePath: testFile, testName: testName,
+                                                            environment: [:], counter: SnapshotCounter()),
+                                    "expected a failure", file: file, line: line)
+        XCTAssertTrue(failure.recordWritten, failure.message, file: file, line: line)
+        return try XCTUnwrap(failure.record, file: file, line: line)
+    }
+
+    /// Rewrites a record on disk after `change`.
+    func edit(_ snapshot: String, _ change: (inout SnapshotFailureRecord) -> Void) throws {
+        var record = try SnapshotFailureRecord.load(self.record(snapshot))
+        change(&record)
+        try write(try record.jsonBytes(), to: self.record(snapshot))
+    }
+}
+
+/// A `width`×`height` opaque bitmap of `color` with the pixels in `marks` painted black.
+func bitmap(_ width: Int, _ height: Int, _ color: Color = .white, marks: [(Int, Int)] = []) throws -> Bitmap {
+    var b = try Bitmap(width: width, height: height, fill: color)
+    for (x, y) in marks {
+        let i = (y * width + x) * 4
+        b.pixels[i] = 0; b.pixels[i + 1] = 0; b.pixels[i + 2] = 0; b.pixels[i + 3] = 255
+    }
+    return b
+}

@@ -50,8 +50,10 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "CFreeType"]),
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "CFreeType"]),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
-        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
+        // A throw-away package root for the snapshot tests (shared by the test targets below).
+        .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport"]),
+        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotTestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",

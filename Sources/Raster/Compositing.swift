@@ -34,18 +34,22 @@ extension Bitmap {
         pixels[i + 3] = UInt8(oa)
     }
 
+    /// The part of `rect` inside the bitmap and `clip`.
+    private func visibleArea(_ rect: PixelRect, clip: PixelRect?) -> PixelRect {
+        let all = PixelRect(x: 0, y: 0, width: width, height: height)
+        return rect.intersection(with: (clip ?? all).intersection(with: all))
+    }
+
     /// Composites a coverage mask (8-bit alpha, row-major, `maskWidth × maskHeight`, `pitch` bytes a row)
     /// tinted with `color`, its top-left at pixel (`originX`, `originY`). Parts outside `clip`
     /// (default: the whole bitmap) are dropped.
     public mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int,
                                    color: Color, originX: Int, originY: Int, clip: PixelRect? = nil) {
-        let c = (clip ?? PixelRect(x: 0, y: 0, width: width, height: height)).intersection(with: PixelRect(x: 0, y: 0, width: width, height: height))
-        let x0 = max(originX, c.x), x1 = min(originX + maskWidth, c.x + c.width)
-        let y0 = max(originY, c.y), y1 = min(originY + maskHeight, c.y + c.height)
-        guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 {
+        let area = visibleArea(PixelRect(x: originX, y: originY, width: maskWidth, height: maskHeight), clip: clip)
+        guard !area.isEmpty else { return }
+        for y in area.y..<(area.y + area.height) {
             let row = (y - originY) * pitch
-            for x in x0..<x1 {
+            for x in area.x..<(area.x + area.width) {
                 let cov = mask[row + (x - originX)]
                 if cov != 0 { blend(color, coverage: cov, x: x, y: y) }
             }
@@ -56,12 +60,10 @@ extension Bitmap {
     /// its top-left at (`originX`, `originY`), clipped to `clip`.
     public mutating func blendPremultipliedBGRA(_ image: UnsafeBufferPointer<UInt8>, imageWidth: Int, imageHeight: Int,
                                                 pitch: Int, originX: Int, originY: Int, clip: PixelRect? = nil) {
-        let c = (clip ?? PixelRect(x: 0, y: 0, width: width, height: height)).intersection(with: PixelRect(x: 0, y: 0, width: width, height: height))
-        let x0 = max(originX, c.x), x1 = min(originX + imageWidth, c.x + c.width)
-        let y0 = max(originY, c.y), y1 = min(originY + imageHeight, c.y + c.height)
-        guard x0 < x1, y0 < y1 else { return }
-        for y in y0..<y1 {
-            for x in x0..<x1 {
+        let area = visibleArea(PixelRect(x: originX, y: originY, width: imageWidth, height: imageHeight), clip: clip)
+        guard !area.isEmpty else { return }
+        for y in area.y..<(area.y + area.height) {
+            for x in area.x..<(area.x + area.width) {
                 let s = (y - originY) * pitch + (x - originX) * 4
                 let a = Int(image[s + 3])
                 guard a > 0 else { continue }

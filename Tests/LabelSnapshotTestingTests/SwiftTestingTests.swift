@@ -1,4 +1,5 @@
 #if canImport(Testing)
+import SnapshotTestSupport
 import Foundation
 import Testing
 import LabelSnapshotTesting

@@ -1,3 +1,4 @@
+import SnapshotTestSupport
 import Foundation
 import XCTest
 import LabelSnapshotTesting

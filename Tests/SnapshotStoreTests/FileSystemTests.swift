@@ -1,3 +1,4 @@
+import SnapshotTestSupport
 import XCTest
 @testable import SnapshotStore
 

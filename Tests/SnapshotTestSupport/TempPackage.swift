@@ -4,38 +4,38 @@ import Glibc
 #endif
 
 /// A throw-away package root (a folder with `Package.swift`) and a test file path inside it.
-final class TempPackage {
-    let root: String
-    var testFile: String { root + "/Tests/FakeTests/BadgeTests.swift" }
-    var snapshots: String { root + "/__Snapshots__" }
-    var referenceFolder: String { snapshots + "/BadgeTests" }
-    var artifacts: String { root + "/.build/snapshot-artifacts/BadgeTests" }
+public final class TempPackage {
+    public let root: String
+    public var testFile: String { root + "/Tests/FakeTests/BadgeTests.swift" }
+    public var snapshots: String { root + "/__Snapshots__" }
+    public var referenceFolder: String { snapshots + "/BadgeTests" }
+    public var artifacts: String { root + "/.build/snapshot-artifacts/BadgeTests" }
 
-    init() throws {
-        var template = Array((NSTemporaryDirectory() + "/labelsnap-assert-XXXXXX").utf8CString)
+    public init() throws {
+        var template = Array((NSTemporaryDirectory() + "/labelsnap-test-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
         root = URL(fileURLWithPath: String(cString: made)).standardizedFileURL.path
         try "// swift-tools-version:6.0\n".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(atPath: root + "/Tests/FakeTests", withIntermediateDirectories: true)
     }
 
-    func reference(_ name: String) -> String { referenceFolder + "/" + name }
+    public func reference(_ name: String) -> String { referenceFolder + "/" + name }
 
-    func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { Array($0) } }
+    public func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { Array($0) } }
 
-    func write(_ bytes: [UInt8], to path: String) throws {
+    public func write(_ bytes: [UInt8], to path: String) throws {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else { throw CocoaError(.fileWriteUnknown) }
     }
 
     /// Names of the files in a folder, sorted (`[]` when it does not exist).
-    func list(_ folder: String) -> [String] {
+    public func list(_ folder: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
     }
 
     /// Makes `folder` unwritable: mode 0555, and when that does not stop writes (running as root),
     /// the immutable attribute. Returns false when neither works (the test then skips).
-    func makeReadOnly(_ folder: String) -> Bool {
+    public func makeReadOnly(_ folder: String) -> Bool {
         chmod(folder, 0o555)
         if probeWritable(folder) {
             run("/usr/bin/chattr", ["+i", folder])

@@ -112,10 +112,16 @@ public enum Shaper {
                 }
                 start = end
             }
-            // 2. Shape each run.
+            // 2. Shape each run. Control characters are not drawn (UIKit draws no box for them): HarfBuzz
+            //    sees a tab as a space and other C0/C1 controls as U+200B, which it makes invisible.
+            //    Both are one UTF-16 unit, so offsets are unchanged.
+            let shapingText = utf16.map { u -> UInt16 in
+                if u == 0x09 { return 0x20 }
+                return u < 0x20 || (0x7F...0x9F).contains(u) ? 0x200B : u
+            }
             for run in runs {
                 guard let f = face(run.face) else { continue }
-                glyphs += shapeRun(utf16, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize,
+                glyphs += shapeRun(shapingText, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize,
                                    rightToLeft: run.level & 1 == 1)
             }
             for g in glyphs { prefix[g.cluster + 1] += g.advance }

@@ -173,4 +173,12 @@ final class LineBreakingTests: XCTestCase {
         label.bounds = CGRect(x: 0, y: 0, width: 1e9, height: 1e9)
         XCTAssertThrowsError(try label.makeLayout()) { XCTAssertTrue("\($0)".contains("px")) }
     }
+
+    func testControlCharactersDrawNothingAndTabIsASpace() throws {
+        let label = PaddedLabel("a\u{1}b\tc\u{7F}d", font: .default(size: 17))
+        let layout = try label.makeLayout()
+        XCTAssertFalse(layout.glyphs.contains { $0.glyphID == 0 }, "no .notdef box for a control character")
+        XCTAssertTrue(layout.missingScalars.isEmpty)
+        XCTAssertEqual(layout.lines[0].rect.width, w("ab c") + w("d"), accuracy: 1e-9)
+    }
 }

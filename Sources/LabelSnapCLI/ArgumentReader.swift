@@ -62,9 +62,30 @@ func printError(_ message: String) {
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder, then renames: never a half-written file.
+/// - Throws: `UsageError` naming the path and what to check.
 func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    try Data(bytes).write(to: url, options: .atomic)
+    var isDirectory: ObjCBool = false
+    guard !path.isEmpty else { throw UsageError("the output path is empty: give a file name, e.g. -o label.png") }
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw UsageError("cannot write \(path): it is a folder; give a file name inside it")
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw UsageError("cannot write \(path): the folder \(folder) does not exist; create it first")
+    }
+    do {
+        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+        let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
+        throw UsageError("cannot write \(path): \(reason.contains("Permission denied") || reason.contains("Code=13") ? "permission denied; check that the folder is writable" : reason)")
+    }
+}
+
+/// Whether two paths name the same file (after resolving symbolic links), for refusing to overwrite an input.
+func sameFile(_ a: String, _ b: String) -> Bool {
+    let ua = URL(fileURLWithPath: a).standardizedFileURL.resolvingSymlinksInPath()
+    let ub = URL(fileURLWithPath: b).standardizedFileURL.resolvingSymlinksInPath()
+    return ua.path == ub.path
 }
 
 /// JSON string literal.
@@ -87,7 +108,9 @@ func jsonString(_ s: String) -> String {
 /// A number for JSON: integers without a fraction, others with up to 4 decimals.
 func jsonNumber(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+    guard v.isFinite else { return "null" }
     var s = String(format: "%.4f", v)
     while s.hasSuffix("0") { s.removeLast() }
-    return s
+    if s.hasSuffix(".") { s.removeLast() }   // "100.0000" → "100", never "100." (invalid JSON)
+    return s == "-0" ? "0" : s
 }

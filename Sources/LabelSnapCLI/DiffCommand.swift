@@ -118,6 +118,9 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
         throw DiffCommandError(description: "--include-aa only applies with --threshold")
     }
     try options.validate()
+    if let output, files.contains(where: { sameFile($0, output) }) {
+        throw DiffCommandError(description: "-o \(output) would overwrite an input image; choose another file for the diff")
+    }
 
     func load(_ path: String) throws -> Bitmap {
         do { return try PNGCodec.decode(contentsOf: path) } catch {
@@ -131,12 +134,7 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
     if let output {
         let made = try makeDiffImages(reference, actual, options)
         result = made.result
-        do {
-            let bytes = try PNGCodec.encode(made.images.diff)
-            try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw DiffCommandError(description: "cannot write \(output): \(error)")
-        }
+        try writeAtomically(try PNGCodec.encode(made.images.diff), to: output)
     } else {
         result = compare(reference, actual, options)
     }

@@ -26,7 +26,7 @@ func runReportCommand(_ args: [String]) -> Int32 {
         let r = try ArgumentReader(args, valued: ["--artifacts", "-o", "--output"], flags: ["--help", "-h"])
         if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
-        let root = artifactsRoot(option: r.value("--artifacts"))
+        let root = try checkedArtifactsRoot(option: r.value("--artifacts"))
         let scan = try scanPending(in: root)
         let html = renderHTMLReport(scan, root: root)
         let output = r.value("-o") ?? r.value("--output") ?? root + "/report.html"

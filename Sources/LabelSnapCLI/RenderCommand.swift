@@ -21,8 +21,8 @@ options:
   --lines N               numberOfLines, 0 = unlimited (default 1)
   --line-break-mode M     word|char|clip|head|tail|middle (default tail)
   --align A               left|center|right|justified|natural (default natural)
-  --direction D           ltr|rtl (default ltr)
-  --scale S               pixels per point: 1, 2 or 3 (default 1)
+  --direction D           ltr|rtl: force the paragraph direction (default: from the text, UAX #9)
+  --scale S               pixels per point, usually 1, 2 or 3 like UIScreen.scale (default 1)
   --color HEX             text colour, #RRGGBB[AA] (default #000000)
   --background HEX        background colour (default transparent)
   --corner-radius PT      background corner radius

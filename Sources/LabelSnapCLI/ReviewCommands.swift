@@ -129,6 +129,22 @@ func artifactsRoot(option: String?) -> String {
                                           environment: ProcessInfo.processInfo.environment)
 }
 
+/// `artifactsRoot(option:)`, checked: a folder named with `--artifacts` must exist, and without it the
+/// working folder must be inside a package (or `SNAPSHOT_ARTIFACTS` set), so that a typo or the wrong
+/// folder is an error rather than "no failures".
+func checkedArtifactsRoot(option: String?) throws -> String {
+    let root = artifactsRoot(option: option)
+    if let option, !option.isEmpty {
+        guard FileManager.default.fileExists(atPath: root) else {
+            throw ReviewError("artifacts folder \(root) does not exist: check the --artifacts path")
+        }
+    } else if ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"]?.isEmpty ?? true,
+              !FileManager.default.fileExists(atPath: currentPackageRoot() + "/Package.swift") {
+        throw ReviewError("no Package.swift at or above \(FileManager.default.currentDirectoryPath): run labelsnap inside your package, or pass --artifacts DIR")
+    }
+    return root
+}
+
 /// What a scan of the artifacts folder found: readable records, and records that could not be read.
 struct PendingScan {
     var failures: [PendingFailure] = []
@@ -313,7 +329,7 @@ func runReviewCommand(_ args: [String]) -> Int32 {
         let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--help", "-h"])
         if r.flag("--help") || r.flag("-h") { print(reviewHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("review takes no arguments, got '\(r.positionals[0])' (see --help)") }
-        let root = artifactsRoot(option: r.value("--artifacts"))
+        let root = try checkedArtifactsRoot(option: r.value("--artifacts"))
         let scan = try scanPending(in: root)
         if r.flag("--json") {
             print(reviewJSON(scan, root: root))
@@ -417,7 +433,9 @@ func select(_ r: ArgumentReader, command: String) throws -> Selection {
     let all = r.flag("--all")
     if all && !r.positionals.isEmpty { throw UsageError("give either --all or names/records, not both (see labelsnap \(command) --help)") }
     if !all && r.positionals.isEmpty { throw UsageError("name a failure record, a snapshot, or --all (see labelsnap \(command) --help)") }
-    let root = artifactsRoot(option: r.value("--artifacts"))
+    // Record paths need no artifacts folder; names and --all are looked up in a checked one.
+    let needsFolder = all || r.positionals.contains { !$0.hasSuffix(".json") }
+    let root = needsFolder ? try checkedArtifactsRoot(option: r.value("--artifacts")) : artifactsRoot(option: r.value("--artifacts"))
     var chosen: [PendingFailure] = []
     var seen = Set<String>()
     func add(_ f: PendingFailure) { if seen.insert(f.recordPath).inserted { chosen.append(f) } }

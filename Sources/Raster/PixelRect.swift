@@ -5,8 +5,12 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    /// A rect; negative sizes become 0, and sizes are clamped so that `x + width` and `y + height`
+    /// stay representable (a rect from user input can never overflow the arithmetic on it).
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
+        self.x = x; self.y = y
+        self.width = min(max(0, width), Int.max - max(0, x))
+        self.height = min(max(0, height), Int.max - max(0, y))
     }
 
     public var isEmpty: Bool { width == 0 || height == 0 }

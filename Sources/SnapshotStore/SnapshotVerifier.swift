@@ -68,7 +68,8 @@ public enum SnapshotVerifier {
         let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
                                              pathExtension: pathExtension, environment: environment, counter: counter)
         return SnapshotFailure(kind: .valueFailed,
-                               message: "Snapshot \(location.snapshotName) was not checked: producing the value threw: \(error)",
+                               message: "Snapshot \(location.snapshotName) was not checked: " +
+                                   (error is SnapshotConfigurationError ? "" : "producing the value threw: ") + "\(error)",
                                location: location, record: nil, recordWritten: false, referenceWritten: false)
     }
 
@@ -341,4 +342,10 @@ public enum SnapshotVerifier {
             return f.string(from: Date())
         }
     }
+}
+
+/// A mistake in how an assertion is set up (not in the value): reported as-is, without "producing the value threw".
+public struct SnapshotConfigurationError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

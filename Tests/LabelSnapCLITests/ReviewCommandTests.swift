@@ -19,6 +19,15 @@ final class ReviewCommandTests: XCTestCase {
         return (try PNGCodec.encode(reference), try PNGCodec.encode(actual))
     }
 
+    func testAMistypedArtifactsFolderOrNoPackageIsAnError() throws {
+        let missing = try labelsnap(["review", "--artifacts", "/nonexistent/artifacts"], cwd: "/")
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("artifacts folder /nonexistent/artifacts does not exist"), missing.stderr)
+        let outside = try labelsnap(["accept", "--all"], cwd: "/", environment: ["SNAPSHOT_ARTIFACTS": ""])
+        XCTAssertEqual(outside.status, 2)
+        XCTAssertTrue(outside.stderr.contains("no Package.swift at or above /"), outside.stderr)
+    }
+
     func testAcceptReplacesTheReferenceWithTheActualBytesAndRemovesTheArtifacts() throws {
         let (referenceBytes, actualBytes) = try makeMismatch()
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), referenceBytes)

@@ -27,7 +27,7 @@ Exit status: 0 listed (also when there is nothing pending), 2 error (an unreadab
 """
 
 let acceptHelp = """
-usage: labelsnap accept RECORD.failure.json… | NAME… | --all [--artifacts DIR] [--dry-run]
+usage: labelsnap accept RECORD.failure.json… | NAME… | --all [--artifacts DIR] [--dry-run] [--force]
 
 Replaces each selected failure's reference in __Snapshots__ with its actual image (a temporary file in
 the same folder, then rename), then removes the failure's artifacts. References are only ever written
@@ -42,6 +42,7 @@ selection:
 options:
   --artifacts DIR      artifacts folder searched for NAME and --all (see labelsnap review --help)
   --dry-run            print what would be done, change nothing
+  --force              replace a reference even if it changed after the failure was recorded
   -h, --help           show this help
 Nothing changes when a NAME matches nothing. When artifacts were moved (downloaded from CI), the
 files next to the record are used, and a reference whose package root does not exist here is taken
@@ -509,7 +510,8 @@ func describeFile(_ bytes: [UInt8], path: String) -> String {
 // MARK: - accept
 
 func runAcceptCommand(_ args: [String]) -> Int32 {
-    runSelectionCommand(args, command: "accept", help: acceptHelp) { f, dryRun in
+    let forced = args.contains("--force")
+    return runSelectionCommand(args, command: "accept", help: acceptHelp) { f, dryRun in
         let (reference, note) = try resolveReference(f)
         if let note { print("  note: \(note)") }
         guard let actualPath = f.actualPath else {
@@ -528,6 +530,10 @@ func runAcceptCommand(_ args: [String]) -> Int32 {
             }
         }
         let old = try SnapshotFileSystem.readIfPresent(reference)
+        // The reference must still be the one the failure was compared against.
+        if let expected = f.record.referenceDigest, old.map(SnapshotFailureRecord.digest) != expected, !forced {
+            throw ReviewError("refusing \(f.displayName): its reference \(reference) changed after the failure was recorded; run the test again, or pass --force to replace it anyway")
+        }
         let what: String
         if let old {
             what = old == bytes
@@ -569,7 +575,7 @@ func runRejectCommand(_ args: [String]) -> Int32 {
 func runSelectionCommand(_ args: [String], command: String, help: String,
                          action: (PendingFailure, Bool) throws -> Void) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--all", "--dry-run", "--help", "-h"])
+        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--all", "--dry-run", "--force", "--help", "-h"])
         if r.flag("--help") || r.flag("-h") { print(help); return 0 }
         switch try select(r, command: command) {
         case .unmatched(let names, let root):

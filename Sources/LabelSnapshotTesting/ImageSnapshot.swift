@@ -39,7 +39,8 @@ public func imageSnapshotFailure(
         try options.validate()
     } catch {
         let configuration = SnapshotTestingConfiguration.current
-        return SnapshotVerifier.failure(producing: error, named: name, pathExtension: "png", filePath: filePath,
+        let invalid = SnapshotConfigurationError("\(error); fix the assertion's `as:` / `precision:` argument")
+        return SnapshotVerifier.failure(producing: invalid, named: name, pathExtension: "png", filePath: filePath,
                                         testName: testName,
                                         environment: configuration.environment ?? ProcessInfo.processInfo.environment)
     }

@@ -49,6 +49,16 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     public var rerecordCommand: String
     /// When the failure happened, ISO 8601 in UTC.
     public var recordedAt: String
+    /// FNV-1a 64 (hex) of the reference file as it was when the record was written; nil when there was
+    /// none. `labelsnap accept` refuses to replace a reference that changed since.
+    public var referenceDigest: String?
+
+    /// FNV-1a 64 of `bytes`, 16 hex digits.
+    public static func digest(_ bytes: [UInt8]) -> String {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return SnapshotNaming.hex(h)
+    }
 
     /// The record stored at `path`.
     /// - Throws: `SnapshotStoreError.invalidFailureRecord` or a read error.

@@ -312,7 +312,8 @@ public enum SnapshotVerifier {
                     tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
                     message: full, acceptCommand: actualPath == nil ? nil : SnapshotVerifier.acceptCommand(for: location),
                     rerecordCommand: SnapshotVerifier.recordCommand(kind == .missingReference ? .missing : .failed, for: location),
-                    recordedAt: Self.timestamp())
+                    recordedAt: Self.timestamp(),
+                    referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
                 do {
                     try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
                     recordWritten = true

@@ -19,6 +19,21 @@ final class ReviewCommandTests: XCTestCase {
         return (try PNGCodec.encode(reference), try PNGCodec.encode(actual))
     }
 
+    func testAcceptRefusesAReferenceThatChangedAfterTheFailure() throws {
+        let pkg = try FailurePackage()
+        try pkg.fail("testBadge", named: "badge", reference: try bitmap(8, 4), actual: try bitmap(8, 4, marks: [(1, 1)]))
+        let reference = pkg.referenceFolder + "/testBadge.badge.png"
+        let edited = try PNGCodec.encode(try bitmap(8, 4, .black))
+        try Data(edited).write(to: URL(fileURLWithPath: reference))
+        let refused = try labelsnap(["accept", pkg.record("testBadge.badge")], cwd: "/")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.contains("changed after the failure was recorded"), refused.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: reference).map { Array($0) }, edited)
+        let forced = try labelsnap(["accept", "--force", pkg.record("testBadge.badge")], cwd: "/")
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertNotEqual(FileManager.default.contents(atPath: reference).map { Array($0) }, edited)
+    }
+
     func testAMistypedArtifactsFolderOrNoPackageIsAnError() throws {
         let missing = try labelsnap(["review", "--artifacts", "/nonexistent/artifacts"], cwd: "/")
         XCTAssertEqual(missing.status, 2)

@@ -19,7 +19,7 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
         case .invalidNumberOfLines(let n): return "invalid numberOfLines \(n): use 0 (unlimited) or a positive count"
         case .invalidProperty(let name, let value): return "invalid \(name) \(value): use a finite, non-negative number of points"
         case .tooLarge(let w, let h, let limit):
-            return "label of \(w)×\(h) px exceeds the \(limit)-pixel limit: give it smaller bounds, text or scale"
+            return "label of \(w)×\(h) px exceeds the limit of \(PaddedLabel.maximumPixelDimension) px a side and \(limit) pixels: give it smaller bounds, text or scale"
         case .font(let e): return e.description
         }
     }

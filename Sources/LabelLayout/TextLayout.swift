@@ -57,6 +57,8 @@ public struct TextLayout: Sendable {
 extension PaddedLabel {
     /// Largest rendered bitmap, in pixels (64 Mpx).
     public static let maximumPixelCount = 1 << 26
+    /// Longest side of a rendered bitmap, in pixels: a label 100000 px wide is rejected, however thin.
+    public static let maximumPixelDimension = 1 << 15
 
     /// The label laid out in `bounds` (default: its `intrinsicContentSize` at the origin), as `drawText(in:)`:
     /// text rect = `bounds.inset(by: insets)`; lines limited by `numberOfLines` and by the whole lines
@@ -66,16 +68,22 @@ extension PaddedLabel {
         try validate()
         let b = try bounds ?? CGRect(origin: .zero, size: intrinsicContentSize)
         guard b.size.width >= 0, b.size.height >= 0 else { throw LabelError.invalidBounds(b) }
-        let pw = Int((b.size.width * scale).rounded()), ph = Int((b.size.height * scale).rounded())
-        guard pw <= PaddedLabel.maximumPixelCount, ph <= PaddedLabel.maximumPixelCount,
-              pw == 0 || ph <= PaddedLabel.maximumPixelCount / pw else {
-            throw LabelError.tooLarge(widthPx: pw, heightPx: ph, limit: PaddedLabel.maximumPixelCount)
+        // Checked in floating point before any conversion to Int (a huge or infinite size must throw,
+        // not trap) and before anything is allocated.
+        let wpx = (b.size.width * scale).rounded(), hpx = (b.size.height * scale).rounded()
+        let side = Double(PaddedLabel.maximumPixelDimension)
+        guard wpx <= side, hpx <= side, wpx * hpx <= Double(PaddedLabel.maximumPixelCount) else {
+            func clamped(_ v: Double) -> Int { v.isNaN ? 0 : v >= 0x1p62 ? Int.max : Int(v) }
+            throw LabelError.tooLarge(widthPx: clamped(wpx), heightPx: clamped(hpx), limit: PaddedLabel.maximumPixelCount)
         }
+        let pw = Int(wpx), ph = Int(hpx)
         let engine: LineLayout
         do { engine = try LineLayout(label: self) } catch let e as TypesettingError { throw LabelError.font(e) }
         let rect = b.inset(by: insets)
         let lineHeight = engine.lineHeight
-        let fittingLines = lineHeight > 0 ? max(1, Int(((rect.height + 1e-6) / lineHeight).rounded(.down))) : 1
+        // Negative insets can make the rect far taller than the bitmap: the count is capped, never trapped on.
+        let fitting = ((rect.height + 1e-6) / lineHeight).rounded(.down)
+        let fittingLines = lineHeight > 0 && fitting.isFinite ? max(1, Int(min(fitting, 1e9))) : 1
         let limit = numberOfLines == 0 ? fittingLines : min(numberOfLines, fittingLines)
         let measured = try engine.measure(maxWidth: rect.width, maxLines: limit)
 

@@ -17,6 +17,9 @@ public final class FontFace: @unchecked Sendable {
     private var currentPixelSize26_6: Int = -1
     /// Glyph images keyed by glyph, size and quarter-pixel phase; guarded by `lock`.
     var glyphCache: [GlyphKey: GlyphImage] = [:]
+    /// Pixel bytes held by `glyphCache`, at most `glyphCacheByteLimit`; guarded by `lock`.
+    var glyphCacheBytes = 0
+    static let glyphCacheByteLimit = 32 << 20
 
     /// Load flags for outline glyphs: unhinted, outlines only (embedded bitmaps would make the
     /// result depend on the pixel size in a way the layout rules do not describe).

@@ -52,6 +52,9 @@ let package = Package(
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting"]),
+        // Bad input, environment independence (runs the built `labelsnap`), fuzz regressions.
+        .testTarget(name: "HardeningTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "PNGCodec", "Raster"],
+                    exclude: ["Regressions"]),
 
         // Benchmarks (Benchmarks/run.sh builds them in release).
         .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "Raster"], path: "Benchmarks/DiffBenchmark"),

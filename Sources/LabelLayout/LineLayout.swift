@@ -115,9 +115,10 @@ struct LineLayout {
     /// a word wider than the line breaks between grapheme clusters.
     func wrap(_ paragraph: Range<Int>, width: CGFloat, breaks: [TextSegmentation.Break], graphemes: [Int]) -> [BrokenLine] {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
-        let opportunities: [Int] = (label.lineBreakMode == .byCharWrapping ? graphemes : breaks.map(\.offset))
-            .filter { $0 > paragraph.lowerBound && $0 <= paragraph.upperBound }
-        let clusters = graphemes.filter { $0 > paragraph.lowerBound && $0 <= paragraph.upperBound }
+        // Binary searches, not filters over the whole text: 100k paragraphs must not cost 100k × the text.
+        let clusters = Array(LineLayout.offsets(graphemes, in: paragraph) { $0 })
+        let opportunities: [Int] = label.lineBreakMode == .byCharWrapping ? clusters
+            : LineLayout.offsets(breaks, in: paragraph) { $0.offset }.map(\.offset)
         var lines: [BrokenLine] = []
         var start = paragraph.lowerBound
         var candidate: Int? = nil
@@ -138,8 +139,9 @@ struct LineLayout {
                 end = paragraph.upperBound
             } else {
                 // One word wider than the line: the most grapheme clusters that fit, at least one.
-                end = clusters.first { $0 > start } ?? paragraph.upperBound
-                for c in clusters where c > start {
+                let first = LineLayout.firstIndex(in: clusters, above: start) { $0 }
+                end = first < clusters.count ? clusters[first] : paragraph.upperBound
+                for c in clusters[first...] {
                     if shaped.lineWidth(start..<c) <= width + LineLayout.widthTolerance { end = c } else { break }
                 }
             }
@@ -150,6 +152,21 @@ struct LineLayout {
             candidate = nil
         }
         return lines
+    }
+
+    /// The elements of `sorted` (ascending by `offset`) with `range.lowerBound < offset ≤ range.upperBound`.
+    static func offsets<T>(_ sorted: [T], in range: Range<Int>, _ offset: (T) -> Int) -> ArraySlice<T> {
+        sorted[firstIndex(in: sorted, above: range.lowerBound, offset)..<firstIndex(in: sorted, above: range.upperBound, offset)]
+    }
+
+    /// The index of the first element of `sorted` whose offset is greater than `value` (binary search).
+    static func firstIndex<T>(in sorted: [T], above value: Int, _ offset: (T) -> Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if offset(sorted[mid]) > value { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 
     // MARK: Truncation

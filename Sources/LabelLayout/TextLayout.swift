@@ -95,6 +95,22 @@ extension PaddedLabel {
         var glyphs: [TextLayout.Glyph] = []
         var used = Set<Int>()
         let utf16 = engine.shaped.utf16
+        // Glyph indices grouped by cluster (a stable counting sort): a line finds its glyphs without
+        // scanning every glyph of the text, which made drawing many lines of a long text quadratic.
+        let shapedGlyphs = engine.shaped.glyphs
+        var clusterStart = [Int](repeating: 0, count: utf16.count + 2)
+        for g in shapedGlyphs { clusterStart[min(max(g.cluster, 0), utf16.count) + 1] += 1 }
+        for i in 0..<(clusterStart.count - 1) { clusterStart[i + 1] += clusterStart[i] }
+        var glyphOrder = [Int](repeating: 0, count: shapedGlyphs.count)
+        var fill = clusterStart
+        for (i, g) in shapedGlyphs.enumerated() {
+            let c = min(max(g.cluster, 0), utf16.count)
+            glyphOrder[fill[c]] = i; fill[c] += 1
+        }
+        /// Indices of the glyphs whose cluster is in `range`, in shaping order.
+        func glyphIndices(_ range: Range<Int>) -> [Int] {
+            glyphOrder[clusterStart[range.lowerBound]..<clusterStart[range.upperBound]].sorted()
+        }
         for (i, line) in measured.lines.enumerated() {
             let baseline = ((blockTop + metrics.ascender + CGFloat(i) * lineHeight) * scale).rounded() / scale
             var x: CGFloat
@@ -132,7 +148,7 @@ extension PaddedLabel {
                 case .text(let r):
                     var end = r.upperBound
                     while end > r.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
-                    for g in engine.shaped.glyphs where g.cluster >= r.lowerBound && g.cluster < end {
+                    for g in glyphIndices(r.lowerBound..<end).map({ shapedGlyphs[$0] }) {
                         used.insert(g.faceIndex)
                         place(g, from: engine.shaped.faces, pixelSize: pixelSize)
                         if spaceOffsets.contains(g.cluster) { penPx += Double(extraPerSpace * scale) }

@@ -117,8 +117,12 @@ struct LineLayout {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
         // Binary searches, not filters over the whole text: 100k paragraphs must not cost 100k × the text.
         let clusters = Array(LineLayout.offsets(graphemes, in: paragraph) { $0 })
-        let opportunities: [Int] = label.lineBreakMode == .byCharWrapping ? clusters
+        var opportunities: [Int] = label.lineBreakMode == .byCharWrapping ? clusters
             : LineLayout.offsets(breaks, in: paragraph) { $0.offset }.map(\.offset)
+        // The paragraph's end is always a break opportunity. ICU puts a hard break *after* the separator,
+        // outside the paragraph, so without this the last word of every paragraph but the last was
+        // wrapped onto a line of its own ("a b\nc" gave "a", "b", "c").
+        if opportunities.last != paragraph.upperBound { opportunities.append(paragraph.upperBound) }
         var lines: [BrokenLine] = []
         var start = paragraph.lowerBound
         var candidate: Int? = nil

@@ -13,7 +13,7 @@ enum Scratch {
 
     static func file(_ name: String, _ bytes: Data) -> String {
         let path = folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: bytes)
+        _ = FileManager.default.createFile(atPath: path, contents: bytes)
         return path
     }
 

@@ -85,6 +85,19 @@ final class NumberInputTests: XCTestCase {
         }
     }
 
+    func testInsetsAtTheEdgeOfTheDoubleRange() throws {
+        // Fuzz regression (Regressions/label-layout/crash-7129…): a left inset of −1.8e308 puts the pen at
+        // −infinity px; the layout is defined and rendering skips the glyphs instead of trapping.
+        var l = PaddedLabel("\u{16}\u{16}לו\u{16}sing", font: .default(size: 17),
+                            insets: EdgeInsets(top: 0.001, left: -.greatestFiniteMagnitude, bottom: -2.5, right: -2.5))
+        l.numberOfLines = 1
+        let layout = try l.makeLayout()
+        XCTAssertEqual(layout.pixelWidth, 0)
+        XCTAssertEqual(try LabelRenderer.render(layout).pixels, [])
+        l.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
+        XCTAssertTrue(try l.render().pixels.allSatisfy { $0 == 0 })
+    }
+
     func testBounds() throws {
         for v in Self.bad {
             for rect in [CGRect(x: 0, y: 0, width: v, height: 10), CGRect(x: 0, y: 0, width: 10, height: v),

@@ -96,6 +96,16 @@ final class NumberInputTests: XCTestCase {
         XCTAssertEqual(try LabelRenderer.render(layout).pixels, [])
         l.bounds = CGRect(x: 0, y: 0, width: 30, height: 30)
         XCTAssertTrue(try l.render().pixels.allSatisfy { $0 == 0 })
+        // Fuzz regression (crash-3f1d…): a bottom inset of −1.8e308 puts the baselines at +infinity.
+        var tall = PaddedLabel("bbbbbb ia rs", font: .default(size: 62.5), insets: EdgeInsets(bottom: -.greatestFiniteMagnitude))
+        tall.numberOfLines = 7
+        tall.scale = 3
+        tall.textAlignment = .center
+        tall.lineBreakMode = .byWordWrapping
+        tall.bounds = CGRect(x: 0, y: 0, width: 460, height: 99)
+        let bitmap = try tall.render()
+        XCTAssertEqual([bitmap.width, bitmap.height], [1380, 297])
+        XCTAssertTrue(bitmap.pixels.allSatisfy { $0 == 0 })
     }
 
     func testBounds() throws {

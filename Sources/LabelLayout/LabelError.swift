@@ -13,7 +13,7 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .invalidScale(let s): return "invalid scale \(s): use a finite scale > 0 and ≤ 16 (1, 2 or 3 as UIScreen)"
+        case .invalidScale(let s): return "invalid scale \(s): use a finite scale from 0.01 to 16 (1, 2 or 3 as UIScreen)"
         case .invalidInsets(let i): return "invalid insets \(i): every inset must be a finite number of points"
         case .invalidBounds(let r): return "invalid bounds \(r): width and height must be finite and ≥ 0 points"
         case .invalidNumberOfLines(let n): return "invalid numberOfLines \(n): use 0 (unlimited) or a positive count"

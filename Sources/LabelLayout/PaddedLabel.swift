@@ -108,7 +108,8 @@ public struct PaddedLabel: Sendable {
     }
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw LabelError.invalidScale(scale) }
+        // At least 0.01: widths are pixels ÷ scale, and a denormal scale made them infinite.
+        guard scale.isFinite, scale >= 0.01, scale <= 16 else { throw LabelError.invalidScale(scale) }
         guard insets.isFinite else { throw LabelError.invalidInsets(insets) }
         guard numberOfLines >= 0 else { throw LabelError.invalidNumberOfLines(numberOfLines) }
         for (name, value) in [("preferredMaxLayoutWidth", preferredMaxLayoutWidth), ("cornerRadius", cornerRadius),

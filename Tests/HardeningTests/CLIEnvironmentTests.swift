@@ -36,7 +36,9 @@ final class CLIEnvironmentTests: XCTestCase {
     }
 
     /// Only what a process needs, so the parent's own variables cannot leak into the baseline.
-    static let baseEnvironment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+    /// Sanitizer options pass through (Scripts/sanitize.sh turns leak detection off for the child too).
+    static let baseEnvironment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(
+        ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") || $0.key == "SWIFT_BACKTRACE" }) { $1 }
 
     static let variants: [String: [String: String]] = [
         "FREETYPE_PROPERTIES darkening/v35": ["FREETYPE_PROPERTIES": "cff:no-stem-darkening=0 autofitter:no-stem-darkening=0 type1:no-stem-darkening=0 t1cid:no-stem-darkening=0 truetype:interpreter-version=35"],

@@ -26,15 +26,19 @@ final class NumberInputTests: XCTestCase {
     }
 
     func testScale() {
-        for scale in Self.bad + [0, -1, -0.0, 16.0001, 1e300] {
+        // Fuzz regression (crash-da80…): a scale of 5e-324 made widths (px ÷ scale) infinite.
+        for scale in Self.bad + [0, -1, -0.0, 16.0001, 1e300, .leastNonzeroMagnitude, 1e-6, 0.0099] {
             var l = PaddedLabel("x")
             l.scale = scale
             XCTAssertEqual(labelError(try l.makeLayout()).map { "\($0)".hasPrefix("invalid scale") }, true, "scale \(scale)")
             XCTAssertNotNil(labelError(try l.intrinsicContentSize))
             XCTAssertNotNil(labelError(try l.sizeThatFits(.zero)))
         }
-        var tiny = PaddedLabel("x")
-        tiny.scale = 1e-6
+        var tiny = PaddedLabel("x y", font: .default(size: .leastNonzeroMagnitude))
+        tiny.scale = 0.01
+        tiny.textAlignment = .justified
+        let layout = try tiny.makeLayout()
+        XCTAssertTrue(layout.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite })
         XCTAssertLessThanOrEqual(try tiny.render().width, 1, "a label of a fraction of a pixel is at most 1 px wide")
     }
 

@@ -25,7 +25,7 @@ final class NumberInputTests: XCTestCase {
         }
     }
 
-    func testScale() {
+    func testScale() throws {
         // Fuzz regression (crash-da80…): a scale of 5e-324 made widths (px ÷ scale) infinite.
         for scale in Self.bad + [0, -1, -0.0, 16.0001, 1e300, .leastNonzeroMagnitude, 1e-6, 0.0099] {
             var l = PaddedLabel("x")

@@ -60,6 +60,10 @@ let package = Package(
                     dependencies: ["LabelSnapCLI", "SnapshotStore", "PNGCodec", "Raster", "LabelRendering",
                                    "LabelLayout", "Typesetting"]),
 
+        // Bad input, environment independence (runs the built `labelsnap`), fuzz regressions.
+        .testTarget(name: "HardeningTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "PNGCodec", "Raster", "LabelSnapCLI"],
+                    exclude: ["Regressions"]),
+
         // `make demo`: record, pass and fail one label snapshot in a throw-away package.
         .executableTarget(name: "RoundTripDemo", dependencies: ["LabelSnapshotTesting"], path: "Examples/RoundTrip"),
 

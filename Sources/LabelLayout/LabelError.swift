@@ -13,16 +13,26 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .invalidScale(let s): return "invalid scale \(s): use a finite scale > 0 and ≤ 16 (1, 2 or 3 as UIScreen)"
-        case .invalidInsets(let i): return "invalid insets \(i): every inset must be a finite number of points"
-        case .invalidBounds(let r): return "invalid bounds \(r): width and height must be finite and ≥ 0 points"
+        case .invalidScale(let s): return "invalid scale \(s): use a finite scale from 0.01 to 16 (1, 2 or 3 as UIScreen)"
+        case .invalidInsets(let i):
+            return "invalid insets (top \(n(i.top)), left \(n(i.left)), bottom \(n(i.bottom)), right \(n(i.right))): every inset must be a finite number of points within ±\(n(PaddedLabel.maximumLength))"
+        case .invalidBounds(let r):
+            return "invalid bounds (x \(n(r.origin.x)), y \(n(r.origin.y)), width \(n(r.size.width)), height \(n(r.size.height))): width and height must be finite, ≥ 0 and ≤ \(n(PaddedLabel.maximumLength)) points"
         case .invalidNumberOfLines(let n): return "invalid numberOfLines \(n): use 0 (unlimited) or a positive count"
         case .invalidProperty(let name, let value):
-            return name == "minimumScaleFactor" ? "invalid minimumScaleFactor \(value): use a number from 0 to 1"
-                : "invalid \(name) \(value): use a finite, non-negative number"
+            if name == "minimumScaleFactor" { return "invalid minimumScaleFactor \(n(value)): use a number from 0 to 1" }
+            if name == "font size × scale" {
+                return "font size × scale = \(n(value)) px per em exceeds \(n(PaddedLabel.maximumPixelsPerEm)): use a smaller font size or scale"
+            }
+            return "invalid \(name) \(n(value)): use a finite, non-negative number up to \(n(PaddedLabel.maximumLength))"
         case .tooLarge(let w, let h, let limit):
-            return "label of \(w)×\(h) px exceeds the \(limit)-pixel limit: give it smaller bounds, text or scale"
+            return "label of \(w)×\(h) px exceeds the limit of \(PaddedLabel.maximumPixelDimension) px a side and \(limit) pixels: give it smaller bounds, text or scale"
         case .font(let e): return e.description
         }
+    }
+
+    /// A number as people write it: no trailing ".0", no `Foundation.CGFloat(...)` wrapping.
+    private func n(_ v: CGFloat) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(Double(v))"
     }
 }

@@ -79,7 +79,9 @@ struct LineLayout {
     func linesFitting(height: CGFloat) -> Int {
         let pitch = lineHeight + label.lineSpacing
         guard pitch > 0 else { return 1 }
-        return max(1, Int(((height + label.lineSpacing + 1e-6) / pitch).rounded(.down)))
+        // Negative insets can make the rect far taller than the bitmap: the count is capped, never trapped on.
+        let fitting = ((height + label.lineSpacing + 1e-6) / pitch).rounded(.down)
+        return fitting.isFinite ? max(1, Int(min(fitting, 1e9))) : 1
     }
 
     /// Breaks the text at `maxWidth` (nil = unconstrained), keeps at most `maxLines` (0 = all),
@@ -137,9 +139,14 @@ struct LineLayout {
     /// a word wider than the line breaks between grapheme clusters.
     func wrap(_ paragraph: Range<Int>, width: CGFloat, breakOffsets: [Int], graphemes: [Int]) -> [BrokenLine] {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
+        // Binary searches, not filters over the whole text: 100k paragraphs must not cost 100k × the text.
         let clusters = graphemes.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound)
-        let opportunities: ArraySlice<Int> = label.lineBreakMode == .byCharWrapping ? clusters
-            : breakOffsets.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound)
+        var opportunities = Array(label.lineBreakMode == .byCharWrapping ? clusters
+            : breakOffsets.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound))
+        // The paragraph's end is always a break opportunity. ICU puts a hard break *after* the separator,
+        // outside the paragraph, so without this the last word of every paragraph but the last was
+        // wrapped onto a line of its own ("a b\nc" gave "a", "b", "c").
+        if opportunities.last != paragraph.upperBound { opportunities.append(paragraph.upperBound) }
         var lines: [BrokenLine] = []
         var start = paragraph.lowerBound
         var candidate: Int? = nil

@@ -101,7 +101,7 @@ public struct PaddedLabel: Sendable {
     /// `numberOfLines == 0`, `preferredMaxLayoutWidth = max(0, width − left − right)`.
     /// - Throws: `LabelError` (e.g. a NaN or negative width).
     public mutating func layout(width: CGFloat) throws {
-        guard width.isFinite, width >= 0 else {
+        guard width.isFinite, width >= 0, width <= PaddedLabel.maximumLength else {
             throw LabelError.invalidBounds(CGRect(x: 0, y: 0, width: width, height: 0))
         }
         if numberOfLines == 0 { preferredMaxLayoutWidth = max(0, width - insets.horizontal) }
@@ -135,20 +135,35 @@ public struct PaddedLabel: Sendable {
     }
 
     func validate() throws {
-        guard scale.isFinite, scale > 0, scale <= 16 else { throw LabelError.invalidScale(scale) }
-        guard insets.isFinite else { throw LabelError.invalidInsets(insets) }
+        // At least 0.01: widths are pixels ÷ scale, and a denormal scale made them infinite.
+        guard scale.isFinite, scale >= 0.01, scale <= 16 else { throw LabelError.invalidScale(scale) }
+        let m = PaddedLabel.maximumLength
+        guard insets.isFinite, [insets.top, insets.left, insets.bottom, insets.right].allSatisfy({ abs($0) <= m }) else {
+            throw LabelError.invalidInsets(insets)
+        }
         guard numberOfLines >= 0 else { throw LabelError.invalidNumberOfLines(numberOfLines) }
         for (name, value) in [("preferredMaxLayoutWidth", preferredMaxLayoutWidth), ("cornerRadius", cornerRadius),
                               ("borderWidth", borderWidth), ("lineSpacing", lineSpacing),
-                              ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0) {
+                              ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0 && value <= m) {
             throw LabelError.invalidProperty(name: name, value: value)
         }
-        if let b = bounds, !(b.width.isFinite && b.height.isFinite && b.minX.isFinite && b.minY.isFinite) {
+        if let b = bounds, !(b.size.width.isFinite && b.size.height.isFinite && b.origin.x.isFinite && b.origin.y.isFinite
+                             && b.size.width >= 0 && b.size.height >= 0 && b.size.width <= m && b.size.height <= m) {
             throw LabelError.invalidBounds(b)
         }
         guard minimumScaleFactor.isFinite, minimumScaleFactor >= 0, minimumScaleFactor <= 1 else {
             throw LabelError.invalidProperty(name: "minimumScaleFactor", value: minimumScaleFactor)
         }
         do { try font.validateSize() } catch let e as TypesettingError { throw LabelError.font(e) }
+        // FreeType's advances collapse to 0 at tens of thousands of pixels per em.
+        guard font.pointSize * scale <= PaddedLabel.maximumPixelsPerEm else {
+            throw LabelError.invalidProperty(name: "font size × scale", value: font.pointSize * scale)
+        }
     }
+
+    /// Largest accepted length (insets, bounds, spacing, widths), pt: beyond it a label is rejected with an
+    /// error rather than laid out with numbers that overflow.
+    public static let maximumLength: CGFloat = 1_000_000
+    /// Largest accepted `font.pointSize × scale`, px per em.
+    public static let maximumPixelsPerEm = 16_384.0
 }

@@ -35,7 +35,8 @@ public struct TextLayout: Sendable {
 
     public var bounds: CGRect
     public var scale: CGFloat
-    /// The rect the text is drawn in: `bounds.inset(by: insets)`.
+    /// The rect the text is drawn in: `bounds.inset(by: insets)`, relative to the bounds' origin (the
+    /// bitmap's top-left), like every rect and baseline here.
     public var textRect: CGRect
     public var lines: [Line]
     public var glyphs: [Glyph]
@@ -61,6 +62,8 @@ public struct TextLayout: Sendable {
 extension PaddedLabel {
     /// Largest rendered bitmap, in pixels (64 Mpx).
     public static let maximumPixelCount = 1 << 26
+    /// Longest side of a rendered bitmap, in pixels: a label 100000 px wide is rejected, however thin.
+    public static let maximumPixelDimension = 1 << 15
 
     /// The label laid out in `bounds` (default: its `intrinsicContentSize` at the origin), as `drawText(in:)`:
     /// text rect = `bounds.inset(by: insets)`; lines limited by `numberOfLines` and by the whole lines
@@ -70,14 +73,20 @@ extension PaddedLabel {
         try validate()
         let b = try bounds ?? CGRect(origin: .zero, size: intrinsicContentSize)
         guard b.size.width >= 0, b.size.height >= 0 else { throw LabelError.invalidBounds(b) }
-        let pw = Int((b.size.width * scale).rounded()), ph = Int((b.size.height * scale).rounded())
-        guard pw <= PaddedLabel.maximumPixelCount, ph <= PaddedLabel.maximumPixelCount,
-              pw == 0 || ph <= PaddedLabel.maximumPixelCount / pw else {
-            throw LabelError.tooLarge(widthPx: pw, heightPx: ph, limit: PaddedLabel.maximumPixelCount)
+        // Checked in floating point before any conversion to Int (a huge or infinite size must throw,
+        // not trap) and before anything is allocated.
+        let wpx = (b.size.width * scale).rounded(), hpx = (b.size.height * scale).rounded()
+        let side = Double(PaddedLabel.maximumPixelDimension)
+        guard wpx <= side, hpx <= side, wpx * hpx <= Double(PaddedLabel.maximumPixelCount) else {
+            func clamped(_ v: Double) -> Int { v.isNaN ? 0 : v >= 0x1p62 ? Int.max : Int(v) }
+            throw LabelError.tooLarge(widthPx: clamped(wpx), heightPx: clamped(hpx), limit: PaddedLabel.maximumPixelCount)
         }
+        let pw = Int(wpx), ph = Int(hpx)
         let engine: LineLayout
         do { engine = try LineLayout(label: self) } catch let e as TypesettingError { throw LabelError.font(e) }
-        let rect = b.inset(by: insets)
+        // The bitmap's top-left is the bounds' origin, as a view draws its bounds: geometry is laid out
+        // relative to it, so bounds at (50, 50) give the same picture as bounds at (0, 0).
+        let rect = CGRect(origin: .zero, size: b.size).inset(by: insets)
         let fittingLines = engine.linesFitting(height: rect.height)
         let limit = numberOfLines == 0 ? fittingLines : min(numberOfLines, fittingLines)
         // adjustsFontSizeToFitWidth: a smaller font for the text, the original one for the baseline.

@@ -15,7 +15,10 @@ public enum LabelRenderer {
         if layout.backgroundColor.alpha > 0 {
             bitmap.fillRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius, color: layout.backgroundColor)
         }
-        for glyph in layout.glyphs {
+        // A glyph far outside the bitmap (huge negative insets or bounds origins) is invisible: skip it
+        // rather than trap converting its position to Int.
+        let reach = Double(PaddedLabel.maximumPixelDimension) + glyphReach(layout)
+        for glyph in layout.glyphs where glyph.x.isFinite && glyph.y.isFinite && abs(glyph.x) < reach && abs(glyph.y) < reach {
             let face = try FontFace.load(glyph.font)
             let origin = glyph.x.rounded(.down)
             let phase = Int(((glyph.x - origin) * 4).rounded())
@@ -41,6 +44,11 @@ public enum LabelRenderer {
         }
         return bitmap
     }
+}
+
+/// How far (px) a glyph image can reach from its origin: a generous multiple of the largest pixel size.
+private func glyphReach(_ layout: TextLayout) -> Double {
+    4 * (layout.glyphs.map(\.pixelSize).max() ?? 0) + 1024
 }
 
 extension PaddedLabel {

@@ -17,6 +17,9 @@ public final class FontFace: @unchecked Sendable {
     private var currentPixelSize26_6: Int = -1
     /// Glyph images keyed by glyph, size and quarter-pixel phase; guarded by `lock`.
     var glyphCache: [GlyphKey: GlyphImage] = [:]
+    /// Pixel bytes held by `glyphCache`, at most `glyphCacheByteLimit`; guarded by `lock`.
+    var glyphCacheBytes = 0
+    static let glyphCacheByteLimit = 32 << 20
 
     /// Load flags for outline glyphs: unhinted, outlines only (embedded bitmaps would make the
     /// result depend on the pixel size in a way the layout rules do not describe).
@@ -115,7 +118,8 @@ public final class FontFace: @unchecked Sendable {
     /// Runs `body` with the face set to `pixelSize` (pt × scale) pixels at 72 dpi, holding the lock.
     func withSize<T>(_ pixelSize: Double, _ body: () throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
-        let size26_6 = Int((pixelSize * 64).rounded())
+        // At least 1/64 px: FreeType rejects a zero size and would keep the previous one (stale advances).
+        let size26_6 = max(1, Int((pixelSize * 64).rounded()))
         if size26_6 != currentPixelSize26_6 {
             if isColorBitmap {
                 // Bitmap-only font: select the strike closest to (and preferably above) the request;

@@ -35,8 +35,19 @@ extension FontFace {
             let key = GlyphKey(glyphID: glyphID, pixelSize26_6: Int((pixelSize * 64).rounded()), phase: phase & 3)
             if let hit = glyphCache[key] { return hit }
             let image = isColorBitmap ? renderColor(glyphID, imageScale: imageScale) : renderOutline(glyphID, phase: phase & 3)
-            if glyphCache.count > 4096 { glyphCache.removeAll(keepingCapacity: true) }
+            // Bounded by bytes as well as entries: huge glyphs (a 10000 pt font) are not kept at all.
+            let bytes: Int
+            switch image.pixels {
+            case .coverage(let c): bytes = c.count
+            case .premultipliedBGRA(let c): bytes = c.count
+            }
+            guard bytes <= FontFace.glyphCacheByteLimit / 16 else { return image }
+            if glyphCache.count >= 4096 || glyphCacheBytes + bytes > FontFace.glyphCacheByteLimit {
+                glyphCache.removeAll(keepingCapacity: true)
+                glyphCacheBytes = 0
+            }
             glyphCache[key] = image
+            glyphCacheBytes += bytes
             return image
         }
     }

@@ -170,8 +170,10 @@ final class LineBreakingTests: XCTestCase {
         label.insets = EdgeInsets(top: -4, left: -4, bottom: -4, right: -4)
         label.bounds = CGRect(x: 0, y: 0, width: 50, height: 20)
         XCTAssertEqual(try label.makeLayout().textRect, CGRect(x: -4, y: -4, width: 58, height: 28))
-        label.bounds = CGRect(x: 0, y: 0, width: 1e9, height: 1e9)
+        label.bounds = CGRect(x: 0, y: 0, width: 1e5, height: 1e5)
         XCTAssertThrowsError(try label.makeLayout()) { XCTAssertTrue("\($0)".contains("px")) }
+        label.bounds = CGRect(x: 0, y: 0, width: 1e9, height: 1e9)
+        XCTAssertThrowsError(try label.makeLayout()) { XCTAssertTrue("\($0)".contains("invalid bounds")) }
     }
 
     func testControlCharactersDrawNothingAndTabIsASpace() throws {

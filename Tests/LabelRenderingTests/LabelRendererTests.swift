@@ -105,4 +105,30 @@ final class LabelRendererTests: XCTestCase {
         label.bounds = CGRect(x: 0, y: 0, width: 0, height: 0)
         XCTAssertEqual(try label.render().pixels.count, 0)
     }
+
+    func testBoundsOriginDoesNotMoveTheDrawing() throws {
+        var label = PaddedLabel("Hello padded world", font: .default(size: 17), insets: padding)
+        label.backgroundColor = .white
+        label.bounds = CGRect(x: 0, y: 0, width: 200, height: 30)
+        let atZero = try label.render()
+        label.bounds = CGRect(x: 50, y: 50, width: 200, height: 30)
+        XCTAssertEqual(try label.render(), atZero)
+        XCTAssertNotNil(inkColumns(atZero), "the text is drawn")
+    }
+
+    func testOutOfRangeNumbersThrowInsteadOfTrapping() {
+        func rejects(_ configure: (inout PaddedLabel) -> Void, _ fragment: String, line: UInt = #line) {
+            var label = PaddedLabel("x", font: .default(size: 17))
+            configure(&label)
+            XCTAssertThrowsError(try label.render(), line: line) { XCTAssertTrue("\($0)".contains(fragment), "\($0)", line: line) }
+        }
+        rejects({ $0.lineHeightMultiple = 1e300 }, "lineHeightMultiple")
+        rejects({ $0.lineSpacing = 1e20 }, "lineSpacing")
+        rejects({ $0.insets = EdgeInsets(top: 1e300) }, "insets (top 1e+300")
+        rejects({ $0.insets = EdgeInsets(top: 1e300, bottom: -1e300) }, "insets")
+        rejects({ $0.bounds = CGRect(x: 0, y: 0, width: 1e19, height: 10) }, "invalid bounds (x 0, y 0, width 1e+19")
+        rejects({ $0.font = .default(size: 10_000); $0.scale = 6 }, "px per em exceeds")
+        var wide = PaddedLabel("x")
+        XCTAssertThrowsError(try wide.layout(width: 1e300))
+    }
 }

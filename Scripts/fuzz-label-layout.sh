@@ -1,0 +1,45 @@
+#!/bin/sh
+# Fuzzes label layout + rendering (PaddedLabel.makeLayout, LabelRenderer.render) with libFuzzer +
+# AddressSanitizer, from arbitrary bytes: a 12-byte header of numbers (line-break mode, alignment,
+# lines, size, scale, width, height, insets, corner radius, font, with NaN/±inf/huge specials), then
+# the text (see Fuzz/LabelLayoutFuzzer.swift).
+#   Scripts/fuzz-label-layout.sh [seconds (default 600)] [extra libFuzzer flags...]
+# Leak detection is off: Swift multi-payload enums (GlyphImage.Pixels) keep array pointers with spare-bit
+# tags that LeakSanitizer cannot follow, so the process-lived glyph cache reads as leaked.
+# Seeds: Fuzz/label-layout-seeds. Corpus and crashes go to .build/fuzz-label/ (crash-*/timeout-*/oom-*
+# files there are reproducers: run the binary with the file as argument; commit them as regression
+# inputs to Tests/HardeningTests/Regressions).
+set -eu
+cd "$(dirname "$0")/.."
+SECONDS_TO_RUN=${1:-600}
+[ $# -gt 0 ] && shift
+OUT=.build/fuzz-label
+SWIFT_BIN=$(dirname "$(command -v swiftc)")
+CLANG=${CLANG:-$SWIFT_BIN/clang}
+mkdir -p "$OUT/src" "$OUT/module" "$OUT/corpus" "$OUT/crashes"
+
+# One module from Raster + Typesetting + LabelLayout + LabelRendering + the fuzz entry (their imports
+# of each other dropped); the system-library module maps are used as they are.
+rm -f "$OUT"/src/*.swift
+for f in Sources/Raster/*.swift Sources/Typesetting/*.swift Sources/LabelLayout/*.swift \
+         Sources/LabelRendering/*.swift Fuzz/LabelLayoutFuzzer.swift; do
+    sed -e '/^import Raster$/d' -e '/^import Typesetting$/d' -e '/^import LabelLayout$/d' \
+        "$f" > "$OUT/src/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+cp Sources/CICU/include/CICU.h "$OUT/module/"
+printf 'module CICU {\n    header "CICU.h"\n    export *\n}\n' > "$OUT/module/module.modulemap"
+
+export SWIFT_BACKTRACE=enable=no  # let ASan/libFuzzer report crashes, not the Swift backtracer
+"$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CICU/include \
+    Sources/CICU/breaks.c -o "$OUT/breaks.o"
+CFLAGS=$(pkg-config --cflags freetype2 harfbuzz fontconfig)
+XCC=""
+for flag in $CFLAGS; do XCC="$XCC -Xcc $flag"; done
+# shellcheck disable=SC2086
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name LabelFuzz \
+    -I "$OUT/module" -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CFontconfig $XCC \
+    "$OUT"/src/*.swift "$OUT/breaks.o" -lfreetype -lharfbuzz -lfontconfig -licuuc -licudata \
+    -o "$OUT/fuzz-label-layout"
+
+"$OUT/fuzz-label-layout" -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=20 -rss_limit_mb=3072 -detect_leaks=0 \
+    -artifact_prefix="$OUT/crashes/" -print_final_stats=1 "$@" "$OUT/corpus" Fuzz/label-layout-seeds Tests/HardeningTests/Regressions/label-layout

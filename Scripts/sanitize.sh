@@ -14,7 +14,7 @@ export TSAN_OPTIONS="${TSAN_OPTIONS:-halt_on_error=1 second_deadlock_stack=1}"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0 halt_on_error=1 strict_string_checks=1 detect_stack_use_after_return=1}"
 
 # Tests that run work on many threads at once (XCTest and Swift Testing).
-CONCURRENT='testCounterIsThreadSafe|testParallel|testConcurrent|testRenderingIsDeterministicAcrossThreads|parallelAssertionsAcrossTasks|ConcurrencyTests'
+CONCURRENT='testCounterIsThreadSafe|testParallel|testConcurrent|testRenderingIsDeterministicAcrossThreads|testThousandLabelsFromEightTasks|parallelAssertionsAcrossTasks|ConcurrencyTests'
 
 status=0
 if [ "$WHAT" = thread ] || [ "$WHAT" = all ]; then

@@ -1,7 +1,6 @@
 import Raster
 import PNGCodec
 import ImageDiff
-import Synchronization
 
 extension SnapshotFormat where Value == Bitmap {
     /// RGBA bitmaps stored as PNG (`PNGCodec`, deterministic bytes), compared exactly.
@@ -37,7 +36,7 @@ extension SnapshotFormat where Value == Bitmap {
 /// Draws the diff images once, on first use, for both attachments.
 private final class DiffImageCache: Sendable {
     let reference: Bitmap, actual: Bitmap, comparison: ImageComparison
-    private let images = Mutex<DiffImages?>(nil)
+    private let images = Locked<DiffImages?>(nil)
 
     init(reference: Bitmap, actual: Bitmap, comparison: ImageComparison) {
         self.reference = reference; self.actual = actual; self.comparison = comparison

@@ -5,7 +5,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Where one snapshot and its failure artifacts live (DESIGN.md §3):
 ///
@@ -129,7 +128,7 @@ public struct SnapshotLocation: Sendable, Equatable {
         return root
     }
 
-    private static let rootCache = Mutex<[String: String]>([:])
+    private static let rootCache = Locked<[String: String]>([:])
 
     /// `path` made absolute against the working folder and with `.`/`..`/empty components removed.
     public static func absolutePath(_ path: String) -> String {
@@ -157,7 +156,7 @@ public final class SnapshotCounter: Sendable {
     /// The process-wide counter used by the assertions.
     public static let shared = SnapshotCounter()
 
-    private let counts = Mutex<[String: Int]>([:])
+    private let counts = Locked<[String: Int]>([:])
 
     public init() {}
 

@@ -67,6 +67,7 @@ func runRenderCommand(_ args: [String]) -> Int32 {
 func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     let text: String
     if let file = r.value("--text-file") {
+        guard r.positionals.isEmpty else { throw UsageError("give the text either as TEXT or with --text-file, not both") }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw UsageError("cannot read text file \(file): check the path and permissions")
         }

@@ -94,3 +94,19 @@ public func assertLabelSnapshot(
                                             precision: precision, file: "\(filePath)", testName: testName) else { return }
     recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
 }
+
+/// `assertLabelSnapshot` under swift-snapshot-testing's name, for labels: `assertSnapshot(of: label, as: .image)`.
+public func assertSnapshot(
+    of label: @autoclosure () throws -> PaddedLabel,
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    assertLabelSnapshot(of: try label(), as: strategy, named: name, record: record, fileID: fileID, file: filePath,
+                        testName: testName, line: line, column: column)
+}

@@ -20,7 +20,8 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         var values: [UInt8] = []
         for ch in digits {
-            guard let v = ch.hexDigitValue else { throw RasterError.invalidColor(hex) }
+            // ASCII only: `hexDigitValue` also accepts full-width digits.
+            guard ch.isASCII, let v = ch.hexDigitValue else { throw RasterError.invalidColor(hex) }
             values.append(UInt8(v))
         }
         switch values.count {

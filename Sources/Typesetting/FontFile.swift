@@ -38,7 +38,9 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Resolves a family name ("DejaVu Sans", "NanumGothic") to a font file through fontconfig.
-    /// Only an exact family match counts: fontconfig's nearest substitute is not accepted.
+    /// Only an exact family match counts (fontconfig's nearest substitute is not accepted), except for the
+    /// generic families `sans-serif`, `serif`, `monospace` (and `sans`, `mono`, `system-ui`, `emoji`),
+    /// which take fontconfig's choice.
     /// - Throws: `TypesettingError.familyNotFound`, naming the apt package for well-known families.
     public static func resolve(family: String) throws -> FontFile {
         try FontconfigResolver.shared.resolve(family: family)
@@ -57,6 +59,8 @@ final class FontconfigResolver: @unchecked Sendable {
         "noto sans cjk kr": "fonts-noto-cjk",
     ]
 
+    static let genericFamilies: Set<String> = ["sans", "sans-serif", "serif", "mono", "monospace", "system-ui", "emoji"]
+
     func resolve(family: String) throws -> FontFile {
         lock.lock(); defer { lock.unlock() }
         if let hit = cache[family] { return hit }
@@ -71,8 +75,9 @@ final class FontconfigResolver: @unchecked Sendable {
         var result = FcResultNoMatch
         guard let match = FcFontMatch(nil, pattern, &result) else { throw notFound }
         defer { FcPatternDestroy(match) }
-        // Accept only a match whose family list contains the requested name.
-        var matched = false
+        // Accept only a match whose family list contains the requested name, or any match for
+        // fontconfig's generic families ("sans-serif", "serif", "monospace" …), which name no real font.
+        var matched = FontconfigResolver.genericFamilies.contains(family.lowercased())
         var i: Int32 = 0
         var value: UnsafeMutablePointer<FcChar8>?
         while FcPatternGetString(match, FC_FAMILY, i, &value) == FcResultMatch, let v = value {

@@ -159,6 +159,9 @@ final class InternationalTextTests: XCTestCase {
         XCTAssertEqual(try Font(family: "NanumGothic", size: 17).file.path, FontFile.nanumGothic.path)
         XCTAssertEqual(try Font(family: "Noto Sans CJK SC", size: 17).file,
                        FontFile(path: FontFile.notoSansCJK.path, faceIndex: 2))
+        // Generic families take fontconfig's choice.
+        XCTAssertNoThrow(try Font(family: "sans-serif", size: 17))
+        XCTAssertNoThrow(try Font(family: "monospace", size: 17))
         XCTAssertThrowsError(try Font(family: "No Such Family 123", size: 17)) { error in
             XCTAssertTrue("\(error)".contains("No Such Family 123"))
         }

@@ -30,6 +30,8 @@ final class SeedSnapshotTests: XCTestCase {
     func testKoreanBadge() {
         assertLabelSnapshot(of: Self.koreanBadge, named: "korean-badge")
         assertLabelSnapshot(of: Self.koreanBadge, as: .layout, named: "korean-badge")
+        // swift-snapshot-testing's spelling reaches the same references.
+        assertSnapshot(of: Self.koreanBadge, as: .image, named: "korean-badge")
     }
 
     func testEnglishMultiLine() throws {

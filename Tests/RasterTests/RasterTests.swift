@@ -8,6 +8,7 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(try Color(hex: "#00000080"), Color(red: 0, green: 0, blue: 0, alpha: 0x80))
         XCTAssertThrowsError(try Color(hex: "#12345"))
         XCTAssertThrowsError(try Color(hex: "zzzzzz"))
+        XCTAssertThrowsError(try Color(hex: "#１２３"), "full-width digits are not hex")
         XCTAssertEqual(Color(red: 1, green: 2, blue: 255, alpha: 16).hexString, "#0102FF10")
     }
 

@@ -124,6 +124,10 @@ final class LabelRendererTests: XCTestCase {
         }
         rejects({ $0.lineHeightMultiple = 1e300 }, "lineHeightMultiple")
         rejects({ $0.lineSpacing = 1e20 }, "lineSpacing")
+        rejects({ $0.lineSpacing = -1 }, "lineSpacing")
+        rejects({ $0.lineHeightMultiple = .nan }, "lineHeightMultiple")
+        rejects({ $0.adjustsFontSizeToFitWidth = true; $0.minimumScaleFactor = .nan }, "minimumScaleFactor")
+        rejects({ $0.minimumScaleFactor = 2 }, "minimumScaleFactor")
         rejects({ $0.insets = EdgeInsets(top: 1e300) }, "insets (top 1e+300")
         rejects({ $0.insets = EdgeInsets(top: 1e300, bottom: -1e300) }, "insets")
         rejects({ $0.bounds = CGRect(x: 0, y: 0, width: 1e19, height: 10) }, "invalid bounds (x 0, y 0, width 1e+19")

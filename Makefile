@@ -30,6 +30,7 @@ demo: deps
 	./Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)"
 
 bench: deps
+	@command -v compare >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_APT_PACKAGES); }
 	./Benchmarks/run.sh
 
 clean:

@@ -80,9 +80,19 @@ public struct PaddedLabel: Sendable {
     public var intrinsicContentSize: CGSize {
         get throws {
             try validate()
-            let wrapWidth: CGFloat? = (numberOfLines == 1 || preferredMaxLayoutWidth <= 0) ? nil : preferredMaxLayoutWidth
-            return try paddedSize(of: measure(maxWidth: wrapWidth, maxLines: numberOfLines))
+            return try intrinsicSize(using: engine())
         }
+    }
+
+    /// `intrinsicContentSize` measured with an engine already made for this label.
+    func intrinsicSize(using engine: LineLayout) throws -> CGSize {
+        let wrapWidth: CGFloat? = (numberOfLines == 1 || preferredMaxLayoutWidth <= 0) ? nil : preferredMaxLayoutWidth
+        return paddedSize(of: try engine.measure(maxWidth: wrapWidth, maxLines: numberOfLines))
+    }
+
+    /// The layout engine (shaped text) for this label; font errors become `LabelError.font`.
+    func engine() throws -> LineLayout {
+        do { return try LineLayout(label: self) } catch let e as TypesettingError { throw LabelError.font(e) }
     }
 
     /// The size that fits in `size`, pt: the text is wrapped at `size.width − left − right`
@@ -129,9 +139,7 @@ public struct PaddedLabel: Sendable {
     }
 
     func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
-        do {
-            return try LineLayout(label: self).measure(maxWidth: maxWidth, maxLines: maxLines)
-        } catch let e as TypesettingError { throw LabelError.font(e) }
+        try engine().measure(maxWidth: maxWidth, maxLines: maxLines)
     }
 
     func validate() throws {

@@ -71,7 +71,9 @@ extension PaddedLabel {
     /// - Throws: `LabelError` for invalid properties, oversized bitmaps or font errors.
     public func makeLayout() throws -> TextLayout {
         try validate()
-        let b = try bounds ?? CGRect(origin: .zero, size: intrinsicContentSize)
+        // One shaping serves both the intrinsic size (when there are no bounds) and the drawing.
+        let engine = try engine()
+        let b = try bounds ?? CGRect(origin: .zero, size: intrinsicSize(using: engine))
         guard b.size.width >= 0, b.size.height >= 0 else { throw LabelError.invalidBounds(b) }
         // Checked in floating point before any conversion to Int (a huge or infinite size must throw,
         // not trap) and before anything is allocated.
@@ -82,8 +84,6 @@ extension PaddedLabel {
             throw LabelError.tooLarge(widthPx: clamped(wpx), heightPx: clamped(hpx), limit: PaddedLabel.maximumPixelCount)
         }
         let pw = Int(wpx), ph = Int(hpx)
-        let engine: LineLayout
-        do { engine = try LineLayout(label: self) } catch let e as TypesettingError { throw LabelError.font(e) }
         // The bitmap's top-left is the bounds' origin, as a view draws its bounds: geometry is laid out
         // relative to it, so bounds at (50, 50) give the same picture as bounds at (0, 0).
         let rect = CGRect(origin: .zero, size: b.size).inset(by: insets)

@@ -170,6 +170,19 @@ public final class SnapshotCounter: Sendable {
         }
     }
 
+    private let claims = Locked<[String: String]>([:])
+
+    /// Records that `reference` holds the snapshot `rawName` (test name and `named:` as written, or
+    /// "#n" for a numbered one). Returns the earlier name when another one was sanitised to the same
+    /// file: two snapshots must never share a reference.
+    public func claim(reference: String, rawName raw: String) -> String? {
+        claims.withLock { claims in
+            if let earlier = claims[reference], earlier != raw { return earlier }
+            claims[reference] = raw
+            return nil
+        }
+    }
+
     /// Forgets the counts of one test (`testName` sanitised), or of all tests when `nil`.
     public func reset(testName: String? = nil) {
         counts.withLock { counts in

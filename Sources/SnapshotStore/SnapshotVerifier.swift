@@ -48,6 +48,13 @@ public enum SnapshotVerifier {
                                      counter: SnapshotCounter = .shared) -> SnapshotFailure? {
         let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
                                              pathExtension: format.pathExtension, environment: environment, counter: counter)
+        let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier)
+        if let earlier = counter.claim(reference: location.referencePath, rawName: raw) {
+            return SnapshotFailure(kind: .configuration,
+                                   message: "Snapshot \(location.snapshotName) was not checked: \(raw) and \(earlier) both map to "
+                                       + "\(location.referenceRelativePath); give one of them another name",
+                                   location: location, record: nil, recordWritten: false, referenceWritten: false)
+        }
         let mode: RecordMode
         do {
             mode = try RecordMode.resolve(argument: record, environment: environment)

@@ -221,4 +221,23 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testLabel.etc-passwd.txt"])
         XCTAssertEqual(pkg.list(pkg.root), ["Package.swift", "Tests", "__Snapshots__"])
     }
+
+    func testNamesThatSanitiseToTheSameFileAreRefused() throws {
+        let pkg = try TempPackage()
+        let counter = SnapshotCounter()
+        func check(_ named: String?, _ text: String = "x") -> SnapshotFailure? {
+            SnapshotVerifier.verify(text, as: .text, named: named, record: .missing, filePath: pkg.testFile,
+                                    testName: "testNames()", environment: [:], counter: counter)
+        }
+        XCTAssertEqual(check("a/b")?.kind, .missingReference)
+        let clash = try XCTUnwrap(check("a-b"))
+        XCTAssertEqual(clash.kind, .configuration)
+        XCTAssertTrue(clash.message.contains("testNames() named: \"a-b\" and testNames() named: \"a/b\" both map to __Snapshots__/BadgeTests/testNames.a-b.txt"), clash.message)
+        XCTAssertEqual(pkg.bytes(pkg.reference("testNames.a-b.txt")), Array("x".utf8), "the first snapshot's reference is untouched")
+        // The same name again (a loop, a repeated assertion) is the same snapshot, not a clash.
+        XCTAssertNil(check("a/b"))
+        // A named "1" and the first numbered snapshot share testNames.1.txt.
+        XCTAssertEqual(check(nil)?.kind, .missingReference)
+        XCTAssertEqual(check("1")?.kind, .configuration)
+    }
 }

@@ -6,7 +6,8 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// Minimal option parsing: `--name value`, `--flag`, positionals; every option may repeat.
+/// Minimal option parsing: `--name value`, `--name=value`, `--flag`, positionals (everything after `--`
+/// too); every option may repeat.
 struct ArgumentReader {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
@@ -20,6 +21,12 @@ struct ArgumentReader {
             if a == "--" { positionals += args[(i + 1)...]; break }
             if a.hasPrefix("-"), a.count > 1, Double(a) == nil {
                 if known.contains(a) { flags.insert(a); i += 1; continue }
+                // --name=value
+                if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), valued.contains(String(a[..<eq])) {
+                    options[String(a[..<eq]), default: []].append(String(a[a.index(after: eq)...]))
+                    i += 1
+                    continue
+                }
                 guard valued.contains(a) else { throw UsageError("unknown option \(a)") }
                 guard i + 1 < args.count else { throw UsageError("option \(a) needs a value") }
                 options[a, default: []].append(args[i + 1])

@@ -26,10 +26,6 @@ let diffUsage = """
     When several limits are given the smallest wins; a size mismatch always fails.
     """
 
-private struct DiffCommandError: Error, CustomStringConvertible {
-    var description: String
-}
-
 /// Runs `labelsnap diff` with the arguments after `diff`; returns the exit status (0 pass, 1 fail, 2 error).
 func runDiffCommand(_ arguments: [String]) -> Int32 {
     do {
@@ -41,90 +37,43 @@ func runDiffCommand(_ arguments: [String]) -> Int32 {
 }
 
 private func diffCommand(_ arguments: [String]) throws -> Int32 {
-    var files: [String] = []
+    let r = try ArgumentReader(arguments,
+                               valued: ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--precision",
+                                        "--perceptual-precision", "--ignore", "-o", "--output"],
+                               flags: ["--include-aa", "--json", "--help", "-h"])
+    if r.flag("--help") || r.flag("-h") { print(diffUsage); return 0 }
+    let files = r.positionals
     var options = ImageComparison.exact
-    var output: String?
-    var json = false
-
-    var i = 0
-    func value(_ name: String, inline: String?) throws -> String {
-        if let v = inline { return v }
-        i += 1
-        guard i < arguments.count else { throw DiffCommandError(description: "\(name) needs a value (see --help)") }
-        return arguments[i]
+    options.threshold = try r.double("--threshold")
+    options.includeAA = r.flag("--include-aa")
+    options.maxDiffPixels = try r.int("--max-diff-pixels")
+    options.maxDiffPixelRatio = try r.double("--max-diff-ratio")
+    if let p = try r.double("--precision") { options.precision = p }
+    if let p = try r.double("--perceptual-precision") { options.perceptualPrecision = p }
+    for s in r.values("--ignore") {
+        let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
+            throw UsageError("--ignore expects x,y,w,h in whole pixels, got \"\(s)\"")
+        }
+        guard w > 0, h > 0 else { throw UsageError("--ignore \(s): width and height must be > 0") }
+        options.ignoring.append(PixelRect(x: x, y: y, width: w, height: h))
     }
-    func number(_ name: String, _ s: String) throws -> Double {
-        guard let v = Double(s), v.isFinite else {
-            throw DiffCommandError(description: "\(name) expects a number, got \"\(s)\"")
-        }
-        return v
-    }
-    var onlyFiles = false
-    while i < arguments.count {
-        let arg = arguments[i]
-        if onlyFiles || !arg.hasPrefix("-") || arg == "-" {
-            files.append(arg)
-            i += 1
-            continue
-        }
-        // --name=value or --name value
-        var name = arg, inline: String?
-        if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-            name = String(arg[..<eq]); inline = String(arg[arg.index(after: eq)...])
-        }
-        switch name {
-        case "--":
-            onlyFiles = true
-        case "-h", "--help":
-            print(diffUsage)
-            return 0
-        case "--threshold":
-            options.threshold = try number(name, value(name, inline: inline))
-        case "--include-aa":
-            options.includeAA = true
-        case "--max-diff-pixels":
-            let s = try value(name, inline: inline)
-            guard let n = Int(s) else { throw DiffCommandError(description: "--max-diff-pixels expects a whole number, got \"\(s)\"") }
-            options.maxDiffPixels = n
-        case "--max-diff-ratio":
-            options.maxDiffPixelRatio = try number(name, value(name, inline: inline))
-        case "--precision":
-            options.precision = try number(name, value(name, inline: inline))
-        case "--perceptual-precision":
-            options.perceptualPrecision = try number(name, value(name, inline: inline))
-        case "--ignore":
-            let s = try value(name, inline: inline)
-            let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
-            guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3] else {
-                throw DiffCommandError(description: "--ignore expects x,y,w,h in whole pixels, got \"\(s)\"")
-            }
-            guard w > 0, h > 0 else {
-                throw DiffCommandError(description: "--ignore \(s): width and height must be > 0")
-            }
-            options.ignoring.append(PixelRect(x: x, y: y, width: w, height: h))
-        case "-o", "--output":
-            output = try value(name, inline: inline)
-        case "--json":
-            json = true
-        default:
-            throw DiffCommandError(description: "unknown option \(arg) (see labelsnap diff --help)")
-        }
-        i += 1
-    }
+    let output = r.value("-o") ?? r.value("--output")
+    let json = r.flag("--json")
     guard files.count == 2 else {
-        throw DiffCommandError(description: "expected two PNG files (REFERENCE ACTUAL), got \(files.count) (see --help)")
+        throw UsageError("expected two PNG files (REFERENCE ACTUAL), got \(files.count) (see --help)")
     }
     if options.includeAA && options.threshold == nil {
-        throw DiffCommandError(description: "--include-aa only applies with --threshold")
+        throw UsageError("--include-aa only applies with --threshold")
     }
     try options.validate()
     if let output, files.contains(where: { sameFile($0, output) }) {
-        throw DiffCommandError(description: "-o \(output) would overwrite an input image; choose another file for the diff")
+        throw UsageError("-o \(output) would overwrite an input image; choose another file for the diff")
     }
 
     func load(_ path: String) throws -> Bitmap {
         do { return try PNGCodec.decode(contentsOf: path) } catch {
-            throw DiffCommandError(description: "cannot read \(path): \(error)")
+            throw UsageError("cannot read \(path): \(error)")
         }
     }
     let reference = try load(files[0])

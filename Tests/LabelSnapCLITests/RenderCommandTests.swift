@@ -1,0 +1,37 @@
+import Foundation
+import PNGCodec
+import XCTest
+
+/// `labelsnap render --json` as the issue specifies it, and the PNG it writes.
+final class RenderCommandTests: XCTestCase {
+    func render(_ args: [String]) throws -> [String: Any] {
+        let run = try labelsnap(["render"] + args + ["--json"], cwd: NSTemporaryDirectory())
+        XCTAssertEqual(run.status, 0, run.stderr)
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+    }
+
+    func testKoreanSeedJSONAndPNG() throws {
+        let out = NSTemporaryDirectory() + "labelsnap-render-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let json = try render(["않이 패딩이 왜 없어..?", "--insets", "8,16,8,16", "--scale", "2", "-o", out])
+        XCTAssertEqual(json["intrinsic_pt"] as? [Double], [196, 36])
+        XCTAssertEqual(json["size_pt"] as? [Double], [196, 36])
+        XCTAssertEqual(json["size_px"] as? [Int], [392, 72])
+        XCTAssertEqual(json["lines"] as? [String], ["않이 패딩이 왜 없어..?"])
+        XCTAssertEqual(json["missing"] as? [String], [])
+        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["DejaVuSans.ttf", "NanumGothic.ttf"])
+        let png = try PNGCodec.decode(contentsOf: out)
+        XCTAssertEqual([png.width, png.height], [392, 72])
+    }
+
+    func testWidthActsAsBoundsAndTruncatedLinesShowTheEllipsis() throws {
+        let wrapped = try render(["UILabel With Padding", "--insets", "8,16,8,16", "--width", "120", "--lines", "0"])
+        XCTAssertEqual(wrapped["lines"] as? [String], ["UILabel", "With", "Padding"])
+        XCTAssertEqual((wrapped["size_pt"] as? [Double])?.first, 120)
+        let truncated = try render(["UILabel With Padding", "--width", "90", "--line-break-mode", "tail"])
+        let line = try XCTUnwrap((truncated["lines"] as? [String])?.first)
+        XCTAssertTrue(line.hasSuffix("…") && line.hasPrefix("UILabel"), line)
+        let tofu = try render(["a\u{13000}b"])
+        XCTAssertEqual(tofu["missing"] as? [String], ["U+13000"])
+    }
+}

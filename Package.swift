@@ -69,5 +69,8 @@ let package = Package(
 
         // Benchmarks (Benchmarks/run.sh builds them in release).
         .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "Raster"], path: "Benchmarks/DiffBenchmark"),
+        .executableTarget(name: "LabelBenchmark",
+                          dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster"],
+                          path: "Benchmarks/LabelBenchmark"),
     ]
 )

@@ -340,11 +340,12 @@ lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_
 
     png_set_write_fn(png, writer, write_callback, flush_callback);
     png_set_user_limits(png, LSP_DIMENSION_LIMIT, LSP_DIMENSION_LIMIT);
-    /* Fixed settings: the output depends only on the pixels (and the libpng/zlib versions). */
+    /* Fixed settings: the output depends only on the pixels (and the libpng/zlib versions). zlib level 6
+       (its default): level 9 was 6–10× slower for files a few percent smaller (2 s for an 800×4239 label). */
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
-    png_set_compression_level(png, 9);
+    png_set_compression_level(png, 6);
     png_set_compression_mem_level(png, 8);
     png_set_compression_strategy(png, Z_FILTERED);
     png_set_compression_window_bits(png, 15);

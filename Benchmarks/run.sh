@@ -15,3 +15,8 @@ fi
 swift build -c release --product DiffBenchmark >&2
 bin="$(swift build -c release --show-bin-path)/DiffBenchmark"
 "$here/.venv/bin/python" "$here/bench.py" "$bin" "$here/results/pairs"
+
+echo
+echo "Label benchmark (stages of an assertion):"
+swift build -c release --product LabelBenchmark >&2
+"$(swift build -c release --show-bin-path)/LabelBenchmark"

@@ -9,7 +9,9 @@ extension Bitmap {
     public mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
                                          radius: Double, color: Color) {
         let shape = RoundedRectShape(x: x, y: y, width: w, height: h, radius: radius)
-        rasterize(bounds: shape, color: color) { px, py in shape.contains(px, py) }
+        rasterize(bounds: shape, color: color, fullyInside: { px, py in shape.containsSquare(px, py) }) { px, py in
+            shape.contains(px, py)
+        }
     }
 
     /// Strokes a border of `lineWidth` pixels *inside* the rounded rect, as `CALayer.borderWidth` does.
@@ -22,7 +24,9 @@ extension Bitmap {
         rasterize(bounds: outer, color: color) { px, py in outer.contains(px, py) && !inner.contains(px, py) }
     }
 
+    /// - Parameter fullyInside: optional fast test that the pixel square at (x, y) lies wholly inside.
     private mutating func rasterize(bounds shape: RoundedRectShape, color: Color,
+                                    fullyInside: ((Double, Double) -> Bool)? = nil,
                                     inside: (Double, Double) -> Bool) {
         guard shape.width > 0, shape.height > 0, shape.x.isFinite, shape.y.isFinite else { return }
         let x0 = max(0, Int(shape.x.rounded(.down))), y0 = max(0, Int(shape.y.rounded(.down)))
@@ -31,6 +35,11 @@ extension Bitmap {
         guard x0 < x1, y0 < y1 else { return }
         for py in y0..<y1 {
             for px in x0..<x1 {
+                // A pixel wholly inside the shape (all four corners inside) is covered: no sampling.
+                if let solid = fullyInside, solid(Double(px), Double(py)) {
+                    blend(color, coverage: 255, x: px, y: py)
+                    continue
+                }
                 var hits = 0
                 for sy in 0..<4 {
                     for sx in 0..<4 where inside(Double(px) + (Double(sx) + 0.5) / 4, Double(py) + (Double(sy) + 0.5) / 4) {
@@ -49,6 +58,12 @@ struct RoundedRectShape {
     init(x: Double, y: Double, width: Double, height: Double, radius: Double) {
         self.x = x; self.y = y; self.width = max(0, width); self.height = max(0, height)
         self.radius = max(0, min(radius.isFinite ? radius : 0, min(self.width, self.height) / 2))
+    }
+
+    /// Whether the unit pixel square with top-left (`px`, `py`) lies wholly inside: the shape is convex,
+    /// so its four corners being inside is enough (the right and bottom edges are exclusive).
+    func containsSquare(_ px: Double, _ py: Double) -> Bool {
+        contains(px, py) && contains(px + 0.999_999, py) && contains(px, py + 0.999_999) && contains(px + 0.999_999, py + 0.999_999)
     }
 
     func contains(_ px: Double, _ py: Double) -> Bool {

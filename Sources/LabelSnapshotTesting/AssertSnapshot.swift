@@ -88,15 +88,22 @@ public func snapshotFailure<Value>(
     let environment = configuration.environment ?? ProcessInfo.processInfo.environment
     let path = filePath
     let actual: Value
+    let running = RunningTest.current()
     do {
-        try SnapshotNameRegistry.shared.claim(file: path, testName: testName, name: name)
+        if running.isParameterized, name == nil {
+            throw SnapshotConfigurationError(
+                "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
+                    + "give each one a `named:` derived from the argument")
+        }
         actual = try value()
     } catch {
         return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
-                                        filePath: path, testName: testName, environment: environment)
+                                        filePath: path, testName: testName, environment: environment,
+                                        testCase: running.identity)
     }
     return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
-                                   filePath: path, testName: testName, environment: environment)
+                                   filePath: path, testName: testName, environment: environment,
+                                   testCase: running.identity)
 }
 
 /// Asserts that `value` matches its reference snapshot: records the failure with `XCTFail` under
@@ -135,30 +142,4 @@ public func recordSnapshotIssue(_ message: String, fileID: StaticString = #fileI
     #else
     print("error: \(filePath):\(line): \(message)")
     #endif
-}
-
-/// Swift Testing runs tests in parallel, and two suites in one file may hold test functions of the same
-/// name: their snapshots would share file names, and unnamed ones would be numbered in whatever order
-/// the tests happen to run. The first test to use a (file, test name) pair owns it; another test using
-/// it gets a clear failure instead of a flaky comparison.
-final class SnapshotNameRegistry: @unchecked Sendable {
-    static let shared = SnapshotNameRegistry()
-    private let lock = NSLock()
-    private var owners: [String: String] = [:]
-
-    /// - Parameter name: the snapshot's `named:`; nil for numbered snapshots, which share one counter.
-    func claim(file: String, testName: String, name: String?) throws {
-        #if canImport(Testing)
-        guard let test = Test.current else { return }
-        let owner = ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
-        let key = file + "\u{0}" + testName + "\u{0}" + (name.map { "named:" + $0 } ?? "")
-        lock.lock(); defer { lock.unlock() }
-        if let first = owners[key], first != owner {
-            throw SnapshotConfigurationError(
-                "\(owner) and \(first) are both named \(testName) in \((file as NSString).lastPathComponent) " +
-                "and would share snapshot files" + (name.map { " (both use named: \"\($0)\")" } ?? "") + ". Rename one test function, or give its snapshots distinct names with `named:`.")
-        }
-        owners[key] = owner
-        #endif
-    }
 }

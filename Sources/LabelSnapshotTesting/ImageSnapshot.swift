@@ -42,7 +42,8 @@ public func imageSnapshotFailure(
         let invalid = SnapshotConfigurationError("\(error); fix the assertion's `as:` / `precision:` argument")
         return SnapshotVerifier.failure(producing: invalid, named: name, pathExtension: "png", filePath: filePath,
                                         testName: testName,
-                                        environment: configuration.environment ?? ProcessInfo.processInfo.environment)
+                                        environment: configuration.environment ?? ProcessInfo.processInfo.environment,
+                                        testCase: RunningTest.current().identity)
     }
     return snapshotFailure(of: try bitmap(), as: .image(options), named: name, record: record,
                            file: filePath, testName: testName)

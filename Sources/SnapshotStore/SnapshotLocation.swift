@@ -83,8 +83,11 @@ public struct SnapshotLocation: Sendable, Equatable {
     ///   - pathExtension: the format's extension (`png`).
     ///   - environment: read for `SNAPSHOT_ARTIFACTS`.
     ///   - counter: the counter that numbers unnamed snapshots (shared, thread-safe).
+    ///   - testCase: the running test's identity (`BadgeTests.testBadge`, a Swift Testing test id), when known:
+    ///     unnamed snapshots are numbered from 1 for each, whatever else runs in the process.
     public static func next(filePath: String, testName: String, name: String?, pathExtension: String,
-                            environment: [String: String], counter: SnapshotCounter = .shared) -> SnapshotLocation {
+                            environment: [String: String], counter: SnapshotCounter = .shared,
+                            testCase: String? = nil) -> SnapshotLocation {
         let file = absolutePath(filePath)
         let root = packageRoot(containing: file)
         let artifacts = artifactsRoot(packageRoot: root, environment: environment)
@@ -94,7 +97,7 @@ public struct SnapshotLocation: Sendable, Equatable {
             id = name
         } else {
             let folder = root + "/" + snapshotsFolderName + "/" + SnapshotNaming.testFileName(file)
-            id = String(counter.next(folder: folder, testName: sanitizedTest))
+            id = String(counter.next(folder: folder, testName: sanitizedTest, testCase: testCase))
         }
         return SnapshotLocation(testFilePath: file, packageRoot: root, testName: testName, identifier: id,
                                 pathExtension: pathExtension, artifactsRoot: artifacts)
@@ -150,7 +153,7 @@ public struct SnapshotLocation: Sendable, Equatable {
     }
 }
 
-/// Numbers the unnamed snapshots of each test: 1, 2, 3, … per (reference folder, test name).
+/// Numbers the unnamed snapshots of each test: 1, 2, 3, … per (reference folder, test name, running test case).
 /// Thread-safe; Swift Testing runs tests in parallel in one process.
 public final class SnapshotCounter: Sendable {
     /// The process-wide counter used by the assertions.
@@ -161,8 +164,8 @@ public final class SnapshotCounter: Sendable {
     public init() {}
 
     /// The next number (from 1) for `testName` in `folder`.
-    public func next(folder: String, testName: String) -> Int {
-        let key = folder + "\u{0}" + testName
+    public func next(folder: String, testName: String, testCase: String? = nil) -> Int {
+        let key = folder + "\u{0}" + testName + "\u{0}" + (testCase ?? "")
         return counts.withLock { counts in
             let value = (counts[key] ?? 0) + 1
             counts[key] = value
@@ -187,7 +190,7 @@ public final class SnapshotCounter: Sendable {
     public func reset(testName: String? = nil) {
         counts.withLock { counts in
             guard let testName else { counts.removeAll(); return }
-            counts = counts.filter { !$0.key.hasSuffix("\u{0}" + testName) }
+            counts = counts.filter { !$0.key.contains("\u{0}" + testName + "\u{0}") }
         }
     }
 }

@@ -45,14 +45,17 @@ public enum SnapshotVerifier {
     public static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
                                      record: RecordMode? = nil, filePath: String, testName: String,
                                      environment: [String: String] = ProcessInfo.processInfo.environment,
-                                     counter: SnapshotCounter = .shared) -> SnapshotFailure? {
+                                     counter: SnapshotCounter = .shared, testCase: String? = nil) -> SnapshotFailure? {
         let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
-                                             pathExtension: format.pathExtension, environment: environment, counter: counter)
-        let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier)
+                                             pathExtension: format.pathExtension, environment: environment, counter: counter,
+                                             testCase: testCase)
+        // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
+        // passing the same testName:), or the n-th unnamed snapshot of one running test case.
+        let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
         if let earlier = counter.claim(reference: location.referencePath, rawName: raw) {
             return SnapshotFailure(kind: .configuration,
                                    message: "Snapshot \(location.snapshotName) was not checked: \(raw) and \(earlier) both map to "
-                                       + "\(location.referenceRelativePath); give one of them another name",
+                                       + "\(location.referenceRelativePath). Rename one of the tests, or give the snapshots distinct `named:` values.",
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
         let mode: RecordMode
@@ -71,9 +74,10 @@ public enum SnapshotVerifier {
     public static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
                                filePath: String, testName: String,
                                environment: [String: String] = ProcessInfo.processInfo.environment,
-                               counter: SnapshotCounter = .shared) -> SnapshotFailure {
+                               counter: SnapshotCounter = .shared, testCase: String? = nil) -> SnapshotFailure {
         let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
-                                             pathExtension: pathExtension, environment: environment, counter: counter)
+                                             pathExtension: pathExtension, environment: environment, counter: counter,
+                                             testCase: testCase)
         return SnapshotFailure(kind: .valueFailed,
                                message: "Snapshot \(location.snapshotName) was not checked: " +
                                    (error is SnapshotConfigurationError ? "" : "producing the value threw: ") + "\(error)",

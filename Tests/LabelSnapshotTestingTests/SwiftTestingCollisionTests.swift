@@ -19,12 +19,29 @@ import LabelSnapshotTesting
         lock.lock(); defer { lock.unlock() }
         messages.append(message)
         guard messages.count == 2 else { return }
-        let refused = messages.compactMap { $0 }.filter { $0.contains("are both named look()") && $0.contains("named:") }
+        let refused = messages.compactMap { $0 }.filter { $0.contains("both map to __Snapshots__/BadgeTests/look.1.txt") && $0.contains("named:") }
         #expect(refused.count == 1, "\(messages)")
         #expect(messages.contains { $0?.hasPrefix("No reference was found") == true })
     }
 
     @Suite struct Light { @Test func look() { SameNameInTwoSuites.check("light") } }
     @Suite struct Dark { @Test func look() { SameNameInTwoSuites.check("dark") } }
+}
+
+/// Cases of a parameterised test run in parallel: unnamed snapshots there are refused, named ones work.
+@Suite struct ParameterisedSnapshots {
+    nonisolated(unsafe) static let package = try! TempPackage()
+
+    @Test(arguments: ["alpha", "beta"])
+    func badge(_ word: String) {
+        let unnamed = withSnapshotTesting(environment: [:]) {
+            verifySnapshot(of: word, as: .text, file: Self.package.testFile)
+        }
+        #expect(unnamed?.contains("parameterised test") == true, "\(unnamed ?? "nil")")
+        let named = withSnapshotTesting(environment: [:]) {
+            verifySnapshot(of: word, as: .text, named: word, file: Self.package.testFile)
+        }
+        #expect(named?.hasPrefix("No reference was found") == true, "\(named ?? "nil")")
+    }
 }
 #endif

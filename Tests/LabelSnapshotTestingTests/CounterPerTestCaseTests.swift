@@ -1,0 +1,33 @@
+import Foundation
+import LabelSnapshotTesting
+import SnapshotTestSupport
+import XCTest
+
+/// Two XCTest classes in one file with a method of the same name: each numbers its unnamed snapshots
+/// from 1 (whatever runs before it, whatever --filter selects), and the second to reach `testBadge.1`
+/// gets a clear failure instead of being compared against the other's reference.
+enum SameMethodFixture {
+    nonisolated(unsafe) static let package = try! TempPackage()
+    static let lock = NSLock()
+    nonisolated(unsafe) static var outcomes: [String] = []
+
+    static func check(_ text: String) {
+        let first = withSnapshotTesting(environment: [:]) {
+            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "testBadge()")
+        }
+        let message = try! XCTUnwrap(first)
+        lock.lock(); defer { lock.unlock() }
+        if message.hasPrefix("No reference was found for snapshot testBadge.1:") {
+            outcomes.append("recorded")
+        } else {
+            XCTAssertTrue(message.contains("both map to __Snapshots__/BadgeTests/testBadge.1.txt"), message)
+            // The refused test names itself (the tracker knows every test case after the first assertion).
+            XCTAssertTrue(message.contains("of SameMethod"), message)
+            outcomes.append("refused")
+        }
+        XCTAssertEqual(outcomes.filter { $0 == "recorded" }.count, 1, "\(outcomes)")
+    }
+}
+
+final class SameMethodA: XCTestCase { func testBadge() { SameMethodFixture.check("A") } }
+final class SameMethodB: XCTestCase { func testBadge() { SameMethodFixture.check("B") } }

@@ -17,7 +17,7 @@ extension TextLayout {
         var out = [
             "size: \(n(bounds.width)) × \(n(bounds.height)) pt = \(pixelWidth) × \(pixelHeight) px @\(n(scale))x",
             "text rect: \(rect(textRect))",
-            "truncation: \(truncation?.rawValue ?? "none")",
+            "truncation: \(truncation?.rawValue ?? "none")" + (fontSize == fontPointSize ? "" : "\nfont size: \(n(fontSize)) pt (adjusted to fit from \(n(fontPointSize)) pt)"),
             "lines: \(lines.count)",
         ]
         for (i, line) in lines.enumerated() {

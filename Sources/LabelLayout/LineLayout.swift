@@ -62,7 +62,8 @@ struct LineLayout {
                 start = i
             } else { i += 1 }
         }
-        result.append(start..<u.count)
+        // A final hard break ends the last line; it does not open an empty one (UIKit sizes "ab\n" as "ab").
+        if start < u.count || result.isEmpty { result.append(start..<u.count) }
         // Empty text has no line at all: its size is the padding alone (DESIGN.md §2).
         return u.isEmpty ? [] : result
     }
@@ -231,15 +232,19 @@ struct LineLayout {
             while e > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[e - 1]) { e -= 1 }
             return BrokenLine(pieces: [.text(start..<e), .ellipsis], width: shaped.lineWidth(start..<e) + ellipsisWidth, endsParagraph: false)
         case .byTruncatingHead:
-            let from = fitsTail(width - ellipsisWidth)
+            var from = fitsTail(width - ellipsisWidth)
+            while from < end, TextSegmentation.isTrailingWhitespace(shaped.utf16[from]) { from += 1 }   // none after "…"
             let range = from..<end
             return BrokenLine(pieces: [.ellipsis, .text(range)], width: ellipsisWidth + shaped.lineWidth(range), endsParagraph: false)
         case .byTruncatingMiddle:
             let budget = width - ellipsisWidth
             // UIKit gives the head the larger half when the budget is odd; split at half the budget.
-            let headEnd = fitsHead(budget / 2)
+            var headEnd = fitsHead(budget / 2)
             let headWidth = shaped.width(start..<headEnd)
-            let tailStart = max(headEnd, fitsTail(budget - headWidth))
+            var tailStart = max(headEnd, fitsTail(budget - headWidth))
+            // No white space on either side of the "…".
+            while headEnd > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[headEnd - 1]) { headEnd -= 1 }
+            while tailStart < end, TextSegmentation.isTrailingWhitespace(shaped.utf16[tailStart]) { tailStart += 1 }
             let head = start..<headEnd, tail = tailStart..<end
             return BrokenLine(pieces: [.text(head), .ellipsis, .text(tail)],
                               width: shaped.width(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)

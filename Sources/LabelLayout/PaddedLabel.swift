@@ -120,11 +120,18 @@ public struct PaddedLabel: Sendable {
     }
 
     /// UIKit's `textRect(forBounds:limitedToNumberOfLines:)` for a padded label: the rect of the text laid out
-    /// in `bounds.inset(by: insets)`, outset by the insets again, pt.
+    /// in `bounds.inset(by: insets)` (at most `lines` lines, 0 = no limit, and the whole lines that fit its
+    /// height), outset by the insets again, pt.
+    /// - Throws: `LabelError.invalidBounds` for non-finite or negative bounds, and as `intrinsicContentSize`.
     public func textRect(forBounds bounds: CGRect, limitedToNumberOfLines lines: Int) throws -> CGRect {
         try validate()
+        guard bounds.size.width.isFinite, bounds.size.height.isFinite, bounds.origin.x.isFinite, bounds.origin.y.isFinite,
+              bounds.size.width >= 0, bounds.size.height >= 0 else { throw LabelError.invalidBounds(bounds) }
         let inner = bounds.inset(by: insets)
-        let measured = try measure(maxWidth: inner.width, maxLines: lines)
+        // As drawing does: at most the whole lines that fit the inset rect's height (at least one).
+        let layout = try engine()
+        let fitting = layout.linesFitting(height: inner.height)
+        let measured = try layout.measure(maxWidth: inner.width, maxLines: lines <= 0 ? fitting : min(lines, fitting))
         let text = CGSize(width: pixelCeil(measured.size.width, scale: scale),
                           height: pixelCeil(measured.size.height, scale: scale))
         return CGRect(x: inner.minX - insets.left, y: inner.minY - insets.top,

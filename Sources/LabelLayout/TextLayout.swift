@@ -42,6 +42,8 @@ public struct TextLayout: Sendable {
     public var glyphs: [Glyph]
     /// Point size the text is drawn at: `font.pointSize`, or smaller with `adjustsFontSizeToFitWidth`.
     public var fontSize: Double
+    /// The label's `font.pointSize`.
+    public var fontPointSize: Double
     /// The truncation mode applied, or nil when all the text is shown.
     public var truncation: LineBreakMode?
     /// Code points that no font in the chain covers (drawn as .notdef boxes).
@@ -164,7 +166,7 @@ extension PaddedLabel {
         }
         let chain = font.chain
         return TextLayout(bounds: b, scale: scale, textRect: rect, lines: lines, glyphs: glyphs,
-                          fontSize: drawn.label.font.pointSize,
+                          fontSize: drawn.label.font.pointSize, fontPointSize: font.pointSize,
                           truncation: measured.truncation, missingScalars: shaped.missingScalars,
                           fontsUsed: ([0] + used.sorted()).map { chain[$0] }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
                           pixelWidth: pw, pixelHeight: ph, textColor: textColor, backgroundColor: backgroundColor,

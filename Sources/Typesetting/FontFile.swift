@@ -19,14 +19,15 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     public static let dejaVuSans = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
     /// NanumGothic (apt `fonts-nanum`): Hangul and common CJK.
     public static let nanumGothic = FontFile(path: "/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
-    /// Noto Sans CJK JP (apt `fonts-noto-cjk`), face 0 of the collection: the Han and kana NanumGothic lacks.
+    /// Noto Sans CJK JP (apt `fonts-noto-cjk`), face 0 of the collection: Han, kana and Hangul.
     public static let notoSansCJK = FontFile(path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", faceIndex: 0)
     /// Noto Color Emoji (apt `fonts-noto-color-emoji`), a CBDT bitmap font.
     public static let notoColorEmoji = FontFile(path: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
 
-    /// The fallback chain used after a label's primary font: Hangul (NanumGothic), the rest of CJK
-    /// (Noto Sans CJK), then emoji. Emoji-presentation clusters try the colour font first.
-    public static let defaultFallbacks: [FontFile] = [.nanumGothic, .notoSansCJK, .notoColorEmoji]
+    /// The fallback chain used after a label's primary font: Noto Sans CJK (Han, kana and Hangul in one
+    /// design, with CJK punctuation placed for Japanese), NanumGothic (Hangul, when Noto Sans CJK is not
+    /// installed), then emoji. Emoji-presentation clusters try the colour font first.
+    public static let defaultFallbacks: [FontFile] = [.notoSansCJK, .nanumGothic, .notoColorEmoji]
 
     /// The Debian package that ships a well-known font file, for error messages.
     static func debianPackage(for path: String) -> String? {

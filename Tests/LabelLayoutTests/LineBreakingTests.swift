@@ -183,4 +183,49 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertTrue(layout.missingScalars.isEmpty)
         XCTAssertEqual(layout.lines[0].rect.width, w("ab c") + w("d"), accuracy: 1e-9)
     }
+
+    func testATrailingNewlineAddsNoLineAndNoEllipsis() throws {
+        var single = PaddedLabel("ab\n", font: .default(size: 17))
+        XCTAssertEqual(try single.makeLayout().lines.map(\.text), ["ab"])
+        XCTAssertNil(try single.makeLayout().truncation)
+        XCTAssertEqual(try single.intrinsicContentSize.width, FontReference.px(w("ab"), 1), accuracy: 1e-9)
+        single.numberOfLines = 0
+        XCTAssertEqual(try single.intrinsicContentSize.height, FontReference.px(ref.lineHeight(pointSize: 17), 1), accuracy: 1e-9)
+        // An empty line in the middle, or "\n" alone, is still a line.
+        single.text = "a\n\nb"
+        XCTAssertEqual(try single.makeLayout().lines.map(\.text), ["a", "", "b"])
+        single.text = "\n"
+        XCTAssertEqual(try single.makeLayout().lines.count, 1)
+    }
+
+    func testTextRectIsLimitedToTheLinesThatFitTheBounds() throws {
+        var label = PaddedLabel("one two three four five", font: .default(size: 17), insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
+        label.numberOfLines = 0
+        let lh = ref.lineHeight(pointSize: 17)
+        let narrow = w("three") + 20 + 1
+        let tall = try label.textRect(forBounds: CGRect(x: 0, y: 0, width: narrow, height: 1000), limitedToNumberOfLines: 0)
+        XCTAssertEqual(tall.height, FontReference.px(5 * lh, 1) + 8, accuracy: 1e-9)
+        let short = try label.textRect(forBounds: CGRect(x: 0, y: 0, width: narrow, height: 8 + 2.5 * lh), limitedToNumberOfLines: 0)
+        XCTAssertEqual(short.height, FontReference.px(2 * lh, 1) + 8, accuracy: 1e-9)
+    }
+
+    func testNoWhiteSpaceBesideTheEllipsis() throws {
+        let head = try singleLine(w("…") + w(" Padding") + 0.5, mode: .byTruncatingHead)
+        XCTAssertEqual(head.lines.map(\.text), ["…Padding"])
+        let middle = try singleLine(w("UILabel") + w("…") + w(" Padding") + 1, mode: .byTruncatingMiddle)
+        let text = try XCTUnwrap(middle.lines.first?.text)
+        XCTAssertFalse(text.contains(" …") || text.contains("… "), text)
+    }
+
+    func testLayoutDescriptionNamesAShrunkFontSize() throws {
+        var label = PaddedLabel(text, font: .default(size: 17))
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.5
+        label.bounds = CGRect(x: 0, y: 0, width: 100, height: 30)
+        let layout = try label.makeLayout()
+        XCTAssertLessThan(layout.fontSize, 17)
+        XCTAssertTrue(layout.layoutDescription.contains("(adjusted to fit from 17 pt)"), layout.layoutDescription)
+        label.adjustsFontSizeToFitWidth = false
+        XCTAssertFalse(try label.makeLayout().layoutDescription.contains("font size"))
+    }
 }

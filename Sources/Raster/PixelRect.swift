@@ -1,5 +1,6 @@
 /// An integer rectangle in pixels: origin top-left, `width` and `height` ≥ 0.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Left edge, px.
     public var x: Int
     public var y: Int
     public var width: Int
@@ -13,6 +14,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.height = min(max(0, height), Int.max - max(0, y))
     }
 
+    /// Whether the rect covers no pixel.
     public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The overlap of two rects; empty (at the origin of `self`) when they do not overlap.
@@ -23,6 +25,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Whether pixel (`px`, `py`) lies inside (right and bottom edges exclusive).
     public func contains(x px: Int, y py: Int) -> Bool {
         px >= x && px < x + width && py >= y && py < y + height
     }

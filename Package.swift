@@ -48,8 +48,10 @@ let package = Package(
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "CFreeType"]),
-        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "CFreeType"]),
+        // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
+        .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "FontTestSupport"]),
+        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport"]),

@@ -1,3 +1,4 @@
+import FontTestSupport
 import Foundation
 import LabelLayout
 import Typesetting

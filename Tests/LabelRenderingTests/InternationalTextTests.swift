@@ -1,4 +1,4 @@
-import CFreeType
+import FontTestSupport
 import CHarfBuzz
 import Foundation
 import LabelLayout
@@ -91,11 +91,11 @@ final class InternationalTextTests: XCTestCase {
 
     func testKerningPairsAreNarrowerThanUnkernedAdvances() throws {
         for pair in ["AV", "To"] {
-            let ref = try ReferenceAdvances(path: FontFile.dejaVuSans.path)
+            let ref = try FontReference(path: FontFile.dejaVuSans.path, text: pair)
             var label = PaddedLabel(pair, font: .default(size: 40))
             label.scale = 1
             let width = try label.makeLayout().lines[0].rect.width
-            let unkerned = pair.unicodeScalars.reduce(0.0) { $0 + ref.advance($1, pixelSize: 40) }
+            let unkerned = pair.unicodeScalars.reduce(0.0) { $0 + ref.linearAdvance($1, pixelSize: 40) }
             XCTAssertLessThan(width, unkerned - 1, pair)
         }
     }
@@ -186,32 +186,5 @@ final class InternationalTextTests: XCTestCase {
         }
         XCTAssertEqual(parallel.compactMap { $0 }.count, 1000)
         for i in labels.indices where parallel[i] != serial[i] { XCTFail("label \(i) differs"); break }
-    }
-}
-
-/// Unkerned advances straight from FreeType (no HarfBuzz): `hmtx` design units, scaled linearly.
-struct ReferenceAdvances {
-    let units: [Unicode.Scalar: Int]
-    let upem: Int
-
-    init(path: String, scalars: String = "AVTo") throws {
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw CocoaError(.fileReadUnknown) }
-        defer { FT_Done_FreeType(lib) }
-        var face: FT_Face?
-        guard FT_New_Face(lib, path, 0, &face) == 0, let face else { throw CocoaError(.fileReadNoSuchFile) }
-        defer { FT_Done_Face(face) }
-        upem = Int(face.pointee.units_per_EM)
-        var u: [Unicode.Scalar: Int] = [:]
-        for s in scalars.unicodeScalars {
-            var a: FT_Fixed = 0
-            FT_Get_Advance(face, FT_Get_Char_Index(face, FT_ULong(s.value)), FT_Int32(FT_LOAD_NO_SCALE), &a)
-            u[s] = Int(a)
-        }
-        units = u
-    }
-
-    func advance(_ s: Unicode.Scalar, pixelSize: Double) -> Double {
-        Double(units[s] ?? 0) * pixelSize / Double(upem)
     }
 }

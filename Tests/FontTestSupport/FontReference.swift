@@ -4,13 +4,13 @@ import Foundation
 /// An independent reading of a font file with FreeType alone (no HarfBuzz, no LabelSnapshot code):
 /// design units from `hmtx` and the face header, scaled the way FreeType scales unhinted advances.
 /// Expected values in the layout tests are derived from this, never copied from the program's output.
-struct FontReference {
-    let upem: Int
-    let ascender: Int, descender: Int, height: Int
+public struct FontReference: Sendable {
+    public let upem: Int
+    public let ascender: Int, descender: Int, height: Int
     private let advances: [UInt32: Int]   // scalar → advance in font units
     private let kerning: [String: Int]    // "ab" → kern-table adjustment in font units
 
-    init(path: String, text: String) throws {
+    public init(path: String, text: String) throws {
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw CocoaError(.fileReadUnknown) }
         defer { FT_Done_FreeType(lib) }
@@ -39,21 +39,21 @@ struct FontReference {
     }
 
     /// `FT_MulFix`: (a·b) / 65536 rounded half away from zero.
-    static func mulFix(_ a: Int, _ b: Int) -> Int {
+    public static func mulFix(_ a: Int, _ b: Int) -> Int {
         let p = a * b
         return p >= 0 ? (p + 0x8000) >> 16 : -((-p + 0x8000) >> 16)
     }
 
     /// Advance of one scalar in 26.6 pixels at `pixelSize` (pt × scale), as FreeType computes it unhinted:
     /// x_scale = FT_DivFix(size·64, upem), advance = FT_MulFix(units, x_scale).
-    func advance26_6(_ s: Unicode.Scalar, pixelSize: Double) -> Int {
+    public func advance26_6(_ s: Unicode.Scalar, pixelSize: Double) -> Int {
         let size26_6 = Int((pixelSize * 64).rounded())
         let xScale = (size26_6 << 16 + upem / 2) / upem
         return FontReference.mulFix(advances[s.value] ?? 0, xScale)
     }
 
     /// Width of `text` in points at `pointSize` and `scale`: the sum of the 26.6 advances.
-    func width(_ text: String, pointSize: Double, scale: Double) -> Double {
+    public func width(_ text: String, pointSize: Double, scale: Double) -> Double {
         let scalars = Array(text.unicodeScalars)
         let size26_6 = Int((pointSize * scale * 64).rounded())
         let xScale = (size26_6 << 16 + upem / 2) / upem
@@ -65,14 +65,19 @@ struct FontReference {
     }
 
     /// The kerning pairs of `text` found in the `kern` table, in font units.
-    var kerningPairs: [String: Int] { kerning }
+    public var kerningPairs: [String: Int] { kerning }
 
-    func lineHeight(pointSize: Double) -> Double { Double(height) * pointSize / Double(upem) }
-    func ascender(pointSize: Double) -> Double { Double(ascender) * pointSize / Double(upem) }
+    /// Advance of one scalar without kerning, in pixels at `pixelSize`, scaled linearly (no 26.6 rounding).
+    public func linearAdvance(_ s: Unicode.Scalar, pixelSize: Double) -> Double {
+        Double(advances[s.value] ?? 0) * pixelSize / Double(upem)
+    }
+
+    public func lineHeight(pointSize: Double) -> Double { Double(height) * pointSize / Double(upem) }
+    public func ascender(pointSize: Double) -> Double { Double(ascender) * pointSize / Double(upem) }
 
     /// DESIGN.md §2 pixel rounding.
-    static func px(_ v: Double, _ scale: Double) -> Double { (v * scale - 0.001).rounded(.up) / scale }
+    public static func px(_ v: Double, _ scale: Double) -> Double { (v * scale - 0.001).rounded(.up) / scale }
 }
 
 /// Printable ASCII and "…": the scalars the layout tests measure.
-let asciiAndEllipsis = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init))) + "\u{2026}"
+public let asciiAndEllipsis = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init))) + "\u{2026}"

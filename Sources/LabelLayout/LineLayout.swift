@@ -223,29 +223,22 @@ struct LineLayout {
             return BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range), endsParagraph: false)
         case .byTruncatingTail:
             if !forceEllipsis || shaped.lineWidth(start..<end) + ellipsisWidth > width + LineLayout.widthTolerance {
-                var cut = fitsHead(width - ellipsisWidth)
-                while cut > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[cut - 1]) { cut -= 1 }
-                let range = start..<cut
+                let range = shaped.trimmingTrailingWhitespace(start..<fitsHead(width - ellipsisWidth))
                 return BrokenLine(pieces: [.text(range), .ellipsis], width: shaped.lineWidth(range) + ellipsisWidth, endsParagraph: false)
             }
-            var e = end
-            while e > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[e - 1]) { e -= 1 }
-            return BrokenLine(pieces: [.text(start..<e), .ellipsis], width: shaped.lineWidth(start..<e) + ellipsisWidth, endsParagraph: false)
+            let range = shaped.trimmingTrailingWhitespace(start..<end)
+            return BrokenLine(pieces: [.text(range), .ellipsis], width: shaped.width(range) + ellipsisWidth, endsParagraph: false)
         case .byTruncatingHead:
-            var from = fitsTail(width - ellipsisWidth)
-            while from < end, TextSegmentation.isTrailingWhitespace(shaped.utf16[from]) { from += 1 }   // none after "…"
-            let range = from..<end
+            let range = shaped.trimmingLeadingWhitespace(fitsTail(width - ellipsisWidth)..<end)   // none after "…"
             return BrokenLine(pieces: [.ellipsis, .text(range)], width: ellipsisWidth + shaped.lineWidth(range), endsParagraph: false)
         case .byTruncatingMiddle:
             let budget = width - ellipsisWidth
-            // UIKit gives the head the larger half when the budget is odd; split at half the budget.
-            var headEnd = fitsHead(budget / 2)
-            let headWidth = shaped.width(start..<headEnd)
-            var tailStart = max(headEnd, fitsTail(budget - headWidth))
-            // No white space on either side of the "…".
-            while headEnd > start, TextSegmentation.isTrailingWhitespace(shaped.utf16[headEnd - 1]) { headEnd -= 1 }
-            while tailStart < end, TextSegmentation.isTrailingWhitespace(shaped.utf16[tailStart]) { tailStart += 1 }
-            let head = start..<headEnd, tail = tailStart..<end
+            // The head takes the clusters within half the budget, the tail what is left; no white space
+            // on either side of the "…".
+            let headEnd = fitsHead(budget / 2)
+            let tailStart = max(headEnd, fitsTail(budget - shaped.width(start..<headEnd)))
+            let head = shaped.trimmingTrailingWhitespace(start..<headEnd)
+            let tail = shaped.trimmingLeadingWhitespace(tailStart..<end)
             return BrokenLine(pieces: [.text(head), .ellipsis, .text(tail)],
                               width: shaped.width(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)
         }

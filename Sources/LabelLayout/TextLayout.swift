@@ -127,8 +127,7 @@ extension PaddedLabel {
             for piece in line.pieces {
                 switch piece {
                 case .text(let r):
-                    var end = r.upperBound
-                    while end > r.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
+                    let end = shaped.trimmingTrailingWhitespace(r).upperBound
                     for g in shaped.glyphs[shaped.glyphIndices(r.lowerBound..<end)] {
                         items.append((g, shaped.faces, shaped.levels[g.cluster]))
                         if utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000 { spaceOffsets.insert(g.cluster) }

@@ -35,17 +35,14 @@ public func imageSnapshotFailure(
 ) -> SnapshotFailure? {
     var options = comparison
     if let precision { options.precision = precision }
-    do {
-        try options.validate()
-    } catch {
-        let configuration = SnapshotTestingConfiguration.current
-        let invalid = SnapshotConfigurationError("\(error); fix the assertion's `as:` / `precision:` argument")
-        return SnapshotVerifier.failure(producing: invalid, named: name, pathExtension: "png", filePath: filePath,
-                                        testName: testName,
-                                        environment: configuration.environment ?? ProcessInfo.processInfo.environment,
-                                        testCase: RunningTest.current().identity)
+    // An invalid option fails like a value that cannot be produced, as a setup error of the assertion.
+    func validated() throws -> Bitmap {
+        do { try options.validate() } catch {
+            throw SnapshotConfigurationError("\(error); fix the assertion's `as:` / `precision:` argument")
+        }
+        return try bitmap()
     }
-    return snapshotFailure(of: try bitmap(), as: .image(options), named: name, record: record,
+    return snapshotFailure(of: try validated(), as: .image(options), named: name, record: record,
                            file: filePath, testName: testName)
 }
 

@@ -48,9 +48,21 @@ public struct ShapedText: Sendable {
 
     /// Width in points of `range` with trailing white space excluded (DESIGN.md §2, line width).
     public func lineWidth(_ range: Range<Int>) -> Double {
+        width(trimmingTrailingWhitespace(range))
+    }
+
+    /// `range` without the white space at its end.
+    public func trimmingTrailingWhitespace(_ range: Range<Int>) -> Range<Int> {
         var end = range.upperBound
         while end > range.lowerBound, TextSegmentation.isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
-        return width(range.lowerBound..<end)
+        return range.lowerBound..<end
+    }
+
+    /// `range` without the white space at its start.
+    public func trimmingLeadingWhitespace(_ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        while start < range.upperBound, TextSegmentation.isTrailingWhitespace(utf16[start]) { start += 1 }
+        return start..<range.upperBound
     }
 }
 

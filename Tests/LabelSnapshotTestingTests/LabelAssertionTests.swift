@@ -96,4 +96,15 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertTrue(message.contains("\"Padding\""), message)
         XCTAssertTrue(message.contains("\"Margins\""), message)
     }
+
+    func testAnInvalidComparisonOptionIsASetupFailure() throws {
+        let pkg = try TempPackage()
+        let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: badge("x"), as: .image(threshold: 2), file: pkg.testFile, testName: "testOption()")
+        })
+        XCTAssertTrue(message.contains("threshold"), message)
+        XCTAssertTrue(message.contains("fix the assertion's `as:` / `precision:` argument"), message)
+        XCTAssertFalse(message.contains("producing the value threw"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots), "nothing recorded")
+    }
 }

@@ -33,8 +33,11 @@ struct LineLayout {
     let metrics: FontMetrics
     /// Paragraph ranges (UTF-16), separators excluded.
     let paragraphs: [Range<Int>]
-
-    static let widthTolerance: CGFloat = 1e-6
+    /// UAX #14 break opportunities and grapheme-cluster boundaries (UTF-16 offsets, ascending), both limited
+    /// to offsets where a glyph cluster starts: no break inside a ligature (`ShapedText.startsCluster`).
+    let breaks: [TextSegmentation.Break]
+    let breakOffsets: [Int]
+    let graphemes: [Int]
 
     init(label: PaddedLabel) throws {
         self.label = label
@@ -48,9 +51,13 @@ struct LineLayout {
         ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, scale: label.scale, direction: .leftToRight)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         paragraphs = LineLayout.paragraphs(utf16)
+        let shaped = self.shaped
+        breaks = try TextSegmentation.lineBreaks(utf16).filter { shaped.startsCluster[$0.offset] }
+        breakOffsets = breaks.map(\.offset)
+        graphemes = try TextSegmentation.graphemeBoundaries(utf16).filter { shaped.startsCluster[$0] }
     }
 
-    /// Splits at LF, CR, CR LF, NEL, U+2028 and U+2029 (hard breaks).
+    /// Splits at LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029 (hard breaks, UAX #14 class BK/CR/LF/NL).
     static func paragraphs(_ u: [UInt16]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = 0, i = 0
@@ -81,7 +88,7 @@ struct LineLayout {
         let pitch = lineHeight + label.lineSpacing
         guard pitch > 0 else { return 1 }
         // Negative insets can make the rect far taller than the bitmap: the count is capped, never trapped on.
-        let fitting = ((height + label.lineSpacing + 1e-6) / pitch).rounded(.down)
+        let fitting = ((height + label.lineSpacing + layoutTolerance) / pitch).rounded(.down)
         return fitting.isFinite ? max(1, Int(min(fitting, 1e9))) : 1
     }
 
@@ -92,14 +99,6 @@ struct LineLayout {
         var lines: [BrokenLine] = []
         // A single-line label never wraps: it is truncated (or clipped) instead.
         let wraps = maxLines != 1 && limit.isFinite
-        var breaks: [TextSegmentation.Break] = []
-        var breakOffsets: [Int] = []
-        var graphemes: [Int] = []
-        if limit.isFinite {
-            breaks = try TextSegmentation.lineBreaks(shaped.utf16)
-            breakOffsets = breaks.map(\.offset)
-            graphemes = try TextSegmentation.graphemeBoundaries(shaped.utf16)
-        }
         for paragraph in paragraphs {
             if wraps {
                 lines += wrap(paragraph, width: limit, breakOffsets: breakOffsets, graphemes: graphemes)
@@ -116,7 +115,7 @@ struct LineLayout {
             truncation = label.lineBreakMode
         } else if limit.isFinite, !wraps {
             // Single line wider than the limit.
-            for i in lines.indices where lines[i].width > limit + LineLayout.widthTolerance {
+            for i in lines.indices where lines[i].width > limit + layoutTolerance {
                 lines[i] = truncate(lines[i], upTo: paragraphEnd(of: lines[i]), width: limit,
                                     forceEllipsis: false, breaks: breaks, graphemes: graphemes)
                 truncation = label.lineBreakMode
@@ -156,7 +155,7 @@ struct LineLayout {
             if i < opportunities.endIndex {
                 let b = opportunities[i]
                 if b <= start { i += 1; continue }
-                if shaped.lineWidth(start..<b) <= width + LineLayout.widthTolerance {
+                if shaped.lineWidth(start..<b) <= width + layoutTolerance {
                     candidate = b; i += 1; continue
                 }
             }
@@ -171,7 +170,7 @@ struct LineLayout {
                 let after = clusters.sortedSliceAfter(start)
                 end = after.first ?? paragraph.upperBound
                 for c in after {
-                    if shaped.lineWidth(start..<c) <= width + LineLayout.widthTolerance { end = c } else { break }
+                    if shaped.lineWidth(start..<c) <= width + layoutTolerance { end = c } else { break }
                 }
             }
             let range = start..<end
@@ -200,14 +199,14 @@ struct LineLayout {
         func fitsHead(_ budget: CGFloat) -> Int {
             var best = start
             for c in clusters where c > start {
-                if shaped.lineWidth(start..<c) <= budget + LineLayout.widthTolerance { best = c } else { break }
+                if shaped.lineWidth(start..<c) <= budget + layoutTolerance { best = c } else { break }
             }
             return best
         }
         func fitsTail(_ budget: CGFloat) -> Int {
             var best = end
             for c in clusters.reversed() where c < end {
-                if shaped.width(c..<end) <= budget + LineLayout.widthTolerance { best = c } else { break }
+                if shaped.width(c..<end) <= budget + layoutTolerance { best = c } else { break }
             }
             return best
         }
@@ -222,7 +221,7 @@ struct LineLayout {
             let range = start..<cut
             return BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range), endsParagraph: false)
         case .byTruncatingTail:
-            if !forceEllipsis || shaped.lineWidth(start..<end) + ellipsisWidth > width + LineLayout.widthTolerance {
+            if !forceEllipsis || shaped.lineWidth(start..<end) + ellipsisWidth > width + layoutTolerance {
                 let range = shaped.trimmingTrailingWhitespace(start..<fitsHead(width - ellipsisWidth))
                 return BrokenLine(pieces: [.text(range), .ellipsis], width: shaped.lineWidth(range) + ellipsisWidth, endsParagraph: false)
             }

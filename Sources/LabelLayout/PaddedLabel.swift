@@ -5,7 +5,8 @@ import Typesetting
 /// A `UILabel` subclass with edge insets, as a value: the model that LabelSnapshot lays out and renders.
 /// Geometry is in points; pixels = points × `scale`. Defaults are UIKit's. Rules: DESIGN.md §2.
 public struct PaddedLabel: Sendable {
-    /// The text; hard breaks at LF, CR LF, U+2028 and U+2029. May be empty (the padding stays).
+    /// The text; hard breaks at LF, CR, CR LF, VT (U+000B), FF (U+000C), NEL (U+0085), U+2028 and U+2029 (the
+    /// UAX #14 mandatory breaks). May be empty (the padding stays).
     public var text: String
     /// The font and its fallback chain (`Font.default(size: 17)` as `UILabel`'s system font size).
     public var font: Font
@@ -56,7 +57,8 @@ public struct PaddedLabel: Sendable {
     /// `adjustsFontSizeToFitWidth`), down to `minimumScaleFactor × font.pointSize`. The intrinsic size stays at
     /// the original size, and baselines stay where the original font puts them (`.alignBaselines`).
     public var adjustsFontSizeToFitWidth = false
-    /// Smallest font scale for `adjustsFontSizeToFitWidth`, 0…1 (UIKit's default 0 means no shrinking).
+    /// Smallest font scale for `adjustsFontSizeToFitWidth`, 0…1. 0, the default, means the text is not scaled
+    /// down at all ("If you specify a value of 0 … the label doesn't scale the text down", UIKit).
     public var minimumScaleFactor: CGFloat = 0
     /// Pixels per point: 1, 2 or 3 like `UIScreen.scale`.
     public var scale: CGFloat = 1

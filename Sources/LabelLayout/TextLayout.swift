@@ -186,15 +186,16 @@ extension PaddedLabel {
     /// `adjustsFontSizeToFitWidth` whose text is wider than `width` — one at the largest point size, in
     /// steps of 1/64 pt down to `minimumScaleFactor × pointSize`, at which the text fits.
     func shrunkToFit(_ engine: LineLayout, width: CGFloat, lines: Int) throws -> LineLayout {
-        guard adjustsFontSizeToFitWidth, lines == 1, minimumScaleFactor < 1 else { return engine }
+        // minimumScaleFactor 0 (the default) means no shrinking, as UIKit documents.
+        guard adjustsFontSizeToFitWidth, lines == 1, minimumScaleFactor > 0, minimumScaleFactor < 1 else { return engine }
         let natural = try engine.measure(maxWidth: nil, maxLines: 1).size.width
-        guard natural > width + LineLayout.widthTolerance, natural > 0 else { return engine }
-        let minimum = font.pointSize * max(minimumScaleFactor, 0.01)
+        guard natural > width + layoutTolerance, natural > 0 else { return engine }
+        let minimum = font.pointSize * minimumScaleFactor
         func fitting(at size: Double) throws -> (LineLayout, Bool) {
             var copy = self
             copy.font = font.withSize(size)
             let e = try LineLayout(label: copy)
-            return (e, try e.measure(maxWidth: nil, maxLines: 1).size.width <= width + LineLayout.widthTolerance)
+            return (e, try e.measure(maxWidth: nil, maxLines: 1).size.width <= width + layoutTolerance)
         }
         // Advances are close to linear in the size: start from the proportional guess, then step down.
         var size = max(minimum, (font.pointSize * Double(width / natural) * 64).rounded(.down) / 64)

@@ -13,7 +13,7 @@ Renders a padded label (UILabel with edge insets) and prints its size in points 
 
 options:
   --font PATH|FAMILY      font file or fontconfig family; repeat for the fallback order (default: DejaVu Sans,
-                          then NanumGothic, Noto Color Emoji)
+                          then Noto Sans CJK JP, NanumGothic, Noto Color Emoji)
   --size PT               point size (default 17)
   --insets T,L,B,R        edge insets in points (default 0,0,0,0)
   --width PT              bounds width: lays the label out as layout(width:) (height from sizeThatFits)
@@ -30,7 +30,8 @@ options:
   --line-spacing PT       extra space between lines (NSParagraphStyle.lineSpacing)
   --line-height-multiple M  line height × M (NSParagraphStyle.lineHeightMultiple)
   --min-scale F           adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1), single-line labels
-  --text-file PATH        read the text from a UTF-8 file (invalid bytes become U+FFFD)
+  --text-file PATH        read the text from a UTF-8 file (invalid bytes become U+FFFD); hard line breaks are
+                          LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029
   -o, --output PATH       write the PNG (written atomically)
   --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
 """

@@ -41,7 +41,8 @@ public enum Bidi {
         var units: [UInt16] = []
         for u in text.utf16 {
             units.append(u)
-            if units.count >= 256 {
+            // Chunks end after a whole code point: a high surrogate waits for its low half.
+            if units.count >= 256, !UTF16.isLeadSurrogate(u) {
                 if let d = direction(of: units) { return d }
                 units.removeAll(keepingCapacity: true)
             }

@@ -29,7 +29,8 @@ public struct Font: Hashable, Sendable {
         self.init(file: try FontFile.resolve(family: family), size: size, fallbacks: fallbacks)
     }
 
-    /// DejaVu Sans at `size` points, with the default fallback chain (NanumGothic, Noto Color Emoji).
+    /// DejaVu Sans at `size` points, with the default fallback chain `FontFile.defaultFallbacks`: Noto Sans CJK JP
+    /// (Han, kana and Hangul in one design), NanumGothic (Hangul, when Noto Sans CJK is not installed), Noto Color Emoji.
     public static func `default`(size: Double) -> Font {
         Font(file: .dejaVuSans, size: size)
     }

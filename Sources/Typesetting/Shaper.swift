@@ -32,6 +32,10 @@ public struct ShapedText: Sendable {
     public let levels: [UInt8]
     /// Level of the paragraph holding each UTF-16 unit (0 = left-to-right paragraph, 1 = right-to-left).
     public let paragraphLevels: [UInt8]
+    /// `startsCluster[i]`: whether a HarfBuzz glyph cluster starts at UTF-16 offset `i` (true at the end,
+    /// `utf16.count`). A line may only break at such an offset: inside a cluster (a ligature such as "fi", a
+    /// conjunct) one glyph draws characters on both sides, and cutting it would lose them.
+    public let startsCluster: [Bool]
 
     /// Indices into `glyphs` of the glyphs whose cluster lies in `range` (glyphs are in logical order,
     /// clusters non-decreasing), found by binary search.
@@ -90,6 +94,8 @@ public enum Shaper {
         var glyphs: [ShapedGlyph] = []
         var missing: [Unicode.Scalar] = []
         var prefix = [Double](repeating: 0, count: utf16.count + 1)
+        var starts = [Bool](repeating: false, count: utf16.count + 1)
+        starts[utf16.count] = true
         let (levels, paragraphLevels) = try Bidi.levels(utf16, direction: direction, fallbackIsRTL: fallbackIsRTL)
         if !utf16.isEmpty {
             // 1. Face per cluster, merged into runs.
@@ -136,11 +142,12 @@ public enum Shaper {
                 glyphs += shapeRun(shapingText, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize,
                                    rightToLeft: run.level & 1 == 1)
             }
-            for g in glyphs { prefix[g.cluster + 1] += g.advance }
+            for g in glyphs { prefix[g.cluster + 1] += g.advance; starts[g.cluster] = true }
             for i in 0..<utf16.count { prefix[i + 1] += prefix[i] }
         }
         return ShapedText(utf16: utf16, faces: chain, glyphs: glyphs, advancePrefix: prefix,
-                          scale: scale, missingScalars: missing, levels: levels, paragraphLevels: paragraphLevels)
+                          scale: scale, missingScalars: missing, levels: levels, paragraphLevels: paragraphLevels,
+                          startsCluster: starts)
     }
 
     /// Shapes `range` of `utf16` with HarfBuzz; returns glyphs in logical order.

@@ -205,6 +205,8 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     case pixelCountMismatch(expected: Int, actual: Int)
     /// libpng failed while encoding (in practice: out of memory).
     case encodingFailed(String)
+    /// A text chunk PNG cannot hold (bad keyword, NUL in the text, non-Latin-1 tEXt); see `PNGTextChunk`.
+    case invalidTextChunk(String)
 
     public var description: String {
         switch self {
@@ -232,6 +234,8 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot encode bitmap: its pixels array holds \(actual) bytes where width × height × 4 = \(expected)."
         case .encodingFailed(let message):
             return "PNG encoding failed: \(message)."
+        case .invalidTextChunk(let message):
+            return "invalid PNG text chunk: \(message)."
         }
     }
 }

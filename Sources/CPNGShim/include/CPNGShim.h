@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CPNGText.h" /* text-chunk helpers (zlib) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif

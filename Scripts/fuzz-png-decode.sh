@@ -1,14 +1,14 @@
 #!/bin/sh
 # Fuzzes PNGCodec.decode with libFuzzer + AddressSanitizer.
 #   Scripts/fuzz-png-decode.sh [seconds (default 600)] [extra libFuzzer flags...]
-# Seeds: PngSuite (../shared/testdata/pngsuite or $PNGSUITE_DIR). Corpus and crashes go to
+# Seeds: PngSuite (Tests/PNGCodecTests/Fixtures/pngsuite or $PNGSUITE_DIR). Corpus and crashes go to
 # .build/fuzz-png/ (crash-* files there are reproducers: run the binary with the file as argument;
 # commit them as regression inputs to Tests/PNGCodecTests).
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 [ $# -gt 0 ] && shift
-SUITE=${PNGSUITE_DIR:-../shared/testdata/pngsuite}
+SUITE=${PNGSUITE_DIR:-Tests/PNGCodecTests/Fixtures/pngsuite}
 OUT=.build/fuzz-png
 SWIFT_BIN=$(dirname "$(command -v swiftc)")
 CLANG=${CLANG:-$SWIFT_BIN/clang}
@@ -19,13 +19,14 @@ rm -f "$OUT"/src/*.swift
 for f in Sources/Raster/*.swift Sources/PNGCodec/*.swift Scripts/fuzz/PNGDecodeFuzzer.swift; do
     sed '/^import Raster$/d' "$f" > "$OUT/src/$(basename "$f")"
 done
-cp Sources/CPNGShim/include/CPNGShim.h "$OUT/module/"
+cp Sources/CPNGShim/include/*.h "$OUT/module/"
 printf 'module CPNGShim {\n    header "CPNGShim.h"\n    export *\n}\n' > "$OUT/module/module.modulemap"
 
-"$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CPNGShim/include \
-    Sources/CPNGShim/pngshim.c -o "$OUT/pngshim.o"
+for c in Sources/CPNGShim/*.c; do
+    "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CPNGShim/include "$c" -o "$OUT/$(basename "$c" .c).o"
+done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -I "$OUT/module" \
-    "$OUT"/src/*.swift "$OUT/pngshim.o" -lpng16 -lz -o "$OUT/fuzz-png-decode"
+    "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -o "$OUT/fuzz-png-decode"
 
 "$OUT/fuzz-png-decode" -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$OUT/crashes/" -print_final_stats=1 "$@" "$OUT/corpus" "$SUITE"

@@ -28,7 +28,7 @@ final class PNGSuiteTests: XCTestCase {
     private func suiteFiles() throws -> [String] {
         let dir = TestPaths.pngSuite
         guard FileManager.default.fileExists(atPath: dir.path) else {
-            XCTFail("PngSuite not found at \(dir.path); set PNGSUITE_DIR to its folder")
+            XCTFail("PngSuite not found at \(dir.path); it belongs in the repository (git checkout it)")
             return []
         }
         return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".png") }.sorted()

@@ -8,13 +8,9 @@ enum TestPaths {
     /// The package root: the folder above `Tests/PNGCodecTests/`.
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/testdata/pngsuite` next to the package root; `PNGSUITE_DIR` overrides it.
-    static var pngSuite: URL {
-        if let dir = ProcessInfo.processInfo.environment["PNGSUITE_DIR"], !dir.isEmpty {
-            return URL(fileURLWithPath: dir)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/testdata/pngsuite")
-    }
+    /// PngSuite (Willem van Schaik's test images, freely redistributable: see its LICENSE), kept in
+    /// the repository so that a fresh clone tests alone.
+    static let pngSuite = packageRoot.appendingPathComponent("Tests/PNGCodecTests/Fixtures/pngsuite")
     static let expectations = packageRoot.appendingPathComponent("Tests/PNGCodecTests/Fixtures/pngsuite-expectations.json")
 }
 

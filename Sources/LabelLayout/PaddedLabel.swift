@@ -9,15 +9,45 @@ public struct PaddedLabel: Sendable {
     /// UAX #14 mandatory breaks). May be empty (the padding stays).
     public var text: String
     /// The font and its fallback chain (`Font.default(size: 17)` as `UILabel`'s system font size).
-    public var font: Font
+    /// A Dynamic Type font (`Font.preferred`, `Font.scaled`) reads at its size for `contentSizeCategory`, as a
+    /// label with `adjustsFontForContentSizeCategory = true`; setting a font whose `pointSize` is neither
+    /// its `.large` size nor the current one makes it fixed at that size.
+    public var font: Font {
+        get { storedFont.resolved(for: contentSizeCategory) }
+        set {
+            storedFont = newValue
+            if let scaling = newValue.dynamicType, newValue.pointSize != scaling.basePointSize,
+               newValue.pointSize != scaling.pointSize(in: contentSizeCategory) {
+                storedFont.dynamicType = nil
+            }
+        }
+    }
+    private var storedFont: Font
+    /// The user's text size (`UITraitCollection.preferredContentSizeCategory`); default `.large`. Scales
+    /// Dynamic Type fonts and, with `adjustsInsetsForContentSizeCategory`, the insets.
+    public var contentSizeCategory: ContentSizeCategory = .large
+    /// Light or dark (`UITraitCollection.userInterfaceStyle`); resolves `Color.dynamic` text, background and
+    /// border colours when the label is laid out. Default `.light`.
+    public var userInterfaceStyle: UserInterfaceStyle = .light
+    /// Scales the insets with the text, as `UIFontMetrics(forTextStyle:).scaledValue(for:)` relative to the
+    /// font's text style (`.body` for a fixed font); off by default (UIKit leaves padding to the app).
+    public var adjustsInsetsForContentSizeCategory = false
     /// Colour of the glyphs (8-bit sRGB, straight alpha); default black as `UILabel.textColor`.
     public var textColor: Color = .black
     /// Fill of the bounds (default clear), inside `cornerRadius`.
     public var backgroundColor: Color = .clear
     /// Padding between the bounds and the text, pt. Setting it replaces `directionalInsets`; with
     /// `directionalInsets` set it reads them resolved for `effectiveLayoutDirection`.
+    /// With `adjustsInsetsForContentSizeCategory` it reads them scaled for `contentSizeCategory` (setting
+    /// sets the unscaled ones).
     public var insets: EdgeInsets {
-        get { directionalInsets?.resolved(for: effectiveLayoutDirection) ?? absoluteInsets }
+        get {
+            let given = directionalInsets?.resolved(for: effectiveLayoutDirection) ?? absoluteInsets
+            guard adjustsInsetsForContentSizeCategory else { return given }
+            let style = storedFont.dynamicType?.textStyle ?? .body
+            func scaled(_ v: CGFloat) -> CGFloat { DynamicType.scaledValue(v, relativeTo: style, in: contentSizeCategory) }
+            return EdgeInsets(top: scaled(given.top), left: scaled(given.left), bottom: scaled(given.bottom), right: scaled(given.right))
+        }
         set { absoluteInsets = newValue; directionalInsets = nil }
     }
     private var absoluteInsets: EdgeInsets
@@ -68,7 +98,7 @@ public struct PaddedLabel: Sendable {
     /// A label with `text`, `font` and `insets` (pt); every other property has UIKit's default.
     public init(_ text: String, font: Font = .default(size: 17), insets: EdgeInsets = .zero) {
         self.text = text
-        self.font = font
+        self.storedFont = font
         self.absoluteInsets = insets
     }
 

@@ -176,8 +176,10 @@ extension PaddedLabel {
                           fontSize: drawn.label.font.pointSize, fontPointSize: font.pointSize,
                           truncation: measured.truncation, missingScalars: shaped.missingScalars,
                           fontsUsed: ([0] + used.sorted()).map { chain[$0] }.reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
-                          pixelWidth: pw, pixelHeight: ph, textColor: textColor, backgroundColor: backgroundColor,
-                          cornerRadius: cornerRadius, borderWidth: borderWidth, borderColor: borderColor)
+                          pixelWidth: pw, pixelHeight: ph, textColor: textColor.resolved(for: userInterfaceStyle),
+                          backgroundColor: backgroundColor.resolved(for: userInterfaceStyle),
+                          cornerRadius: cornerRadius, borderWidth: borderWidth,
+                          borderColor: borderColor.resolved(for: userInterfaceStyle))
     }
 }
 

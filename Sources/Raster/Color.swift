@@ -1,14 +1,38 @@
-/// An 8-bit sRGB colour with straight (non-premultiplied) alpha.
+/// An 8-bit sRGB colour with straight (non-premultiplied) alpha; optionally dynamic, with a second
+/// colour for the dark appearance (`Color.dynamic(light:dark:)`).
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    /// sRGB channels and straight alpha, 0…255.
+    /// sRGB channels and straight alpha, 0…255 (of the light appearance for a dynamic colour).
     public var red: UInt8
     public var green: UInt8
     public var blue: UInt8
     public var alpha: UInt8
+    /// The dark appearance's channels packed as 0xRRGGBBAA; nil for a colour that is the same in both.
+    private var darkRGBA: UInt32?
 
     /// A colour from 8-bit sRGB channels and straight alpha (default opaque).
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// A colour that depends on the appearance, as `UIColor(dynamicProvider:)` returning `light` or `dark`
+    /// for the trait collection's `userInterfaceStyle`. A label resolves it when laid out
+    /// (`PaddedLabel.userInterfaceStyle`); `red`…`alpha` read the light colour.
+    public static func dynamic(light: Color, dark: Color) -> Color {
+        var color = light.resolved(for: .light)
+        let d = dark.resolved(for: .dark)
+        color.darkRGBA = UInt32(d.red) << 24 | UInt32(d.green) << 16 | UInt32(d.blue) << 8 | UInt32(d.alpha)
+        return color
+    }
+
+    /// Whether the colour has a distinct dark appearance.
+    public var isDynamic: Bool { darkRGBA != nil }
+
+    /// The plain colour for an appearance (`UIColor.resolvedColor(with:)`).
+    public func resolved(for style: UserInterfaceStyle) -> Color {
+        guard let packed = darkRGBA else { return self }
+        if style == .light { return Color(red: red, green: green, blue: blue, alpha: alpha) }
+        return Color(red: UInt8(packed >> 24), green: UInt8(packed >> 16 & 0xFF),
+                     blue: UInt8(packed >> 8 & 0xFF), alpha: UInt8(packed & 0xFF))
     }
 
     /// Transparent black (alpha 0).
@@ -47,7 +71,14 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         }.joined()
     }
 
-    public var description: String { hexString }
+    public var description: String {
+        isDynamic ? "dynamic(light: \(resolved(for: .light).hexString), dark: \(resolved(for: .dark).hexString))" : hexString
+    }
+}
+
+/// Light or dark appearance (`UIUserInterfaceStyle`), which resolves dynamic colours.
+public enum UserInterfaceStyle: String, CaseIterable, Hashable, Sendable {
+    case light, dark
 }
 
 /// Errors from the `Raster` module.

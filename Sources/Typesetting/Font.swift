@@ -11,6 +11,8 @@ public struct Font: Hashable, Sendable {
     public var pointSize: Double
     /// Faces tried in order for clusters the primary face cannot draw.
     public var fallbacks: [FontFile]
+    /// How the size follows a label's `contentSizeCategory` (`Font.preferred`, `Font.scaled`); nil = fixed.
+    public var dynamicType: DynamicTypeScaling?
 
     public init(file: FontFile, size: Double, fallbacks: [FontFile] = FontFile.defaultFallbacks) {
         self.file = file
@@ -35,10 +37,11 @@ public struct Font: Hashable, Sendable {
         Font(file: .dejaVuSans, size: size)
     }
 
-    /// The same font at another point size.
+    /// The same font at another point size, fixed (no `dynamicType`: the size is no longer scaled).
     public func withSize(_ size: Double) -> Font {
         var f = self
         f.pointSize = size
+        f.dynamicType = nil
         return f
     }
 

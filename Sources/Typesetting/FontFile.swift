@@ -17,6 +17,8 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
 
     /// DejaVu Sans (apt `fonts-dejavu-core`): Latin, Greek, Cyrillic, Hebrew, Arabic.
     public static let dejaVuSans = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+    /// DejaVu Sans Bold (apt `fonts-dejavu-core`): the `.headline` face of `Font.preferred`.
+    public static let dejaVuSansBold = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
     /// NanumGothic (apt `fonts-nanum`): Hangul and common CJK.
     public static let nanumGothic = FontFile(path: "/usr/share/fonts/truetype/nanum/NanumGothic.ttf")
     /// Noto Sans CJK JP (apt `fonts-noto-cjk`), face 0 of the collection: Han, kana and Hangul.

@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
         .library(name: "LabelRendering", targets: ["LabelRendering"]),
+        .library(name: "ContactSheetRendering", targets: ["ContactSheetRendering"]),
         .executable(name: "labelsnap", targets: ["LabelSnapCLI"]),
     ],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster"]),
         .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
+        // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
+        .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
@@ -51,6 +54,8 @@ let package = Package(
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "FontTestSupport"]),
+        .testTarget(name: "ContactSheetRenderingTests",
+                    dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),

@@ -1,0 +1,105 @@
+import ContactSheetRendering
+import Foundation
+import LabelLayout
+import LabelRendering
+import Raster
+import Typesetting
+import XCTest
+
+final class ContactSheetTests: XCTestCase {
+    /// A test image: opaque `color` with a transparent 2-px stripe along its left edge.
+    func image(_ w: Int, _ h: Int, _ color: Color) throws -> Bitmap {
+        var b = try Bitmap(width: w, height: h, fill: color)
+        for y in 0..<h { for x in 0..<min(2, w) { b[x, y] = .clear } }
+        return b
+    }
+
+    /// The checkerboard colour the sheet documents at offset (dx, dy) from a box's top-left.
+    func checker(_ dx: Int, _ dy: Int) -> Color {
+        ((dx / 8) + (dy / 8)) % 2 == 0 ? ContactSheet.checkerLight : ContactSheet.checkerDark
+    }
+
+    func testEachCellIsItsImageOnTheCheckerboard() throws {
+        let red = try image(30, 20, Color(red: 200, green: 0, blue: 0))
+        let blue = try image(50, 10, Color(red: 0, green: 0, blue: 200))
+        let green = try image(12, 40, Color(red: 0, green: 150, blue: 0))
+        var sheet = ContactSheet(title: "sheet", columnTitles: ["ltr", "rtl"], rowTitles: ["L", "AX5"])
+        sheet.blocks = [
+            .init(title: "light", cells: [[.init(image: red), .init(image: blue)], [.init(image: green), nil]]),
+            .init(title: "dark", cells: [[.init(image: blue, mark: .differs), .init(image: red, mark: .missing)],
+                                         [.init(image: green, caption: "3 px differ"), .init(image: red)]]),
+        ]
+        let bitmap = try sheet.render()
+        let g = try sheet.geometry()
+        XCTAssertEqual([bitmap.width, bitmap.height], [g.width, g.height])
+        let images = [[[red, blue], [green, nil]], [[blue, red], [green, red]]]
+        for b in 0..<2 { for r in 0..<2 { for c in 0..<2 {
+            let box = g.cellFrames[b][r][c]
+            guard let img = images[b][r][c] else {
+                XCTAssertEqual(bitmap[box.x, box.y], Color(red: 0xB0, green: 0xB0, blue: 0xB0), "hatched empty cell")
+                continue
+            }
+            // Column boxes are as wide as the widest image of the column, rows as tall as the tallest.
+            XCTAssertGreaterThanOrEqual(box.width, img.width)
+            XCTAssertGreaterThanOrEqual(box.height, img.height)
+            for y in 0..<img.height { for x in 0..<img.width {
+                let expected = img[x, y].alpha == 255 ? img[x, y] : checker(x, y)
+                if bitmap[box.x + x, box.y + y] != expected {
+                    XCTFail("block \(b) row \(r) column \(c): pixel (\(x), \(y)) is \(bitmap[box.x + x, box.y + y]), expected \(expected)")
+                    return
+                }
+            } }
+        } } }
+        // Same column, same x in both blocks' rows; boxes never overlap.
+        XCTAssertEqual(g.cellFrames[0][0][1].x - g.cellFrames[0][0][0].x, g.cellFrames[1][0][1].x - g.cellFrames[1][0][0].x)
+        // Widest image of each column over both blocks (red 30, green 12, blue 50), tallest of each row.
+        XCTAssertEqual(g.cellFrames[0][0][0].width, 50)
+        XCTAssertEqual(g.cellFrames[0][0][1].width, 50)
+        XCTAssertEqual(g.cellFrames[0][0][0].height, 20)
+        XCTAssertEqual(g.cellFrames[0][1][0].height, 40)
+        let all = g.cellFrames.flatMap { $0.flatMap { $0 } }
+        for (i, a) in all.enumerated() { for b in all[(i + 1)...] { XCTAssertTrue(a.intersection(with: b).isEmpty, "\(a) overlaps \(b)") } }
+        // Marks: red just outside the differing box, amber outside the missing one, nothing outside a plain one.
+        let differs = g.cellFrames[1][0][0], missing = g.cellFrames[1][0][1], plain = g.cellFrames[0][0][0]
+        XCTAssertEqual(bitmap[differs.x - 2, differs.y + 3], ContactSheet.differsColor)
+        XCTAssertEqual(bitmap[missing.x + missing.width + 1, missing.y + 3], ContactSheet.missingColor)
+        XCTAssertEqual(bitmap[plain.x - 2, plain.y + 3], ContactSheet.background)
+        // The caption is drawn (dark pixels) below its cell.
+        let captioned = g.cellFrames[1][1][0]
+        var dark = 0
+        for y in (captioned.y + captioned.height)..<(captioned.y + captioned.height + 14) {
+            for x in captioned.x..<(captioned.x + 40) where bitmap[x, y].red < 128 { dark += 1 }
+        }
+        XCTAssertGreaterThan(dark, 10)
+    }
+
+    func testSheetSizeAddsUpItsParts() throws {
+        let cell = try Bitmap(width: 100, height: 30, fill: .black)
+        var sheet = ContactSheet(columnTitles: ["a", "b", "c"], rowTitles: ["row"])
+        sheet.blocks = [.init(title: "one", cells: [[.init(image: cell), .init(image: cell), .init(image: cell)]])]
+        sheet.blocksPerRow = 1
+        let g = try sheet.geometry()
+        // Headers measured by the label model itself: 11 pt DejaVu Sans at 1×; gutters 12 px.
+        let rowHeader = try PaddedLabel("row", font: .default(size: 11)).intrinsicContentSize
+        let columnHeader = try PaddedLabel("a", font: .default(size: 11)).intrinsicContentSize
+        let blockTitle = try PaddedLabel("one", font: Font(file: FontFile.dejaVuSansBold, size: 13)).intrinsicContentSize
+        let rowHeaderWidth = Int(rowHeader.width.rounded()) + 12
+        XCTAssertEqual(g.width, 12 + rowHeaderWidth + 3 * 100 + 2 * 12 + 12)
+        let titles = Int(blockTitle.height.rounded()) + 4 + Int(columnHeader.height.rounded()) + 4
+        XCTAssertEqual(g.height, 12 + titles + 30 + 12 + 12)
+        // Two blocks side by side (24 px apart), twice as wide less one margin.
+        sheet.blocks.append(sheet.blocks[0])
+        sheet.blocksPerRow = 2
+        let two = try sheet.geometry()
+        XCTAssertEqual(two.width, 2 * (g.width - 24) + 24 + 24)
+        XCTAssertEqual(two.cellFrames[1][0][0].x - two.cellFrames[0][0][0].x, g.width - 24 + 24)
+        XCTAssertEqual(try sheet.render().width, two.width)
+    }
+
+    func testEmptySheetRenders() throws {
+        let sheet = ContactSheet(columnTitles: [], rowTitles: [], blocks: [.init(title: "nothing", cells: [])])
+        let bitmap = try sheet.render()
+        XCTAssertGreaterThan(bitmap.width, 0)
+        XCTAssertGreaterThan(bitmap.height, 0)
+    }
+}

@@ -38,12 +38,15 @@ let package = Package(
         // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
         .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff"]),
+        // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
+        // more artifacts folders (shards), references, names, accept, reject.
+        .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
                                "ImageDiff", "PNGCodec", "Raster"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
-                                         "ImageDiff", "PNGCodec", "Raster"]),
+                                         "SnapshotReview", "ImageDiff", "PNGCodec", "Raster"]),
 
         // Tests, one target per stage.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -60,6 +63,7 @@ let package = Package(
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "PNGCodec", "Raster", "SnapshotTestSupport"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotTestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.

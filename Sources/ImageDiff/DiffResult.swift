@@ -102,6 +102,13 @@ public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
     public var description: String { (passed ? "passed: " : "failed: ") + summary }
 }
 
+extension DiffResult {
+    /// A ratio (0…1) as a percentage the way failure messages print it: 3 significant decimals below
+    /// 10 % (`0.325%`), one above (`21.4%`), `<0.001%` for tiny ratios. `labelsnap` uses the same, so the
+    /// test message and the review agree.
+    public static func percentText(_ ratio: Double) -> String { percent(ratio) }
+}
+
 func percent(_ r: Double) -> String {
     if r == 0 { return "0%" }
     let p = r * 100

@@ -64,8 +64,9 @@ struct ArgumentReader {
     }
 }
 
+/// `labelsnap: <message>` on standard error (the prefix in red on a terminal).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("labelsnap: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(TerminalStyle.err.bad("labelsnap:")) \(message)\n".utf8))
 }
 
 /// Writes `bytes` to `path` through a temporary file in the same folder, then renames: never a half-written file.

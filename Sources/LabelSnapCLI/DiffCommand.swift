@@ -91,9 +91,10 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
     if json {
         print(diffJSON(result))
     } else {
-        print((result.passed ? "PASS " : "FAIL ") + "\(files[0]) vs \(files[1])")
-        print(result.summary)
-        if let output { print("diff image: \(output)") }
+        let style = TerminalStyle.out
+        print((result.passed ? style.ok("PASS") : style.bad("FAIL")) + " \(style.path(files[0])) vs \(style.path(files[1]))")
+        print(style.numbers(result.summary))
+        if let output { print("diff image: \(style.path(output))") }
     }
     return result.passed ? 0 : 1
 }

@@ -1,52 +1,9 @@
-// `labelsnap report`: one self-contained HTML page of the pending snapshot failures, images inlined
-// as data URIs (no network, no script), reference | diff | actual side by side, scaled up with
-// nearest-neighbour sampling so a one-pixel shift stays visible.
+// The HTML of `labelsnap report`: images inlined as data URIs (no network, no script), reference |
+// diff | actual side by side, scaled up with nearest-neighbour sampling so a one-pixel shift stays visible.
 import Foundation
 import PNGCodec
+import SnapshotReview
 import SnapshotStore
-
-let reportHelp = """
-usage: labelsnap report [--artifacts DIR] [-o report.html]
-
-Writes one self-contained HTML file (images inlined as data: URIs, no network, no JavaScript) with a
-summary of the pending snapshot failures and, for each, the test, its numbers, the reference, diff
-and actual images side by side (scaled up pixelated, on a checkerboard so transparency shows), and
-the command that accepts it.
-
-options:
-  --artifacts DIR       artifacts folder (see labelsnap review --help)
-  -o, --output PATH     where to write the report (default: <artifacts>/report.html; - for stdout)
-  -h, --help            show this help
-Exit status: 0 written (also with nothing pending), 2 error (unreadable record, write failed); an
-unreadable record is listed in the report, which is still written.
-"""
-
-func runReportCommand(_ args: [String]) -> Int32 {
-    do {
-        let r = try ArgumentReader(args, valued: ["--artifacts", "-o", "--output"], flags: ["--help", "-h"])
-        if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
-        guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
-        let root = try checkedArtifactsRoot(option: r.value("--artifacts"))
-        let scan = try scanPending(in: root)
-        let html = renderHTMLReport(scan, root: root)
-        let output = r.value("-o") ?? r.value("--output") ?? root + "/report.html"
-        if output == "-" {
-            FileHandle.standardOutput.write(Data(html.utf8))
-        } else {
-            let path = SnapshotLocation.absolutePath(output)
-            do { try SnapshotFileSystem.writeAtomically(Array(html.utf8), to: path) } catch {
-                throw ReviewError("cannot write the report: \(error)")
-            }
-            let n = scan.failures.count
-            print("wrote \(path): \(n) failure\(n == 1 ? "" : "s")" + (scan.errors.isEmpty ? "" : ", \(scan.errors.count) unreadable record\(scan.errors.count == 1 ? "" : "s")"))
-        }
-        for e in scan.errors { printError("report: unreadable failure record: \(e.message)") }
-        return scan.errors.isEmpty ? 0 : 2
-    } catch {
-        printError("report: \(error)")
-        return 2
-    }
-}
 
 // MARK: - HTML
 
@@ -120,7 +77,8 @@ private func imagePanel(_ title: String, path: String?, missingText: String) -> 
     return p
 }
 
-func renderHTMLReport(_ scan: PendingScan, root: String) -> String {
+func renderHTMLReport(_ scan: PendingScan) -> String {
+    let root = foldersText(scan.roots)
     let n = scan.failures.count
     let title = n == 0 ? "No pending snapshot failures" : "\(n) snapshot failure\(n == 1 ? "" : "s")"
     let generated: String = {
@@ -194,12 +152,12 @@ func renderHTMLReport(_ scan: PendingScan, root: String) -> String {
         for (i, f) in scan.failures.enumerated() {
             let r = f.record
             h += "<tr><td class=\"num\">\(i + 1)</td><td><a href=\"#failure-\(i + 1)\">\(htmlEscape(f.displayName))</a></td>"
-            h += "<td>\(htmlEscape(kindText(r.kind)))</td>"
-            h += "<td class=\"num\">\(htmlEscape(differingText(r) ?? "–"))</td>"
-            h += "<td>\(htmlEscape(sizeChangeText(r) ?? r.actualDescription ?? "–"))</td></tr>\n"
+            h += "<td>\(htmlEscape(FailureText.kind(r.kind)))</td>"
+            h += "<td class=\"num\">\(htmlEscape(FailureText.differing(r) ?? "–"))</td>"
+            h += "<td>\(htmlEscape(FailureText.sizeChange(r) ?? r.actualDescription ?? "–"))</td></tr>\n"
         }
         h += "</tbody>\n</table>\n"
-        h += "<div class=\"command\">Accept every failure below:<pre>labelsnap accept --all\(root == artifactsRoot(option: nil) ? "" : " --artifacts " + htmlEscape(SnapshotVerifier.shellQuote(root)))</pre></div>\n"
+        h += "<div class=\"command\">Accept every failure below:<pre>labelsnap accept --all\(htmlEscape(artifactsArguments(scan.roots)))</pre></div>\n"
     }
     if !scan.errors.isEmpty {
         h += "<div class=\"errors\"><h2>\(scan.errors.count) unreadable failure record\(scan.errors.count == 1 ? "" : "s")</h2><ul>\n"
@@ -216,7 +174,7 @@ private func failureSection(_ f: PendingFailure, index: Int) -> String {
     let r = f.record
     // The reference is read only where accept would write it (inside __Snapshots__).
     var referencePanel: Panel
-    switch Result(catching: { try resolveReference(f) }) {
+    switch Result(catching: { try f.resolveReference() }) {
     case .success(let resolved):
         referencePanel = imagePanel("reference", path: resolved.path,
                                     missingText: r.kind == .missingReference ? "no reference yet" : "reference not found")
@@ -238,17 +196,17 @@ private func failureSection(_ f: PendingFailure, index: Int) -> String {
     let magnified = widest > 0 && Double(magZoom) >= 2 * shownZoom
 
     var s = "<section class=\"failure\" id=\"failure-\(index)\">\n"
-    s += "<h2>\(index). \(htmlEscape(f.displayName))<span class=\"kind\">\(htmlEscape(kindText(r.kind)))</span></h2>\n"
+    s += "<h2>\(index). \(htmlEscape(f.displayName))<span class=\"kind\">\(htmlEscape(FailureText.kind(r.kind)))</span></h2>\n"
     var rows: [(String, String)] = [
         ("Test", r.testName),
         ("Test file", r.testFile),
         ("Reference", r.referenceRelative),
     ]
-    if let d = differingText(r) { rows.append(("Differing pixels", d)) }
-    if let size = sizeChangeText(r) { rows.append(("Size", size)) }
+    if let d = FailureText.differing(r) { rows.append(("Differing pixels", d)) }
+    if let size = FailureText.sizeChange(r) { rows.append(("Size", size)) }
     if let delta = r.intMetric("largestChannelDelta") { rows.append(("Largest channel delta", "\(delta) of 255")) }
     if let box = r.metrics["boundingBox"] { rows.append(("Changed box (x, y, w, h)", box.description)) }
-    if differingText(r) == nil { for line in r.summary { rows.append(("Summary", line)) } }
+    if FailureText.differing(r) == nil { for line in r.summary { rows.append(("Summary", line)) } }
     rows.append(("Tolerance", r.tolerance))
     rows.append(("Recorded", r.recordedAt))
     if r.referenceWritten { rows.append(("Note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
@@ -279,9 +237,9 @@ private func failureSection(_ f: PendingFailure, index: Int) -> String {
         }
         s += "</div></details>\n"
     }
-    if f.actualPath != nil {
+    if f.canAccept {
         s += "<div class=\"command\">Accept the actual image:<pre>\(htmlEscape(f.acceptCommand))</pre></div>\n"
-        s += "<div class=\"command\">or discard this failure:<pre>\(htmlEscape("labelsnap reject " + SnapshotVerifier.shellQuote(f.recordPath)))</pre></div>\n"
+        s += "<div class=\"command\">or discard this failure:<pre>\(htmlEscape(f.rejectCommand))</pre></div>\n"
     } else {
         s += "<div class=\"command\">No actual file to accept. Re-record:<pre>\(htmlEscape(r.rerecordCommand))</pre></div>\n"
     }

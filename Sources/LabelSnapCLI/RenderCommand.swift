@@ -129,18 +129,18 @@ func resolveFont(_ argument: String) throws -> FontFile {
     return try FontFile.resolve(family: argument)
 }
 
-func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?) -> String {
+func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style: TerminalStyle = .out) -> String {
     func pt(_ v: CGFloat) -> String { jsonNumber(Double(v)) }
     var lines = [
-        "intrinsicContentSize: \(pt(intrinsic.width)) × \(pt(intrinsic.height)) pt",
-        "size: \(pt(layout.bounds.width)) × \(pt(layout.bounds.height)) pt = \(layout.pixelWidth) × \(layout.pixelHeight) px @\(pt(layout.scale))x",
-        "lines: \(layout.lines.count)" + (layout.truncation.map { " (truncated: \($0.rawValue))" } ?? ""),
+        style.dim("intrinsicContentSize:") + style.numbers(" \(pt(intrinsic.width)) × \(pt(intrinsic.height)) pt"),
+        style.dim("size:") + style.numbers(" \(pt(layout.bounds.width)) × \(pt(layout.bounds.height)) pt = \(layout.pixelWidth) × \(layout.pixelHeight) px @\(pt(layout.scale))x"),
+        style.dim("lines:") + style.numbers(" \(layout.lines.count)") + (layout.truncation.map { style.warn(" (truncated: \($0.rawValue))") } ?? ""),
     ]
-    for (i, line) in layout.lines.enumerated() { lines.append("  \(i + 1): \(line.text)") }
+    for (i, line) in layout.lines.enumerated() { lines.append("  " + style.dim("\(i + 1):") + " \(line.text)") }
     if !layout.missingScalars.isEmpty {
-        lines.append("missing glyphs: " + layout.missingScalars.map(codePointName).joined(separator: " "))
+        lines.append(style.bad("missing glyphs:") + " " + layout.missingScalars.map(codePointName).joined(separator: " "))
     }
-    if let output { lines.append("wrote \(output)") }
+    if let output { lines.append(style.ok("wrote") + " " + style.path(output)) }
     return lines.joined(separator: "\n")
 }
 

@@ -120,8 +120,9 @@ public enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
     case valueFailed
 }
 
-/// Accepting and rejecting recorded failures: the store side of `labelsnap accept` / `reject`.
-public enum SnapshotReview {
+/// Accepting and rejecting one recorded failure by its record path (the store side; `SnapshotReview`
+/// adds folders, names, shards and the checks `labelsnap accept` / `reject` make).
+public enum SnapshotArtifacts {
     /// Replaces the reference with the failure's actual file (atomically) and removes the
     /// failure's artifacts. Returns the reference path.
     /// - Throws: when the record has no actual file, the actual file is missing, or the reference

@@ -58,9 +58,10 @@ public struct SnapshotLocation: Sendable, Equatable {
     public var failureRecordPath: String { artifactsFolder + "/" + snapshotName + ".failure.json" }
     /// An artifact of kind `kind` (`actual`, `diff`, `composite`) with the format's extension,
     /// or `ext` when given.
+    /// An extension equal to the kind is not repeated (`testA.1.diff`, never `testA.1.diff.diff`).
     public func artifactPath(_ kind: String, pathExtension ext: String? = nil) -> String {
-        artifactsFolder + "/" + snapshotName + "." + SnapshotNaming.sanitize(kind) + "."
-            + SnapshotNaming.sanitize(ext ?? pathExtension)
+        let kind = SnapshotNaming.sanitize(kind), ext = SnapshotNaming.sanitize(ext ?? pathExtension)
+        return artifactsFolder + "/" + snapshotName + "." + kind + (ext == kind ? "" : "." + ext)
     }
 
     /// A location from already-known parts (names are sanitised here too).

@@ -263,7 +263,8 @@ public enum SnapshotVerifier {
                 }
             }
             return fail(.mismatch, referenceWritten: written, withArtifacts: true, includeActual: true,
-                        mismatch: mismatch, referenceDescription: format.describe(referenceValue), lines: lines,
+                        mismatch: mismatch, referenceDescription: format.describe(referenceValue),
+                        comparedReference: bytes, lines: lines,
                         fixes: written ? [] : [
                             "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
                             "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
@@ -281,7 +282,8 @@ public enum SnapshotVerifier {
         /// attachments and the failure record (artifact errors are added to the message).
         func fail(_ kind: SnapshotFailureKind, referenceWritten: Bool, withArtifacts: Bool,
                   includeActual: Bool = false, mismatch: SnapshotMismatch? = nil,
-                  referenceDescription: String? = nil, lines: [String], fixes: [String] = []) -> SnapshotFailure {
+                  referenceDescription: String? = nil, comparedReference: [UInt8]? = nil,
+                  lines: [String], fixes: [String] = []) -> SnapshotFailure {
             var message = lines
             var record: SnapshotFailureRecord?
             var recordWritten = false
@@ -297,13 +299,21 @@ public enum SnapshotVerifier {
                         artifactLines.append("  actual:    \(location.actualPath)")
                     } catch { problems.append("actual: \(error)") }
                 }
-                for attachment in mismatch?.attachments ?? [] {
+                // A copy of the reference that was compared (`<snapshot>.reference.<ext>`): the report shows
+                // it, not whatever `__Snapshots__` holds later (after an accept, a pull, another commit).
+                var attachments = mismatch?.attachments ?? []
+                if let comparedReference {
+                    attachments.append(SnapshotAttachment(kind: "reference", pathExtension: format.pathExtension) { comparedReference })
+                }
+                for attachment in attachments {
                     let path = location.artifactPath(attachment.kind, pathExtension: attachment.pathExtension)
                     do {
                         try SnapshotFileSystem.writeAtomically(try attachment.bytes(), to: path)
                         attachmentPaths[attachment.kind] = path
                         let label = attachment.kind + ":"
-                        artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
+                        if attachment.kind != "reference" {  // a copy for the report, not something to open
+                            artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
+                        }
                     } catch { problems.append("\(attachment.kind): \(error)") }
                 }
                 var fixLines = fixes
@@ -344,7 +354,7 @@ public enum SnapshotVerifier {
         func removeStaleArtifacts() {
             let recordPath = location.failureRecordPath
             guard SnapshotFileSystem.exists(recordPath) else { return }
-            try? SnapshotReview.reject(recordAt: recordPath)
+            try? SnapshotArtifacts.reject(recordAt: recordPath)
             try? SnapshotFileSystem.removeIfPresent(recordPath)
         }
 

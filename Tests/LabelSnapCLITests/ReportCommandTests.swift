@@ -44,7 +44,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "self-contained: no network")
         XCTAssertTrue(html.contains("image-rendering: pixelated"))
         XCTAssertTrue(html.contains("<pre>labelsnap accept \(pkg.record("testBadge.badge"))</pre>"), html)
-        XCTAssertTrue(html.contains("<td class=\"num\">2 px of 48 (4.17%)</td>"), html)
+        XCTAssertTrue(html.contains("<td class=\"num\">2 of 48 px differ (4.167%)</td>"), html)
 
         // Reference, diff and actual, in that order, byte for byte; scaled by an integer zoom (8×6 → 12×),
         // large enough that no magnified view is added.
@@ -54,7 +54,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(images[1], pkg.bytes(pkg.artifactsFolder + "/testBadge.badge.diff.png"))
         XCTAssertEqual(images[2], try PNGCodec.encode(actual))
         XCTAssertEqual(html.components(separatedBy: "width=\"96\" height=\"72\"").count - 1, 3)
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 4, "report changes nothing")
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 5, "report changes nothing")
     }
 
     func testDefaultOutputAndStdout() throws {

@@ -47,16 +47,17 @@ final class ReviewCommandTests: XCTestCase {
         let (referenceBytes, actualBytes) = try makeMismatch()
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), referenceBytes)
         XCTAssertEqual(pkg.list(pkg.artifactsFolder), ["testBadge.badge.actual.png", "testBadge.badge.composite.png",
-                                                       "testBadge.badge.diff.png", "testBadge.badge.failure.json"])
+                                                       "testBadge.badge.diff.png", "testBadge.badge.failure.json",
+                                                       "testBadge.badge.reference.png"])
         let result = try labelsnap(["accept", pkg.record("testBadge.badge")], cwd: "/")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), actualBytes, "the exact bytes of the actual file")
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder), [], "actual, diff, composite and record removed")
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder), [], "actual, diff, composite, reference copy and record removed")
         XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testBadge.badge.png"], "no temporary file left behind")
         XCTAssertEqual(result.stdout, """
             accepted BadgeTests/testBadge.badge: replaced \(pkg.reference("testBadge.badge"))
               was 8×6 px, \(referenceBytes.count) bytes, now 8×6 px, \(actualBytes.count) bytes
-              removed 4 artifact files from \(pkg.artifactsFolder)
+              removed 5 artifact files from \(pkg.artifactsFolder)
 
             """)
         // Accepting it again: the record is gone.
@@ -72,19 +73,61 @@ final class ReviewCommandTests: XCTestCase {
         let miss = try labelsnap(["accept", "testBadge.badge", "testNope.1"], cwd: pkg.root + "/Tests")
         XCTAssertEqual(miss.status, 1)
         XCTAssertTrue(miss.stderr.contains("no pending failure matches 'testNope.1' in \(pkg.artifactsRoot)"), miss.stderr)
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 8)
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 10)
         XCTAssertNotEqual(pkg.bytes(pkg.reference("testBadge.badge")), actualBytes)
         // By snapshot name, from a sub-folder of the package (default artifacts folder of its root).
         let hit = try labelsnap(["accept", "testBadge.badge"], cwd: pkg.root + "/Tests")
         XCTAssertEqual(hit.status, 0, hit.stderr)
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), actualBytes)
         XCTAssertEqual(pkg.bytes(pkg.reference("testOther.1")), otherReference, "the other failure is untouched")
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder).filter { $0.hasPrefix("testOther.1.") }.count, 4)
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder).filter { $0.hasPrefix("testOther.1.") }.count, 5)
         // By test name with parentheses, and by reference path.
         let dry = try labelsnap(["reject", "--dry-run", "testOther()"], cwd: pkg.root)
-        XCTAssertEqual(dry.stdout, "would reject BadgeTests/testOther.1: keep \(pkg.reference("testOther.1")), remove 4 files from \(pkg.artifactsFolder)\n")
+        XCTAssertEqual(dry.stdout, "would reject BadgeTests/testOther.1: keep \(pkg.reference("testOther.1")), remove 5 files from \(pkg.artifactsFolder)\n")
         XCTAssertEqual(try labelsnap(["reject", "__Snapshots__/BadgeTests/testOther.1.png"], cwd: pkg.root).status, 0)
         XCTAssertEqual(pkg.list(pkg.artifactsFolder), [])
+    }
+
+    func testAMistypedNameGetsTheClosestNames() throws {
+        try makeMismatch("testBadge()", named: "1")
+        try makeMismatch("testBadge()", named: "2")
+        let miss = try labelsnap(["accept", "testBadge.3"], cwd: pkg.root)
+        XCTAssertEqual(miss.status, 1)
+        XCTAssertEqual(miss.stderr, """
+            labelsnap: accept: no pending failure matches 'testBadge.3' in \(pkg.artifactsRoot); did you mean testBadge.1, testBadge.2?
+            labelsnap: accept: nothing was changed
+
+            """)
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 10)
+    }
+
+    /// Two CI shards, downloaded into two folders: review, report and accept merge them.
+    func testShardFoldersAreMergedAndConflictsRefused() throws {
+        let (_, a) = try makeMismatch("testBadge()", named: "1")
+        let (_, b) = try makeMismatch("testOther()", named: "1")
+        let shard1 = pkg.root + "/shard1", shard2 = pkg.root + "/shard2"
+        try FileManager.default.createDirectory(atPath: shard1, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: shard2 + "/BadgeTests", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: pkg.artifactsFolder, toPath: shard1 + "/BadgeTests")
+        for name in try FileManager.default.contentsOfDirectory(atPath: shard1 + "/BadgeTests") where name.hasPrefix("testOther.1.") {
+            try FileManager.default.moveItem(atPath: shard1 + "/BadgeTests/" + name, toPath: shard2 + "/BadgeTests/" + name)
+        }
+        let review = try labelsnap(["review", "--artifacts", "shard1", "--artifacts", "shard2"], cwd: pkg.root)
+        XCTAssertEqual(review.status, 0, review.stderr)
+        XCTAssertTrue(review.stdout.hasPrefix("2 pending snapshot failures in \(shard1), \(shard2) (merged)\n"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("labelsnap accept --all --artifacts \(shard1) --artifacts \(shard2)"), review.stdout)
+        let report = try labelsnap(["report", "--artifacts", "shard1", "--artifacts", "shard2", "-o", "merged.html"], cwd: pkg.root)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(try String(contentsOfFile: pkg.root + "/merged.html", encoding: .utf8).contains("<h1>2 snapshot failures</h1>"))
+        // A third shard with a different actual value for testBadge.1: refused, with both paths.
+        let shard3 = pkg.root + "/shard3"
+        try FileManager.default.copyItem(atPath: shard1, toPath: shard3)
+        try pkg.write(try PNGCodec.encode(try bitmap(8, 6, .black)), to: shard3 + "/BadgeTests/testBadge.1.actual.png")
+        let conflict = try labelsnap(["accept", "--all", "--artifacts", "shard1", "--artifacts", "shard2", "--artifacts", "shard3"], cwd: pkg.root)
+        XCTAssertEqual(conflict.status, 2)
+        XCTAssertTrue(conflict.stderr.contains("conflicting failures of __Snapshots__/BadgeTests/testBadge.1.png: \(shard1)/BadgeTests/testBadge.1.failure.json and \(shard3)/BadgeTests/testBadge.1.failure.json"), conflict.stderr)
+        XCTAssertNotEqual(pkg.bytes(pkg.reference("testBadge.1")), a, "the conflicting failure is not accepted")
+        XCTAssertEqual(pkg.bytes(pkg.reference("testOther.1")), b, "the other shard's failure is")
     }
 
     func testAcceptAllWithArtifactsOption() throws {
@@ -93,7 +136,7 @@ final class ReviewCommandTests: XCTestCase {
         let dry = try labelsnap(["accept", "--all", "--dry-run", "--artifacts", pkg.artifactsRoot], cwd: "/")
         XCTAssertEqual(dry.status, 0, dry.stderr)
         XCTAssertTrue(dry.stdout.contains("would accept BadgeTests/testBadge.badge: replace \(pkg.reference("testBadge.badge"))"), dry.stdout)
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 8, "--dry-run changes nothing")
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 10, "--dry-run changes nothing")
         let result = try labelsnap(["accept", "--all", "--artifacts", pkg.artifactsRoot], cwd: "/")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), a)
@@ -123,7 +166,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.artifactsFolder), [])
         XCTAssertEqual(result.stdout, """
             rejected BadgeTests/testBadge.badge: kept \(pkg.reference("testBadge.badge"))
-              removed 4 artifact files from \(pkg.artifactsFolder)
+              removed 5 artifact files from \(pkg.artifactsFolder)
 
             """)
         // Reject only removes files of that failure next to its record.
@@ -148,7 +191,7 @@ final class ReviewCommandTests: XCTestCase {
             XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.root + "/Sources/evil.png"))
             XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/evil-\(getpid()).png"))
             XCTAssertEqual(pkg.bytes(pkg.root + "/Package.swift"), packageSwift)
-            XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 4, "artifacts kept after a refusal")
+            XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 5, "artifacts kept after a refusal")
         }
         // A symbolic link inside __Snapshots__ that leads out of it.
         try pkg.edit("testBadge.badge") { $0.reference = self.pkg.root + "/__Snapshots__/Linked/testBadge.badge.png" }
@@ -174,7 +217,7 @@ final class ReviewCommandTests: XCTestCase {
         let review = try labelsnap(["review"], cwd: pkg.root)
         XCTAssertEqual(review.status, 2)
         XCTAssertTrue(review.stdout.contains("BadgeTests/testBadge.badge  mismatch"), review.stdout)
-        XCTAssertTrue(review.stdout.contains("unreadable record \(pkg.artifactsFolder)/testBroken.1.failure.json"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("unreadable or refused record \(pkg.artifactsFolder)/testBroken.1.failure.json"), review.stdout)
         // report lists it too, still writes the page, and exits 2.
         let report = try labelsnap(["report", "-o", "r.html"], cwd: pkg.root)
         XCTAssertEqual(report.status, 2)
@@ -223,20 +266,20 @@ final class ReviewCommandTests: XCTestCase {
             BadgeTests/testBadge.badge  mismatch
               test:        testBadge  (\(pkg.testFile))
               reference:   __Snapshots__/BadgeTests/testBadge.badge.png
-              differing:   2 px of 48 (4.17%)
+              differing:   2 of 48 px differ (4.167%)
               size:        8×6 px (same)
-              max delta:   255 of 255
-              changed box: x, y, w, h = [4, 2, 2, 1]
+              largest Δ:   255 of 255
+              changed box: (4, 2, 2×1)
               tolerance:   exact
               accept:      labelsnap accept \(pkg.record("testBadge.badge"))
 
             BadgeTests/testWide.1  mismatch
               test:        testWide  (\(pkg.testFile))
               reference:   __Snapshots__/BadgeTests/testWide.1.png
-              differing:   1 px of 48 in the overlap (2.08%)
+              differing:   1 of 48 px differ in the overlap (2.083%)
               size:        8×6 → 9×7 px (right edge +1, bottom edge +1)
-              max delta:   255 of 255
-              changed box: x, y, w, h = [0, 0, 1, 1]
+              largest Δ:   255 of 255
+              changed box: (0, 0, 1×1)
               tolerance:   exact
               accept:      labelsnap accept \(pkg.record("testWide.1"))
 
@@ -295,3 +338,27 @@ final class ReviewCommandTests: XCTestCase {
 
 /// A JSON string literal for a path without quotes, backslashes or control characters.
 func jsonQuoted(_ s: String) -> String { "\"" + s + "\"" }
+
+/// Colour: on a terminal only (the tests run through pipes), forced with --color always, never with
+/// --color never or NO_COLOR.
+final class ColorOptionTests: XCTestCase {
+    func testColorIsForcedOnlyWhenAskedAndNeverWithNoColor() throws {
+        let pkg = try FailurePackage()
+        try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
+        let escape = "\u{1B}["
+        let piped = try labelsnap(["review"], cwd: pkg.root)
+        XCTAssertFalse(piped.stdout.contains(escape), "no colour into a pipe")
+        let forced = try labelsnap(["review", "--color", "always"], cwd: pkg.root)
+        XCTAssertTrue(forced.stdout.contains("\u{1B}[31mmismatch\u{1B}[0m"), forced.stdout)
+        XCTAssertTrue(forced.stdout.contains("\u{1B}[1;35m16\u{1B}[0m px differ"), "numbers: \(forced.stdout)")
+        // The same text once the escapes are removed.
+        XCTAssertEqual(forced.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression), piped.stdout)
+        XCTAssertFalse(try labelsnap(["--color=never", "review"], cwd: pkg.root).stdout.contains(escape))
+        XCTAssertFalse(try labelsnap(["review"], cwd: pkg.root, environment: ["NO_COLOR": "1"]).stdout.contains(escape))
+        let render = try labelsnap(["render", "Hi", "--color", "always"], cwd: pkg.root)
+        XCTAssertTrue(render.stdout.contains(escape), render.stdout)
+        let bad = try labelsnap(["review", "--color", "sometimes"], cwd: pkg.root)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "labelsnap: --color takes auto, always or never, got 'sometimes'\n")
+    }
+}

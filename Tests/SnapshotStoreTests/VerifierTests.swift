@@ -101,13 +101,13 @@ final class VerifierTests: XCTestCase {
               tolerance: exact
             Artifacts:
               actual:    \(art).actual.txt
-              diff:      \(art).diff.diff
+              diff:      \(art).diff
               record:    \(art).failure.json
             Accept the actual value:  labelsnap accept \(art).failure.json
             or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'
             """)
         XCTAssertEqual(pkg.bytes(art + ".actual.txt"), Array("a\nB\nc\n".utf8))
-        XCTAssertEqual(String(decoding: pkg.bytes(art + ".diff.diff") ?? [], as: UTF8.self),
+        XCTAssertEqual(String(decoding: pkg.bytes(art + ".diff") ?? [], as: UTF8.self),
                        "--- reference\n+++ actual\n  a\n- b\n+ B\n  c\n")
         let record = try SnapshotFailureRecord.load(art + ".failure.json")
         XCTAssertEqual(record.kind, .mismatch)
@@ -116,7 +116,9 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(record.reference, ref)
         XCTAssertEqual(record.referenceRelative, "__Snapshots__/BadgeTests/testLabel.label.txt")
         XCTAssertEqual(record.actual, art + ".actual.txt")
-        XCTAssertEqual(record.artifacts, ["diff": art + ".diff.diff"])
+        // The diff is `….diff` (no doubled extension); the reference that was compared is kept beside it.
+        XCTAssertEqual(record.artifacts, ["diff": art + ".diff", "reference": art + ".reference.txt"])
+        XCTAssertEqual(pkg.bytes(art + ".reference.txt"), Array("a\nb\nc\n".utf8))
         XCTAssertEqual(record.metrics["removedLines"], .int(1))
         XCTAssertEqual(record.metrics["firstDifferenceLine"], .int(2))
         XCTAssertEqual(record.recordMode, .missing)
@@ -133,12 +135,12 @@ final class VerifierTests: XCTestCase {
         try pkg.write(Array("old".utf8), to: ref)
         let failure = try XCTUnwrap(verify("new"))
         let recordPath = try XCTUnwrap(failure.location?.failureRecordPath)
-        XCTAssertEqual(try SnapshotReview.accept(recordAt: recordPath), ref)
+        XCTAssertEqual(try SnapshotArtifacts.accept(recordAt: recordPath), ref)
         XCTAssertEqual(pkg.bytes(ref), Array("new".utf8))
         XCTAssertEqual(pkg.list(pkg.artifacts), [])
         XCTAssertNil(verify("new"))
         _ = verify("newer")
-        try SnapshotReview.reject(recordAt: recordPath)
+        try SnapshotArtifacts.reject(recordAt: recordPath)
         XCTAssertEqual(pkg.bytes(ref), Array("new".utf8))
         XCTAssertEqual(pkg.list(pkg.artifacts), [])
     }
@@ -150,7 +152,7 @@ final class VerifierTests: XCTestCase {
         record.reference = pkg.root + "/__Snapshots__/../Package.swift"
         let path = pkg.root + "/evil.failure.json"
         try pkg.write(try record.jsonBytes(), to: path)
-        XCTAssertThrowsError(try SnapshotReview.accept(recordAt: path)) { error in
+        XCTAssertThrowsError(try SnapshotArtifacts.accept(recordAt: path)) { error in
             XCTAssertEqual(error as? SnapshotStoreError, .pathEscapesFolder(path: pkg.root + "/Package.swift", folder: pkg.snapshots))
         }
         XCTAssertEqual(pkg.bytes(pkg.root + "/Package.swift"), Array("// swift-tools-version:6.0\n".utf8))

@@ -1,0 +1,45 @@
+// `labelsnap accept`: the actual files become the references (SnapshotReview does the checks and writes).
+import SnapshotReview
+
+let acceptHelp = """
+usage: labelsnap accept RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run] [--force]
+
+Replaces each selected failure's reference in __Snapshots__ with its actual file (a temporary file in
+the same folder, then rename), then removes the failure's artifacts. References are only ever written
+inside <package root>/__Snapshots__; a record pointing elsewhere is refused.
+
+\(selectionHelp)
+options:
+\(artifactsOptionHelp)
+  --dry-run         print what would be done, change nothing
+  --force           replace a reference even if it changed after the failure was recorded
+  -h, --help        show this help
+Nothing changes when a NAME matches nothing (the closest pending names are suggested). When artifacts
+were moved (downloaded from CI), the files next to the record are used, and a reference whose package
+root does not exist here is taken relative to the current package root.
+Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing, 2 error (missing,
+corrupt or conflicting record, reference outside __Snapshots__, missing actual file, a failed write).
+"""
+
+func runAcceptCommand(_ args: [String]) -> Int32 {
+    runSelectionCommand(args, command: "accept", help: acceptHelp) { f, dryRun, force, style in
+        let outcome = try f.accept(force: force, dryRun: dryRun)
+        print(acceptText(f, outcome, dryRun: dryRun, style: style), terminator: "")
+    }
+}
+
+/// `accepted BadgeTests/testBadge.1: replaced <reference>` and what changed, or what would with `dryRun`.
+func acceptText(_ f: PendingFailure, _ o: AcceptOutcome, dryRun: Bool, style: TerminalStyle) -> String {
+    var out = ""
+    if let note = o.reference.note { out += "  " + style.warn("note:") + " \(note)\n" }
+    let ref = style.path(o.reference.path)
+    let what: String
+    switch o.change {
+    case .unchanged: what = "reference already holds the actual file: \(ref)"
+    case .created(let new): what = "\(dryRun ? "create" : "created") \(ref) (\(style.numbers(new)))"
+    case .replaced(let old, let new):
+        what = "\(dryRun ? "replace" : "replaced") \(ref)\n  was \(style.numbers(old)), now \(style.numbers(new))"
+    }
+    if dryRun { return out + style.warn("would accept") + " \(style.name(f.displayName)): \(what)\n" }
+    return out + style.ok("accepted") + " \(style.name(f.displayName)): \(what)\n  " + removedText(o.removedFiles, from: f.folder, style: style) + "\n"
+}

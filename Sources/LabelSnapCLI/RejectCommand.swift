@@ -1,0 +1,29 @@
+// `labelsnap reject`: discard failures, keep the references.
+import SnapshotReview
+
+let rejectHelp = """
+usage: labelsnap reject RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run]
+
+Discards the selected failures: removes their artifacts (actual, diff, composite, reference copy,
+record) and keeps the reference exactly as it is. Only files of that failure next to its record are
+removed.
+
+selection and options: as labelsnap accept (see labelsnap accept --help).
+Exit status: 0 done, 1 a NAME matched nothing, 2 error (missing or corrupt record, a failed removal).
+"""
+
+func runRejectCommand(_ args: [String]) -> Int32 {
+    runSelectionCommand(args, command: "reject", help: rejectHelp) { f, dryRun, _, style in
+        let outcome = try f.reject(dryRun: dryRun)
+        print(rejectText(f, outcome, dryRun: dryRun, style: style), terminator: "")
+    }
+}
+
+/// `rejected BadgeTests/testBadge.1: kept <reference>` and the files removed.
+func rejectText(_ f: PendingFailure, _ o: RejectOutcome, dryRun: Bool, style: TerminalStyle) -> String {
+    let n = o.removedFiles
+    if dryRun {
+        return style.warn("would reject") + " \(style.name(f.displayName)): keep \(style.path(o.reference)), remove \(style.numbers(String(n))) file\(n == 1 ? "" : "s") from \(style.path(f.folder))\n"
+    }
+    return style.warn("rejected") + " \(style.name(f.displayName)): kept \(style.path(o.reference))\n  " + removedText(n, from: f.folder, style: style) + "\n"
+}

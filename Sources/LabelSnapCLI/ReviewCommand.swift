@@ -1,0 +1,144 @@
+// `labelsnap review`: the pending failures, listed or as JSON.
+import Foundation
+import SnapshotReview
+import SnapshotStore
+
+let reviewHelp = """
+usage: labelsnap review [--artifacts DIR…] [--list | --json]
+
+Lists the pending snapshot failures: test, snapshot, reference, differing pixels and ratio, size
+change, and the command that accepts each.
+
+options:
+\(artifactsOptionHelp)
+  --list            list, even on a terminal
+  --json            print one JSON object {"artifacts", "count", "failures": […], "errors": […]}
+  -h, --help        show this help
+Exit status: 0 listed or walked (also when there is nothing pending), 2 error (an unreadable or
+conflicting record, a bad option, a failed accept or reject).
+"""
+
+func runReviewCommand(_ args: [String]) -> Int32 {
+    do {
+        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--list", "--help", "-h"])
+        if r.flag("--help") || r.flag("-h") { print(reviewHelp); return 0 }
+        guard r.positionals.isEmpty else { throw UsageError("review takes no arguments, got '\(r.positionals[0])' (see --help)") }
+        let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))
+        let scan = try ArtifactsFolders.scan(roots)
+        if r.flag("--json") {
+            print(reviewJSON(scan))
+        } else {
+            print(reviewText(scan, style: .out), terminator: "")
+        }
+        for e in scan.errors { printError("review: \(e.message)") }
+        return scan.errors.isEmpty ? 0 : 2
+    } catch {
+        printError("review: \(error)")
+        return 2
+    }
+}
+
+/// The rows of one failure: test, reference (and whether accept can write it), the numbers, what to run.
+func reviewRows(_ f: PendingFailure) -> [(label: String, value: String)] {
+    let r = f.record
+    var rows: [(String, String)] = [("test", r.testName + "  (" + r.testFile + ")")]
+    // Where accept would write (also for artifacts downloaded from CI); nothing shown when refused.
+    let resolved = try? f.resolveReference()
+    let exists = resolved.map { SnapshotFileSystem.exists($0.path) } ?? false
+    var reference = r.referenceRelative
+    if resolved == nil { reference += "  (outside __Snapshots__: accept refuses it)" }
+    else if !exists { reference += "  (missing)" }
+    else if let path = resolved?.path, f.referenceUnchanged(at: path) == false { reference += "  (changed since the failure)" }
+    rows.append(("reference", reference))
+    rows += FailureText.rows(f)
+    if r.referenceWritten { rows.append(("note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
+    if f.canAccept {
+        rows.append(("accept", f.acceptCommand))
+    } else {
+        rows.append(("accept", "not possible: \(f.actualPath == nil ? "no actual file was written" : "the actual file is gone"); re-record: \(r.rerecordCommand)"))
+    }
+    return rows
+}
+
+/// `  label:      value` lines, the label dimmed, numbers and paths coloured.
+func formatRows(_ rows: [(label: String, value: String)], style: TerminalStyle, indent: String = "  ") -> String {
+    let width = max(12, (rows.map { $0.label.count }.max() ?? 0) + 1)
+    var out = ""
+    for (k, v) in rows {
+        let value: String
+        switch k {
+        case "accept" where v.hasPrefix("labelsnap "): value = style.command(v)
+        case "reference" where v.hasSuffix("(missing)") || v.contains("changed since") || v.contains("refuses"):
+            let cut = v.range(of: "  (")!.lowerBound
+            value = style.path(String(v[..<cut])) + style.warn(String(v[cut...]))
+        case "reference": value = style.path(v)
+        case "test":
+            let cut = v.range(of: "  (")?.lowerBound ?? v.endIndex
+            value = style.name(String(v[..<cut])) + style.dim(String(v[cut...]))
+        default: value = style.numbers(v)
+        }
+        out += indent + style.dim((k + ":").padding(toLength: width, withPad: " ", startingAt: 0)) + " " + value + "\n"
+    }
+    return out
+}
+
+func reviewText(_ scan: PendingScan, style: TerminalStyle) -> String {
+    let n = scan.failures.count
+    let folders = foldersText(scan.roots)
+    if n == 0 && scan.errors.isEmpty { return "No pending snapshot failures in \(style.path(folders))\n" }
+    var out = style.numbers("\(n)") + " pending snapshot failure\(n == 1 ? "" : "s") in \(style.path(folders))\n"
+    for f in scan.failures {
+        out += "\n\(style.name(f.displayName))  \(style.bad(FailureText.kind(f.record.kind)))\n"
+        out += formatRows(reviewRows(f), style: style)
+    }
+    for e in scan.errors { out += "\n" + style.bad("unreadable or refused record") + " \(style.path(e.path))\n  \(e.message)\n" }
+    for d in scan.duplicates { out += "\n" + style.dim("same failure in two folders, shown once: \(d.path) = \(d.sameAs)") + "\n" }
+    if n > 0 {
+        let options = artifactsArguments(scan.roots)
+        out += "\nAccept all: " + style.command("labelsnap accept --all" + options)
+            + "   Report: " + style.command("labelsnap report" + options) + "\n"
+    }
+    return out
+}
+
+func reviewJSON(_ scan: PendingScan) -> String {
+    func str(_ s: String?) -> String { s.map(jsonString) ?? "null" }
+    func size(_ v: (Int, Int)?) -> String { v.map { "[\($0.0), \($0.1)]" } ?? "null" }
+    func int(_ v: Int?) -> String { v.map(String.init) ?? "null" }
+    func num(_ v: Double?) -> String { v.map { $0.isFinite ? "\($0)" : "null" } ?? "null" }
+    let items = scan.failures.map { f -> String in
+        let r = f.record
+        let fields: [(String, String)] = [
+            ("record", str(f.recordPath)),
+            ("test_file", str(r.testFile)),
+            ("test", str(r.testName)),
+            ("snapshot", str(r.snapshotName)),
+            ("name", str(f.displayName)),
+            ("kind", str(r.kind.rawValue)),
+            ("reference", str(r.reference)),
+            ("reference_relative", str(r.referenceRelative)),
+            ("reference_exists", SnapshotFileSystem.exists(r.reference) ? "true" : "false"),
+            ("reference_written", r.referenceWritten ? "true" : "false"),
+            ("compared_reference", str(f.comparedReferencePath)),
+            ("actual", str(f.actualPath)),
+            ("diff", str(f.diffPath)),
+            ("composite", str(f.compositePath)),
+            ("differing_pixels", int(r.intMetric("differingPixels"))),
+            ("compared_pixels", int(r.intMetric("comparedPixels"))),
+            ("ratio", num(r.doubleMetric("differingRatio"))),
+            ("largest_channel_delta", int(r.intMetric("largestChannelDelta"))),
+            ("reference_size", size(r.sizeMetric("referenceSize"))),
+            ("actual_size", size(r.sizeMetric("actualSize"))),
+            ("tolerance", str(r.tolerance)),
+            ("summary", "[" + r.summary.map(jsonString).joined(separator: ", ") + "]"),
+            ("accept_command", f.canAccept ? str(f.acceptCommand) : "null"),
+            ("recorded_at", str(r.recordedAt)),
+        ]
+        return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+    }
+    let errors = scan.errors.map { "    {\"record\": \(jsonString($0.path)), \"error\": \(jsonString($0.message))}" }
+    let artifacts = scan.roots.count == 1 ? jsonString(scan.roots[0]) : "[" + scan.roots.map(jsonString).joined(separator: ", ") + "]"
+    return "{\n  \"artifacts\": \(artifacts),\n  \"count\": \(scan.failures.count),\n"
+        + "  \"failures\": [" + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ") + "],\n"
+        + "  \"errors\": [" + (errors.isEmpty ? "" : "\n" + errors.joined(separator: ",\n") + "\n  ") + "]\n}"
+}

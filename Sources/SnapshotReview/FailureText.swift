@@ -1,0 +1,99 @@
+import ImageDiff
+import PNGCodec
+import SnapshotStore
+
+/// The numbers of a failure record as people read them, one format for every view (`review`, the
+/// interactive review, the report); percentages are the failure message's (`DiffResult.percentText`).
+public enum FailureText {
+    /// A short reading of the failure kind.
+    public static func kind(_ kind: SnapshotFailureKind) -> String {
+        switch kind {
+        case .mismatch: return "mismatch"
+        case .missingReference: return "missing reference"
+        case .corruptReference: return "corrupt reference"
+        case .unreadableReference: return "unreadable reference"
+        case .recorded: return "recorded"
+        case .configuration: return "configuration"
+        case .writeFailed: return "write failed"
+        case .valueFailed: return "value failed"
+        }
+    }
+
+    /// `37 of 4800 px differ (0.771%)`, or nil when the record has no pixel numbers.
+    public static func differing(_ r: SnapshotFailureRecord) -> String? {
+        guard let d = r.intMetric("differingPixels") else { return nil }
+        var s = "\(d)"
+        if let c = r.intMetric("comparedPixels") { s += " of \(c)" }
+        s += " px differ"
+        if let a = r.sizeMetric("actualSize"), let b = r.sizeMetric("referenceSize"), a != b { s += " in the overlap" }
+        if let ratio = r.doubleMetric("differingRatio") { s += " (\(DiffResult.percentText(ratio)))" }
+        return s
+    }
+
+    /// `120×40 → 124×40 px (right edge +4)`, `120×40 px (same)`, or nil without size numbers.
+    public static func sizeChange(_ r: SnapshotFailureRecord) -> String? {
+        guard let a = r.sizeMetric("actualSize") else { return nil }
+        guard let ref = r.sizeMetric("referenceSize") else { return "\(a.0)×\(a.1) px (actual)" }
+        if ref == a { return "\(a.0)×\(a.1) px (same)" }
+        var edges: [String] = []
+        let right = r.intMetric("rightEdgeMoved") ?? (a.0 - ref.0)
+        let bottom = r.intMetric("bottomEdgeMoved") ?? (a.1 - ref.1)
+        if right != 0 { edges.append("right edge \(right > 0 ? "+" : "")\(right)") }
+        if bottom != 0 { edges.append("bottom edge \(bottom > 0 ? "+" : "")\(bottom)") }
+        return "\(ref.0)×\(ref.1) → \(a.0)×\(a.1) px" + (edges.isEmpty ? "" : " (\(edges.joined(separator: ", ")))")
+    }
+
+    /// `3 removed, 1 added (reference 12 lines, actual 10); first at line 4`, for text failures.
+    public static func lineChange(_ r: SnapshotFailureRecord) -> String? {
+        guard let removed = r.intMetric("removedLines"), let added = r.intMetric("addedLines") else { return nil }
+        var s = "\(removed) removed, \(added) added"
+        if let a = r.intMetric("referenceLines"), let b = r.intMetric("actualLines") { s += " (reference \(a) lines, actual \(b))" }
+        if let first = r.intMetric("firstDifferenceLine") { s += "; first at line \(first)" }
+        return s
+    }
+
+    /// `120×40 px, 812 bytes` for PNG bytes, `812 bytes` otherwise.
+    public static func describeFile(_ bytes: [UInt8], path: String) -> String {
+        if path.hasSuffix(".png"), let b = try? PNGCodec.decode(bytes) { return "\(b.width)×\(b.height) px, \(bytes.count) bytes" }
+        return "\(bytes.count) bytes"
+    }
+
+    /// The labelled rows shown for a failure, in order: differing pixels, size, largest Δ, changed
+    /// box, lines (text), else the summary; tolerance. Shared by `review` and the interactive review.
+    public static func rows(_ f: PendingFailure) -> [(label: String, value: String)] {
+        let r = f.record
+        var rows: [(String, String)] = []
+        if let d = differing(r) { rows.append(("differing", d)) }
+        if let s = sizeChange(r) { rows.append(("size", s)) }
+        else if let a = r.actualDescription { rows.append(("actual", a)) }
+        if let delta = r.intMetric("largestChannelDelta") { rows.append(("largest Δ", "\(delta) of 255")) }
+        if let box = r.sizeOfBox { rows.append(("changed box", box)) }
+        if let lines = lineChange(r) { rows.append(("lines", lines)) }
+        if differing(r) == nil, lineChange(r) == nil, !r.summary.isEmpty { rows.append(("summary", r.summary.joined(separator: "; "))) }
+        rows.append(("tolerance", r.tolerance))
+        return rows
+    }
+}
+
+extension SnapshotFailureRecord {
+    public func intMetric(_ key: String) -> Int? {
+        if case .int(let v)? = metrics[key] { return v }
+        return nil
+    }
+    public func doubleMetric(_ key: String) -> Double? {
+        switch metrics[key] {
+        case .double(let v)?: return v
+        case .int(let v)?: return Double(v)
+        default: return nil
+        }
+    }
+    public func sizeMetric(_ key: String) -> (Int, Int)? {
+        if case .ints(let v)? = metrics[key], v.count == 2 { return (v[0], v[1]) }
+        return nil
+    }
+    /// `(10, 5, 32×16)` from `boundingBox`, the way the failure message writes a changed area.
+    var sizeOfBox: String? {
+        guard case .ints(let v)? = metrics["boundingBox"], v.count == 4 else { return nil }
+        return "(\(v[0]), \(v[1]), \(v[2])×\(v[3]))"
+    }
+}

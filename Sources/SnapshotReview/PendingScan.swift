@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+import SnapshotStore
+
+/// What a scan of one or more artifacts folders found.
+public struct PendingScan: Sendable {
+    /// Readable records, sorted by artifacts folder (in the order given), then path; one per reference.
+    public var failures: [PendingFailure] = []
+    /// Records that could not be read, and records refused because another folder holds a different
+    /// failure of the same reference (both paths in the message).
+    public var errors: [(path: String, message: String)] = []
+    /// Records left out because another folder holds the same failure (same actual bytes): a
+    /// retried CI job, or one folder given twice.
+    public var duplicates: [(path: String, sameAs: String)] = []
+    /// The folders scanned, as given.
+    public var roots: [String] = []
+
+    public init() {}
+}
+
+/// The artifacts folders a review command works on.
+public enum ArtifactsFolders {
+    /// The package root of the working folder: the nearest folder at or above it holding
+    /// `Package.swift` (the working folder itself when none does).
+    public static func currentPackageRoot() -> String {
+        SnapshotLocation.packageRoot(containing: SnapshotLocation.absolutePath(".") + "/-")
+    }
+
+    /// The default folder: `$SNAPSHOT_ARTIFACTS` (relative to the package root, like the assertions),
+    /// else `<package root>/.build/snapshot-artifacts`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        SnapshotLocation.artifactsRoot(packageRoot: currentPackageRoot(), environment: environment)
+    }
+
+    /// The folders named with `--artifacts` (relative to the working folder, deduplicated), or the
+    /// default one. Named folders must exist; without one the working folder must be inside a package
+    /// (or `SNAPSHOT_ARTIFACTS` set), so that a typo or the wrong folder is an error, not "no failures".
+    /// - Throws: `ReviewError` saying which folder is missing.
+    public static func resolve(_ options: [String],
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
+        let named = options.filter { !$0.isEmpty }
+        if named.isEmpty {
+            if environment["SNAPSHOT_ARTIFACTS"]?.isEmpty ?? true,
+               !SnapshotFileSystem.exists(currentPackageRoot() + "/Package.swift") {
+                throw ReviewError("no Package.swift at or above \(FileManager.default.currentDirectoryPath): run labelsnap inside your package, or pass --artifacts DIR")
+            }
+            return [defaultRoot(environment: environment)]
+        }
+        var roots: [String] = []
+        for option in named {
+            let root = SnapshotLocation.absolutePath(option)
+            guard SnapshotFileSystem.exists(root) else {
+                throw ReviewError("artifacts folder \(root) does not exist: check the --artifacts path")
+            }
+            if !roots.contains(root) { roots.append(root) }
+        }
+        return roots
+    }
+
+    /// Every failure under `roots`, merged: shards of one suite (several CI jobs) each leave a folder.
+    /// The same reference in two folders is one failure when both actual files hold the same bytes
+    /// (kept from the first folder), and refused with both paths when they differ: accepting either
+    /// would silently drop the other.
+    /// - Throws: `ReviewError` when a root is a file or cannot be read.
+    public static func scan(_ roots: [String]) throws -> PendingScan {
+        var scan = PendingScan()
+        scan.roots = roots
+        var byReference: [String: Int] = [:]   // referenceRelative → index in scan.failures
+        var refused = Set<String>()
+        for root in roots {
+            for path in try recordPaths(in: root) {
+                let failure: PendingFailure
+                do {
+                    failure = PendingFailure(recordPath: path, record: try SnapshotFailureRecord.load(path), artifactsRoot: root)
+                } catch {
+                    scan.errors.append((path, "\(error)"))
+                    continue
+                }
+                let key = failure.record.referenceRelative
+                if refused.contains(key) {
+                    scan.errors.append((path, "refusing \(path): another artifacts folder holds a different failure of \(key)"))
+                    continue
+                }
+                guard let i = byReference[key] else {
+                    byReference[key] = scan.failures.count
+                    scan.failures.append(failure)
+                    continue
+                }
+                let first = scan.failures[i]
+                if sameActual(first, failure) {
+                    scan.duplicates.append((path, first.recordPath))
+                } else {
+                    refused.insert(key)
+                    scan.errors.append((first.recordPath, "conflicting failures of \(key): \(first.recordPath) and \(path) hold different actual values; review each folder on its own (--artifacts once) or re-run the tests"))
+                }
+            }
+        }
+        scan.failures.removeAll { refused.contains($0.record.referenceRelative) }
+        return scan
+    }
+
+    /// Whether two failures of one reference would accept the same bytes.
+    static func sameActual(_ a: PendingFailure, _ b: PendingFailure) -> Bool {
+        guard a.record.kind == b.record.kind, let pa = a.actualPath, let pb = b.actualPath,
+              let ba = try? SnapshotFileSystem.readIfPresent(pa), let bb = try? SnapshotFileSystem.readIfPresent(pb) else {
+            return a.record.actual == nil && b.record.actual == nil && a.record.kind == b.record.kind
+        }
+        return ba == bb
+    }
+
+    /// Every `*.failure.json` under `root`, sorted (hidden temporary files skipped, symbolic links to
+    /// folders not followed, at most 8 levels deep). A missing folder holds nothing.
+    static func recordPaths(in root: String) throws -> [String] {
+        var st = stat()
+        guard stat(root, &st) == 0 else {
+            if errno == ENOENT { return [] }
+            throw ReviewError("cannot read artifacts folder \(root): \(String(cString: strerror(errno)))")
+        }
+        guard (st.st_mode & S_IFMT) == S_IFDIR else { throw ReviewError("artifacts folder \(root) is not a folder") }
+        var paths: [String] = []
+        func walk(_ folder: String, depth: Int) {
+            guard depth < 8, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+            for name in names where !name.hasPrefix(".") {
+                let path = folder + "/" + name
+                var s = stat()
+                guard lstat(path, &s) == 0 else { continue }
+                switch s.st_mode & S_IFMT {
+                case S_IFDIR: walk(path, depth: depth + 1)
+                case S_IFREG where name.hasSuffix(".failure.json"): paths.append(path)
+                default: break
+                }
+            }
+        }
+        walk(root, depth: 0)
+        return paths.sorted()
+    }
+
+    /// The record at a path given on the command line.
+    /// - Throws: `ReviewError` when it is missing or corrupt.
+    public static func load(recordAt path: String) throws -> PendingFailure {
+        let absolute = SnapshotLocation.absolutePath(path)
+        do {
+            let record = try SnapshotFailureRecord.load(absolute)
+            return PendingFailure(recordPath: absolute, record: record, artifactsRoot: PathText.parent(PathText.parent(absolute)))
+        } catch {
+            throw ReviewError("\(error)")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import SnapshotStore
+
+/// The failures named on a command line, or the names that matched nothing (with suggestions).
+public enum Selection: Sendable {
+    case failures([PendingFailure], problems: [String])
+    case unmatched([UnmatchedName])
+}
+
+/// A name that matched no pending failure, and the closest names that do exist.
+public struct UnmatchedName: Sendable, Equatable {
+    public var name: String
+    /// At most three names of pending failures, closest first ("did you mean testBadge.2?").
+    public var suggestions: [String]
+}
+
+extension PendingScan {
+    /// Resolves `RECORD.failure.json…`, `NAME…` or `all` into failures. Nothing changes here: a name
+    /// that matches nothing stops the command before any file is touched.
+    /// - Parameter load: reads a record path given directly (`ArtifactsFolders.load(recordAt:)`).
+    public func select(_ names: [String], all: Bool,
+                       load: (String) throws -> PendingFailure = ArtifactsFolders.load(recordAt:)) rethrows -> Selection {
+        var chosen: [PendingFailure] = []
+        var seen = Set<String>()
+        func add(_ f: PendingFailure) { if seen.insert(f.recordPath).inserted { chosen.append(f) } }
+        if all {
+            failures.forEach(add)
+            return .failures(chosen, problems: errors.map { "unreadable or refused failure record: \($0.message)" })
+        }
+        var unmatched: [UnmatchedName] = []
+        for name in names {
+            if name.hasSuffix(".json") { add(try load(name)); continue }
+            let matches = failures.filter { $0.matches(name) }
+            if matches.isEmpty { unmatched.append(UnmatchedName(name: name, suggestions: suggestions(for: name))) }
+            else { matches.forEach(add) }
+        }
+        return unmatched.isEmpty ? .failures(chosen, problems: []) : .unmatched(unmatched)
+    }
+
+    /// Pending names closest to `name` by edit distance (at most a quarter of its last part, at least 2),
+    /// in the spelling the user used (with or without the test file).
+    public func suggestions(for name: String) -> [String] {
+        var best: [(Int, String)] = []
+        for f in failures {
+            // A name with a dot means a snapshot (`testBadge.3`), without one it may mean a test.
+            let snapshot = name.contains("/") ? f.displayName : f.record.snapshotName
+            let test = (name.contains("/") ? f.testFileName + "/" : "") + f.record.testName
+            let candidates = name.split(separator: "/").last?.contains(".") == true ? [snapshot] : [snapshot, test]
+            for c in candidates {
+                best.append((editDistance(name, c), c))
+            }
+        }
+        // Close enough: a few edits for the name's last part, and no worse than the best match + 1.
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        let limit = min(max(2, last.count / 4), (best.map(\.0).min() ?? 0) + 1)
+        var out: [String] = []
+        for (d, c) in best.sorted(by: { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }) where d <= limit && !out.contains(c) {
+            out.append(c)
+            if out.count == 3 { break }
+        }
+        return out
+    }
+}
+
+extension PendingFailure {
+    /// Whether `name` names this failure: `testBadge.1`, `BadgeTests/testBadge.1`, `testBadge`
+    /// (`testBadge()`), `BadgeTests/testBadge`, the reference (relative or absolute), or its actual file.
+    public func matches(_ name: String) -> Bool {
+        let r = record
+        if name == r.snapshotName || name == displayName || name == r.referenceRelative { return true }
+        if name == testFileName + "/" + r.testName { return true }
+        if !name.contains("/"), !name.contains("."), SnapshotNaming.testName(name) == r.testName { return true }
+        if name.contains("/") {
+            let absolute = SnapshotLocation.absolutePath(name)
+            if absolute == SnapshotLocation.absolutePath(r.reference) { return true }
+            if let actual = actualPath, absolute == actual { return true }
+            if absolute.hasSuffix("/" + r.referenceRelative), name.hasSuffix(r.referenceRelative) { return true }
+        }
+        return false
+    }
+}
+
+/// Levenshtein distance over Unicode scalars (names are short: O(n·m) is nothing).
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    if x.isEmpty { return y.count }
+    var previous = Array(0...y.count)
+    var current = [Int](repeating: 0, count: y.count + 1)
+    for i in 1...x.count {
+        current[0] = i
+        for j in stride(from: 1, through: y.count, by: 1) {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        }
+        swap(&previous, &current)
+    }
+    return previous[y.count]
+}

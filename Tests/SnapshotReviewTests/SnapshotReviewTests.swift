@@ -1,0 +1,135 @@
+import PNGCodec
+import Raster
+import SnapshotStore
+import SnapshotTestSupport
+import XCTest
+@testable import SnapshotReview
+
+/// The review model on real failures written by `SnapshotVerifier` (the code under the assertions).
+final class SnapshotReviewTests: XCTestCase {
+    var pkg: TempPackage!
+    override func setUpWithError() throws { pkg = try TempPackage() }
+    override func tearDown() { pkg = nil }
+
+    /// Fails `actual` against the text reference `reference` under artifacts folder `shard`.
+    @discardableResult
+    func failText(_ reference: String, _ actual: String, test: String = "testLabel()", named: String = "label",
+                  shard: String = ".build/snapshot-artifacts") throws -> SnapshotFailure {
+        try pkg.write(Array(reference.utf8), to: pkg.reference(SnapshotNaming.testName(test) + "." + named + ".txt"))
+        return try XCTUnwrap(SnapshotVerifier.verify(actual, as: .text, named: named, record: .never, filePath: pkg.testFile,
+                                                     testName: test, environment: ["SNAPSHOT_ARTIFACTS": shard],
+                                                     counter: SnapshotCounter()))
+    }
+    func root(_ shard: String = ".build/snapshot-artifacts") -> String { pkg.root + "/" + shard }
+
+    func testTheComparedReferenceIsKeptAndAChangedReferenceIsDetected() throws {
+        try failText("old\n", "new\n")
+        let scan = try ArtifactsFolders.scan([root()])
+        let f = try XCTUnwrap(scan.failures.first)
+        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), ["testLabel.label.actual.txt", "testLabel.label.diff",
+                                                           "testLabel.label.failure.json", "testLabel.label.reference.txt"],
+                       "the text diff is `….diff`, not `….diff.diff`; the compared reference is copied")
+        XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), Array("old\n".utf8))
+        let reference = try f.resolveReference().path
+        XCTAssertEqual(f.referenceUnchanged(at: reference), true)
+        try pkg.write(Array("pulled\n".utf8), to: reference)
+        XCTAssertEqual(f.referenceUnchanged(at: reference), false)
+        XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), Array("old\n".utf8), "the copy still shows what was compared")
+        XCTAssertThrowsError(try f.accept()) { XCTAssertTrue("\($0)".contains("changed after the failure was recorded"), "\($0)") }
+        XCTAssertEqual(pkg.bytes(reference), Array("pulled\n".utf8))
+        let forced = try f.accept(force: true)
+        XCTAssertEqual(forced.change, .replaced(old: "7 bytes", new: "4 bytes"))
+        XCTAssertEqual(forced.removedFiles, 4, "actual, diff, reference copy, record")
+        XCTAssertEqual(pkg.bytes(reference), Array("new\n".utf8))
+        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), [])
+    }
+
+    func testDryRunChangesNothingAndRejectKeepsTheReference() throws {
+        try failText("a\n", "b\n")
+        let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
+        let before = pkg.list(root() + "/BadgeTests")
+        XCTAssertEqual(try f.accept(dryRun: true).change, .replaced(old: "2 bytes", new: "2 bytes"))
+        XCTAssertEqual(try f.reject(dryRun: true).removedFiles, 4)
+        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), before)
+        XCTAssertEqual(try f.reject().removedFiles, 4)
+        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), [])
+        XCTAssertEqual(pkg.bytes(pkg.reference("testLabel.label.txt")), Array("a\n".utf8))
+    }
+
+    func testAcceptIsOfferedOnlyWhileTheActualFileExists() throws {
+        try failText("a\n", "b\n")
+        let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
+        XCTAssertTrue(f.canAccept)
+        try FileManager.default.removeItem(atPath: try XCTUnwrap(f.actualPath))
+        XCTAssertFalse(f.canAccept)
+        XCTAssertThrowsError(try f.accept()) { XCTAssertTrue("\($0)".contains("the actual file of BadgeTests/testLabel.label is gone"), "\($0)") }
+        XCTAssertEqual(pkg.bytes(pkg.reference("testLabel.label.txt")), Array("a\n".utf8))
+    }
+
+    func testShardsMergeSameFailuresAndRefuseConflictingOnes() throws {
+        // Shard 1: label (actual "b"), other (actual "x"). Shard 2: label again with the same actual,
+        // and third. Shard 3: other with a different actual.
+        try failText("a\n", "b\n", shard: "shard1")
+        try failText("o\n", "x\n", test: "testOther()", named: "1", shard: "shard1")
+        try failText("a\n", "b\n", shard: "shard2")
+        try failText("t\n", "u\n", test: "testThird()", named: "1", shard: "shard2")
+        try failText("o\n", "y\n", test: "testOther()", named: "1", shard: "shard3")
+        let scan = try ArtifactsFolders.scan([root("shard1"), root("shard2"), root("shard3")])
+        XCTAssertEqual(scan.failures.map(\.displayName), ["BadgeTests/testLabel.label", "BadgeTests/testThird.1"])
+        XCTAssertEqual(scan.failures.map(\.artifactsRoot), [root("shard1"), root("shard2")])
+        XCTAssertEqual(scan.duplicates.map(\.path), [root("shard2") + "/BadgeTests/testLabel.label.failure.json"])
+        XCTAssertEqual(scan.errors.count, 1)
+        let conflict = try XCTUnwrap(scan.errors.first?.message)
+        XCTAssertTrue(conflict.contains(root("shard1") + "/BadgeTests/testOther.1.failure.json"), conflict)
+        XCTAssertTrue(conflict.contains(root("shard3") + "/BadgeTests/testOther.1.failure.json"), conflict)
+        // --all accepts the others and reports the refused one.
+        guard case .failures(let all, let problems) = try scan.select([], all: true) else { return XCTFail("expected failures") }
+        XCTAssertEqual(all.count, 2)
+        XCTAssertEqual(problems.count, 1)
+    }
+
+    func testNamesAndSuggestions() throws {
+        try failText("a\n", "b\n", test: "testBadge()", named: "1")
+        try failText("a\n", "b\n", test: "testBadge()", named: "2")
+        try failText("a\n", "b\n", test: "testTitle()", named: "1")
+        let scan = try ArtifactsFolders.scan([root()])
+        guard case .failures(let byTest, _) = try scan.select(["testBadge"], all: false) else { return XCTFail() }
+        XCTAssertEqual(byTest.map(\.record.snapshotName), ["testBadge.1", "testBadge.2"])
+        guard case .failures(let byFile, _) = try scan.select(["BadgeTests/testTitle.1", "__Snapshots__/BadgeTests/testBadge.2.txt"], all: false)
+        else { return XCTFail() }
+        XCTAssertEqual(byFile.map(\.record.snapshotName), ["testTitle.1", "testBadge.2"])
+        guard case .unmatched(let missed) = try scan.select(["testBadge.1", "testBagde.2", "BadgeTests/testTitel.1", "zzz"], all: false)
+        else { return XCTFail() }
+        XCTAssertEqual(missed, [
+            UnmatchedName(name: "testBagde.2", suggestions: ["testBadge.2"]),
+            UnmatchedName(name: "BadgeTests/testTitel.1", suggestions: ["BadgeTests/testTitle.1"]),
+            UnmatchedName(name: "zzz", suggestions: []),
+        ])
+    }
+
+    func testEditDistance() {
+        XCTAssertEqual(editDistance("kitten", "sitting"), 3)
+        XCTAssertEqual(editDistance("", "abc"), 3)
+        XCTAssertEqual(editDistance("abc", ""), 3)
+        XCTAssertEqual(editDistance("testBadge.2", "testBadge.2"), 0)
+        XCTAssertEqual(editDistance("testBagde.2", "testBadge.2"), 2)
+    }
+
+    func testNumbersReadTheSameAsTheFailureMessage() throws {
+        // 8×6 white; the actual has two black pixels more: 2 of 48 px = 4.1666…% → "4.167%" (3 decimals below 10%).
+        var reference = try Bitmap(width: 8, height: 6, fill: .white)
+        reference.pixels[0] = 0
+        var actual = reference
+        for i in [(2 * 8 + 4) * 4, (2 * 8 + 5) * 4] { actual.pixels[i] = 0; actual.pixels[i + 1] = 0; actual.pixels[i + 2] = 0 }
+        try pkg.write(try PNGCodec.encode(reference), to: pkg.reference("testBadge.1.png"))
+        let failure = try XCTUnwrap(SnapshotVerifier.verify(actual, as: .image, named: "1", record: .never, filePath: pkg.testFile,
+                                                            testName: "testBadge()", environment: [:], counter: SnapshotCounter()))
+        let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
+        XCTAssertEqual(FailureText.differing(f.record), "2 of 48 px differ (4.167%)")
+        XCTAssertTrue(failure.message.contains("2 of 48 px differ (4.167%"), failure.message)
+        XCTAssertEqual(FailureText.sizeChange(f.record), "8×6 px (same)")
+        XCTAssertEqual(f.record.sizeOfBox, "(4, 2, 2×1)")
+        XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), try PNGCodec.encode(reference))
+        XCTAssertFalse(f.isText)
+    }
+}

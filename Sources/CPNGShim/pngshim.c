@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -196,17 +197,67 @@ lsp_png_status lsp_png_decoder_read_header(lsp_png_decoder *decoder, uint32_t *w
     return LSP_PNG_OK;
 }
 
-lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgba, size_t capacity) {
-    if (decoder == NULL || rgba == NULL || !decoder->header_done) return LSP_PNG_INVALID_ARGUMENT;
+/* deflate's largest expansion: a 258-byte match coded in 2 bits (RFC 1951), so N compressed bytes
+ * decompress to at most 1032·N bytes. */
+#define LSP_DEFLATE_MAX_RATIO 1032U
+
+/* The exact size of the file's decompressed image data: the filter byte and packed samples of each
+ * row of each pass (Adam7: seven passes of the sub-images, PNG spec §8.2). */
+static uint64_t raw_image_bytes(png_uint_32 width, png_uint_32 height, int bits_per_pixel, int interlaced) {
+    static const int x0[7] = {0, 4, 0, 2, 0, 1, 0}, dx[7] = {8, 8, 4, 4, 2, 2, 1};
+    static const int y0[7] = {0, 0, 4, 0, 2, 0, 1}, dy[7] = {8, 8, 8, 4, 4, 2, 2};
+    if (!interlaced) return (uint64_t)height * (1 + ((uint64_t)width * (uint64_t)bits_per_pixel + 7) / 8);
+    uint64_t total = 0;
+    for (int p = 0; p < 7; p++) {
+        uint64_t w = width > (png_uint_32)x0[p] ? ((uint64_t)width - (uint64_t)x0[p] + (uint64_t)dx[p] - 1) / (uint64_t)dx[p] : 0;
+        uint64_t h = height > (png_uint_32)y0[p] ? ((uint64_t)height - (uint64_t)y0[p] + (uint64_t)dy[p] - 1) / (uint64_t)dy[p] : 0;
+        if (w > 0 && h > 0) total += h * (1 + (w * (uint64_t)bits_per_pixel + 7) / 8);
+    }
+    return total;
+}
+
+/* Bytes the source still holds, or UINT64_MAX when that is unknown (a pipe). */
+static uint64_t remaining_source_bytes(const lsp_png_decoder *decoder) {
+    if (decoder->fd < 0) return (uint64_t)(decoder->size - decoder->bytes_read);
+    struct stat st;
+    if (fstat(decoder->fd, &st) != 0 || !S_ISREG(st.st_mode)) return UINT64_MAX;
+    off_t position = lseek(decoder->fd, 0, SEEK_CUR);
+    if (position < 0 || st.st_size < position) return UINT64_MAX;
+    return (uint64_t)(st.st_size - position);
+}
+
+int lsp_png_decoder_data_can_fill_image(const lsp_png_decoder *decoder) {
+    if (decoder == NULL || !decoder->header_done) return 1;
+    png_structp png = decoder->png;
+    png_infop info = decoder->info;
+    /* Before png_read_update_info these are the file's own values (no transformations yet). */
+    int bits = png_get_bit_depth(png, info) * png_get_channels(png, info);
+    uint64_t needed = raw_image_bytes(png_get_image_width(png, info), png_get_image_height(png, info), bits,
+                                      png_get_interlace_type(png, info) != PNG_INTERLACE_NONE);
+    uint64_t remaining = remaining_source_bytes(decoder);
+    if (remaining >= UINT64_MAX / LSP_DEFLATE_MAX_RATIO) return 1;
+    return needed <= remaining * LSP_DEFLATE_MAX_RATIO;
+}
+
+/* Reads every row of every pass into `rgba` (width × height × 4 bytes), or, when `rgba` is NULL,
+ * into one reused row whose pixels are dropped. Then reads the rest of the file through IEND. */
+static lsp_png_status read_rows(lsp_png_decoder *decoder, uint8_t *rgba, size_t capacity) {
     png_structp png = decoder->png;
     png_infop info = decoder->info;
     png_uint_32 width = png_get_image_width(png, info);
     png_uint_32 height = png_get_image_height(png, info);
     if (width == 0 || height == 0) return LSP_PNG_INVALID_ARGUMENT;
     size_t stride = (size_t)width * 4;
-    if (capacity / stride < (size_t)height) return LSP_PNG_INVALID_ARGUMENT;
+    if (rgba != NULL && capacity / stride < (size_t)height) return LSP_PNG_INVALID_ARGUMENT;
+    /* Heap-held so that its value survives a longjmp (see the rule at the top of this file). */
+    uint8_t **scratch = (uint8_t **)calloc(1, sizeof(uint8_t *));
+    if (scratch == NULL) return LSP_PNG_NO_MEMORY;
 
-    if (setjmp(png_jmpbuf(png))) return failure_status(decoder);
+    if (setjmp(png_jmpbuf(png))) {
+        free(*scratch);
+        free(scratch);
+        return failure_status(decoder);
+    }
 
     /* Stored samples, no colour management (no png_set_gamma / alpha_mode / background):
      *   palette -> RGB, tRNS -> alpha (compared at the file's bit depth, before 16 -> 8),
@@ -225,19 +276,41 @@ lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgb
         png_error(png, "unexpected row layout after RGBA8 transformations");
     }
 
-    /* Non-interlaced: png_read_row writes every byte of each row, so `rgba` may arrive
-     * uninitialised and only pages that receive image data are ever touched. Interlaced: passes
-     * write scattered pixels; zero the buffer first so no byte is ever left unwritten. */
-    if (passes > 1) memset(rgba, 0, stride * (size_t)height);
+    if (rgba == NULL) {
+        *scratch = (uint8_t *)calloc(1, stride);
+        if (*scratch == NULL) png_error(png, "out of memory for one image row");
+    } else if (passes > 1) {
+        /* Interlaced passes write scattered pixels: zero the buffer first so no byte is ever left
+         * unwritten. Non-interlaced: png_read_row writes every byte of each row, so `rgba` may
+         * arrive uninitialised and only pages that receive image data are ever touched. */
+        memset(rgba, 0, stride * (size_t)height);
+    }
     for (int pass = 0; pass < passes; pass++) {
         for (png_uint_32 y = 0; y < height; y++) {
-            png_read_row(png, rgba + (size_t)y * stride, NULL);
+            png_read_row(png, rgba == NULL ? *scratch : rgba + (size_t)y * stride, NULL);
         }
     }
     /* Reads and checks the remaining chunks through IEND, so a file cut after the image data is
      * still reported as truncated. */
     png_read_end(png, info);
+    free(*scratch);
+    free(scratch);
     return LSP_PNG_OK;
+}
+
+lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgba, size_t capacity) {
+    if (decoder == NULL || rgba == NULL || !decoder->header_done) return LSP_PNG_INVALID_ARGUMENT;
+    return read_rows(decoder, rgba, capacity);
+}
+
+lsp_png_status lsp_png_decoder_read_discarding(lsp_png_decoder *decoder) {
+    if (decoder == NULL || !decoder->header_done) return LSP_PNG_INVALID_ARGUMENT;
+    lsp_png_status status = read_rows(decoder, NULL, 0);
+    if (status != LSP_PNG_OK) return status;
+    /* Unreachable for a file that failed lsp_png_decoder_data_can_fill_image (deflate cannot expand
+     * further), kept so that a wrong bound can only refuse, never pass, a file. */
+    copy_message(decoder->message, "the image data is shorter than the image its header declares");
+    return LSP_PNG_CORRUPT;
 }
 
 const char *lsp_png_decoder_message(const lsp_png_decoder *decoder) {

@@ -36,7 +36,11 @@ import Darwin
 /// and a bad zlib checksum are ``PNGError/corrupt(_:)``. Bytes after `IEND` are ignored.
 ///
 /// **Limits.** The pixel count `width × height` from `IHDR` is checked against the limit before any
-/// pixel memory is allocated; ancillary chunks libpng buffers are capped at 8 MB each. Widths and
+/// pixel memory is allocated, and so is the file's length: deflate expands at most 1032:1, so a file
+/// whose remaining bytes cannot hold the image's rows is refused (with libpng's own truncated or
+/// corrupt error) without allocating the image. A file of n bytes thus never allocates more than
+/// 32 × 1032 × n bytes of pixels (1-bit grey becomes 4 bytes of RGBA): 34 MB for a file under 1 KB.
+/// Ancillary chunks libpng buffers are capped at 8 MB each. Widths and
 /// heights up to PNG's own 2³¹ − 1 are accepted as long as the pixel count fits. Peak memory of a
 /// decode is the bitmap (4 bytes per pixel) plus libpng's two row buffers (up to 8 bytes per pixel
 /// of one row each); pages of a non-interlaced bitmap are only touched as image data arrives.
@@ -146,8 +150,16 @@ public enum PNGCodec {
             throw PNGError.tooLarge(width: Int(width), height: Int(height), limit: limit)
         }
 
+        // A file whose remaining bytes cannot decompress to its image (deflate expands at most 1032:1)
+        // is decoded into one scratch row instead, so that it fails with libpng's own error without
+        // the image ever being allocated.
+        guard lsp_png_decoder_data_can_fill_image(decoder) != 0 else {
+            try check(lsp_png_decoder_read_discarding(decoder), decoder, path: path)
+            throw PNGError.corrupt("the image data is shorter than the image its header declares")
+        }
+
         // Left uninitialised: the shim writes every byte on success (and zeroes first for Adam7), so a
-        // tiny file that declares a large image and then stops costs address space, not memory.
+        // file that declares a large image and then stops costs address space, not memory.
         var status = LSP_PNG_INVALID_ARGUMENT
         let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
             status = lsp_png_decoder_read_rgba8(decoder, buffer.baseAddress, buffer.count)

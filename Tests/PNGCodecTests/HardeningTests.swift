@@ -155,18 +155,63 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(expectPNGError { try PNGCodec.decode(small, maximumPixelCount: -1) }, .tooLarge(width: 3, height: 2, limit: 0))
     }
 
-    /// A header at the limit (16384×16384 = 2^28 px, 1 GiB of RGBA) followed by almost no data:
-    /// allowed by the size check, then reported as missing data without touching 1 GiB (the
-    /// non-interlaced bitmap is not pre-filled). Interlaced images are zero-filled first, so that
-    /// case is checked at 4096×4096 (64 MiB) to keep the test light.
+    /// A header at the limit (16384×16384 = 2^28 px, 1 GiB of RGBA) followed by almost no data, interlaced
+    /// or not: refused without touching the 1 GiB (issue 15, defect 7: the 73-byte interlaced file used to
+    /// zero-fill the whole bitmap first). The error is libpng's own.
     func testHeaderAtTheLimitWithoutDataFailsCleanly() throws {
-        for (side, interlace): (UInt32, UInt8) in [(16384, 0), (4096, 1)] {
-            let png = PNGBuilder.signature + PNGBuilder.ihdr(width: side, height: side, bitDepth: 8, colorType: 6, interlace: interlace)
+        for interlace: UInt8 in [0, 1] {
+            let png = PNGBuilder.signature + PNGBuilder.ihdr(width: 16384, height: 16384, bitDepth: 8, colorType: 6, interlace: interlace)
                 + PNGBuilder.chunk("IDAT", PNGBuilder.zlibStored([0, 0, 0, 0, 0])) + PNGBuilder.chunk("IEND", [])
-            guard case .corrupt? = expectPNGError("interlace \(interlace)", { try PNGCodec.decode(png) }) else {
-                XCTFail("expected .corrupt for interlace \(interlace)"); continue
+            XCTAssertLessThan(png.count, 80)
+            let peak = try peakMemoryGrowth {
+                guard case .corrupt? = expectPNGError("interlace \(interlace)", { try PNGCodec.decode(png) }) else {
+                    return XCTFail("expected .corrupt for interlace \(interlace)")
+                }
+            }
+            XCTAssertLessThan(peak, 64 << 20, "interlace \(interlace): peak memory grew by \(peak >> 20) MiB")
+        }
+    }
+
+    /// Any file under 1 KB stays under 64 MB of peak memory: every colour type and bit depth, interlaced or
+    /// not, declaring the largest image a Bitmap can hold, with 900 bytes of (stored, so incompressible)
+    /// image data, in memory and on disk. The same bound holds for truncated files (cut before IEND).
+    func testSmallFilesDeclaringLargeImagesStayUnder64MB() throws {
+        let formats: [(colorType: UInt8, depths: [UInt8])] = [(0, [1, 2, 4, 8, 16]), (2, [8, 16]), (3, [1, 2, 4, 8]), (4, [8, 16]), (6, [8, 16])]
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pngcodec-small-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for (colorType, depths) in formats {
+            for depth in depths {
+                for interlace: UInt8 in [0, 1] {
+                    let palette = colorType == 3 ? PNGBuilder.chunk("PLTE", [1, 2, 3]) : []
+                    let head = PNGBuilder.signature + PNGBuilder.ihdr(width: 16384, height: 16384, bitDepth: depth,
+                                                                      colorType: colorType, interlace: interlace) + palette
+                    let idat = PNGBuilder.chunk("IDAT", PNGBuilder.zlibStored([UInt8](repeating: 0, count: 900)))
+                    for png in [head + idat + PNGBuilder.chunk("IEND", []), head + idat] {
+                        let what = "colour type \(colorType), \(depth) bit, interlace \(interlace), \(png.count) B"
+                        XCTAssertLessThan(png.count, 1024, what)
+                        try Data(png).write(to: url)
+                        let peak = try peakMemoryGrowth {
+                            XCTAssertNotNil(expectPNGError(what) { try PNGCodec.decode(png) })
+                            XCTAssertNotNil(expectPNGError(what) { try PNGCodec.decode(contentsOf: url.path) })
+                        }
+                        XCTAssertLessThan(peak, 64 << 20, "\(what): peak memory grew by \(peak >> 20) MiB")
+                    }
+                }
             }
         }
+    }
+
+    /// The length check never refuses a valid file: zlib's best case (an all-zero image, about 1030:1,
+    /// close to deflate's 1032:1 limit) still decodes, from memory and from disk.
+    func testHighlyCompressedImagesStillDecode() throws {
+        let zero = try Bitmap(width: 1024, height: 1024)
+        let png = try PNGCodec.encode(zero)
+        XCTAssertLessThan(png.count, 1024 * 4097 / 1000, "nearly at deflate's limit")
+        XCTAssertEqual(try PNGCodec.decode(png), zero)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pngcodec-zero-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(png).write(to: url)
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: url.path), zero)
     }
 
     func testInvalidHeaders() throws {

@@ -116,3 +116,23 @@ func expectPNGError<T>(_ context: @autoclosure () -> String = "", file: StaticSt
         return nil
     }
 }
+
+/// How much the process's peak resident memory (Linux `VmHWM`) grew above its resident size while
+/// `body` ran, in bytes. The peak is reset first through `/proc/self/clear_refs` (Linux ≥ 4.0).
+func peakMemoryGrowth(_ body: () throws -> Void) throws -> Int {
+    func status(_ key: String) throws -> Int {
+        let text = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }),
+              let kB = Int(line.split(separator: " ").dropFirst().first ?? "") else {
+            throw XCTSkip("/proc/self/status has no \(key)")
+        }
+        return kB * 1024
+    }
+    guard FileManager.default.isWritableFile(atPath: "/proc/self/clear_refs") else {
+        throw XCTSkip("/proc/self/clear_refs is not writable: cannot reset the peak memory")
+    }
+    try "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    let before = try status("VmRSS")
+    try body()
+    return try status("VmHWM") - before
+}

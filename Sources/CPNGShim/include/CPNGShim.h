@@ -43,6 +43,17 @@ lsp_png_status lsp_png_decoder_read_header(lsp_png_decoder *decoder, uint32_t *w
  * `rgba` may be uninitialised: on success every byte has been written. */
 lsp_png_status lsp_png_decoder_read_rgba8(lsp_png_decoder *decoder, uint8_t *rgba, size_t capacity);
 
+/* Whether the bytes left in the source could decompress to the image data the header declares
+ * (deflate expands at most 1032:1). 0 when they cannot: decode such a file with
+ * lsp_png_decoder_read_discarding instead of allocating its image. 1 when they can, or when the
+ * source's size is unknown (a pipe). Call after lsp_png_decoder_read_header. */
+int lsp_png_decoder_data_can_fill_image(const lsp_png_decoder *decoder);
+
+/* Decodes like lsp_png_decoder_read_rgba8 into a single reused row and drops the pixels, so that a
+ * file too short for its image reports libpng's own error (truncated or corrupt) at the memory cost
+ * of one row. Never returns LSP_PNG_OK. */
+lsp_png_status lsp_png_decoder_read_discarding(lsp_png_decoder *decoder);
+
 /* The message of the last error (libpng's own text), empty when none. */
 const char *lsp_png_decoder_message(const lsp_png_decoder *decoder);
 /* Bytes consumed so far (for truncation reports). */
@@ -55,7 +66,7 @@ int lsp_png_decoder_read_errno(const lsp_png_decoder *decoder);
 void lsp_png_decoder_destroy(lsp_png_decoder *decoder);
 
 /* Encodes RGBA8 (straight alpha, row-major, no padding) as an 8-bit RGBA non-interlaced PNG with
- * fixed settings (zlib level 9, all filters with libpng's heuristic, no ancillary chunks).
+ * fixed settings (see pngshim.c; no ancillary chunks).
  * On success *out receives a malloc'ed buffer of *out_size bytes that the caller frees with
  * lsp_png_free. `message` (capacity LSP_PNG_MESSAGE_CAPACITY) receives libpng's error text. */
 lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,

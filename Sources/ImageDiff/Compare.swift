@@ -14,9 +14,9 @@ public func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageCompa
 
 /// What a recorded pixel turned out to be.
 enum PixelKind: UInt8 {
-    /// Differing, actual darker than (or as bright as) the reference.
+    /// Differing, actual darker than the reference (pixelmatch's `diffColorAlt`).
     case darker = 1
-    /// Differing, actual lighter than the reference.
+    /// Differing, actual lighter than (or as bright as) the reference (pixelmatch's `diffColor`).
     case lighter = 2
     /// Failed the YIQ test but recognised as anti-aliasing.
     case antiAliased = 3
@@ -227,8 +227,9 @@ struct DiffScanner {
                 let d = YIQ.channelDifferences(r1, g1, b1, a1, r2, g2, b2, a2, bg)
                 lumaDelta = YIQ.lumaFromDifferences(d.0, d.1, d.2)
             }
-            // lumaDelta = Y(reference) − Y(actual): negative when the actual pixel is lighter.
-            events.append(PixelEvent(x: Int32(x), y: Int32(y), kind: lumaDelta < 0 ? .lighter : .darker))
+            // lumaDelta = Y(reference) − Y(actual): positive when the actual pixel is darker (pixelmatch's
+            // negative colour delta), zero or negative when it is as bright or lighter.
+            events.append(PixelEvent(x: Int32(x), y: Int32(y), kind: lumaDelta > 0 ? .darker : .lighter))
         }
     }
 

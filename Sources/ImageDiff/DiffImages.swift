@@ -4,9 +4,11 @@ import Raster
 public struct DiffImageStyle: Sendable, Hashable {
     /// Opacity of the faded grey reference under the marks (pixelmatch's `alpha`, 0.1).
     public var referenceOpacity: Double = 0.1
-    /// Differing pixel where the actual image is darker than (or as bright as) the reference (pixelmatch's `diffColor`).
+    /// Differing pixel where the actual image is lighter than (or as bright as) the reference (pixelmatch's `diffColor`).
     public var diffColor = Color(red: 255, green: 0, blue: 0)
-    /// Differing pixel where the actual image is lighter (the role of pixelmatch's `diffColorAlt`).
+    /// Differing pixel where the actual image is darker, "dark on light" (pixelmatch's `diffColorAlt`, which
+    /// pixelmatch 7 uses where its colour delta is negative: Y(img1) − Y(img2) > 0). pixelmatch's default is
+    /// none (everything in `diffColor`); this one is blue so that added and removed ink look different.
     public var diffColorAlt = Color(red: 0, green: 160, blue: 255)
     /// Anti-aliased pixel, not counted (pixelmatch's `aaColor`).
     public var aaColor = Color(red: 255, green: 255, blue: 0)
@@ -24,8 +26,8 @@ public struct DiffImageStyle: Sendable, Hashable {
 
 /// The pictures of a comparison, all RGBA8 and sized to cover both images (see `makeDiffImages`).
 public struct DiffImages: Sendable, Equatable {
-    /// pixelmatch-style: the reference as faded grey, differing pixels in `diffColor` (actual darker) or
-    /// `diffColorAlt` (actual lighter), anti-aliased ones in `aaColor`, ignored regions tinted, pixels
+    /// pixelmatch-style: the reference as faded grey, differing pixels in `diffColor` (actual lighter) or
+    /// `diffColorAlt` (actual darker), anti-aliased ones in `aaColor`, ignored regions tinted, pixels
     /// only one image has in `sizeMismatchColor`. Size: max width × max height of the two images.
     public var diff: Bitmap
     /// The same marks on a transparent background, without anti-aliased pixels (pixelmatch's `diffMask`).
@@ -100,9 +102,9 @@ public func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Ima
                     case .antiAliased:
                         put(dp, x, y, style.aaColor)
                     case .darker:
-                        put(dp, x, y, style.diffColor); put(mp, x, y, style.diffColor)
-                    case .lighter:
                         put(dp, x, y, style.diffColorAlt); put(mp, x, y, style.diffColorAlt)
+                    case .lighter:
+                        put(dp, x, y, style.diffColor); put(mp, x, y, style.diffColor)
                     }
                 }
             }

@@ -25,7 +25,7 @@ final class DiffImageSnapshotTests: XCTestCase {
     }
 
     /// The glyph scene against itself shifted 1 px right, 1 px wider, with a lightened stem pixel
-    /// and the top-left corner ignored: grey reference, yellow AA, red darker, blue lighter,
+    /// and the top-left corner ignored: grey reference, yellow AA, red lighter, blue darker,
     /// tinted ignored corner, magenta column that only the actual image has.
     func testDiffImagesOfShiftedGlyph() throws {
         let a = try makeBitmap(24, 16, glyphScene)

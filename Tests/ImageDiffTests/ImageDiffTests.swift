@@ -315,22 +315,30 @@ final class ImageDiffTests: XCTestCase {
     func testDiffImagePixelsAndVariants() throws {
         let a = try makeBitmap(6, 4) { x, _ in x < 3 ? .white : .black }
         var b = a
-        b[0, 0] = .black            // darker → red
-        b[4, 1] = .white            // lighter → alt colour
+        // pixelmatch 7: colorDelta's sign is negative when Y(img1) − Y(img2) > 0, i.e. the second
+        // (actual) image is darker, and such pixels take `diffColorAlt`; the others take `diffColor`.
+        b[0, 0] = .black            // actual darker → diffColorAlt
+        b[4, 1] = .white            // actual lighter → diffColor (pixelmatch red)
         let (r, imgs) = try makeDiffImages(a, b, .exact)
         XCTAssertEqual(r.differingPixelCount, 2)
-        XCTAssertEqual(imgs.diff[0, 0], Color(red: 255, green: 0, blue: 0))
-        XCTAssertEqual(imgs.diff[4, 1], DiffImageStyle().diffColorAlt)
+        XCTAssertEqual(imgs.diff[0, 0], DiffImageStyle().diffColorAlt)
+        XCTAssertEqual(imgs.diff[4, 1], Color(red: 255, green: 0, blue: 0))
+        XCTAssertEqual(imgs.mask[0, 0], DiffImageStyle().diffColorAlt)
+        var custom = DiffImageStyle()
+        custom.diffColor = Color(red: 1, green: 2, blue: 3)
+        custom.diffColorAlt = Color(red: 4, green: 5, blue: 6)
+        let styled = try makeDiffImages(a, b, .pixelmatch(threshold: 0.1), style: custom).images
+        XCTAssertEqual(styled.diff[0, 0], custom.diffColorAlt)
+        XCTAssertEqual(styled.diff[4, 1], custom.diffColor)
         // Faded reference: 255 + (Y − 255)·0.1 → white stays 255, black 229.5 → 230.
         XCTAssertEqual(imgs.diff[1, 1], grey(255))
         XCTAssertEqual(imgs.diff[5, 3], grey(230))
         XCTAssertEqual(imgs.mask[1, 1], .clear)
-        XCTAssertEqual(imgs.mask[0, 0], Color(red: 255, green: 0, blue: 0))
         XCTAssertEqual(imgs.composite.width, 6 * 3 + 2 * 4)
         XCTAssertEqual(imgs.composite.height, 4)
         XCTAssertEqual(imgs.composite[0, 0], .white)                     // reference panel
         XCTAssertEqual(imgs.composite[6, 2], grey(128))                  // gutter
-        XCTAssertEqual(imgs.composite[10, 0], Color(red: 255, green: 0, blue: 0))   // diff panel
+        XCTAssertEqual(imgs.composite[10, 0], DiffImageStyle().diffColorAlt)       // diff panel
         XCTAssertEqual(imgs.composite[20 + 0, 0], .black)                // actual panel
         // The diff-image pass reports the same result as compare().
         XCTAssertEqual(r, compare(a, b, .exact))

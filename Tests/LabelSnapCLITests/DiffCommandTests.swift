@@ -52,7 +52,7 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(try labelsnap(["diff", a, b, "-o", out], cwd: folder).status, 1)
         let diff = try PNGCodec.decode(contentsOf: out)
         XCTAssertEqual([diff.width, diff.height], [6, 4])
-        XCTAssertEqual(diff[1, 1], Color(red: 255, green: 0, blue: 0), "pixelmatch red where the actual is darker")
+        XCTAssertEqual(diff[1, 1], Color(red: 0, green: 160, blue: 255), "diffColorAlt (blue) where the actual is darker, as pixelmatch")
         let before = FileManager.default.contents(atPath: a)
         let refused = try labelsnap(["diff", a, b, "-o", a], cwd: folder)
         XCTAssertEqual(refused.status, 2)

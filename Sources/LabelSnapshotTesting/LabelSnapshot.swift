@@ -9,6 +9,7 @@ public struct LabelSnapshotStrategy: Sendable {
     enum Kind: Sendable {
         case image(ImageComparison)
         case layout
+        case contactSheet(ImageComparison)
     }
     let kind: Kind
 
@@ -42,6 +43,15 @@ public struct LabelSnapshotStrategy: Sendable {
     /// line's text, range, rect and baseline, the truncation applied. Fails with a line-by-line diff and
     /// does not change when the rasteriser does.
     public static var layout: LabelSnapshotStrategy { LabelSnapshotStrategy(kind: .layout) }
+
+    /// For `assertLabelSnapshots(of:matrix:)`: the whole matrix as one reference, its contact sheet
+    /// (`<test>.contact-sheet.png`, or `named:`), compared exactly, instead of one file per combination.
+    public static var contactSheet: LabelSnapshotStrategy { .contactSheet(.exact) }
+
+    /// The matrix's contact sheet as one reference, compared with `comparison`.
+    public static func contactSheet(_ comparison: ImageComparison) -> LabelSnapshotStrategy {
+        LabelSnapshotStrategy(kind: .contactSheet(comparison))
+    }
 }
 
 /// Checks `label` against its reference in `__Snapshots__/<TestFile>/<test>.<id>.png` (or `.txt` for `.layout`)
@@ -64,13 +74,32 @@ public func verifyLabelSnapshot(
     file filePath: String = #filePath,
     testName: String = #function
 ) -> String? {
+    labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record, precision: precision,
+                         file: filePath, testName: testName)?.message
+}
+
+/// Like `verifyLabelSnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
+public func labelSnapshotFailure(
+    of label: @autoclosure () throws -> PaddedLabel,
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> SnapshotFailure? {
     switch strategy.kind {
     case .image(let comparison):
-        return verifySnapshot(of: try label().render(), as: comparison, named: name, record: record,
-                              precision: precision, file: filePath, testName: testName)
+        return imageSnapshotFailure(of: try label().render(), as: comparison, named: name, record: record,
+                                    precision: precision, file: filePath, testName: testName)
     case .layout:
-        return verifySnapshot(of: try label().makeLayout().layoutDescription, as: .text, named: name,
-                              record: record, file: filePath, testName: testName)
+        return snapshotFailure(of: try label().makeLayout().layoutDescription, as: .text, named: name,
+                               record: record, file: filePath, testName: testName)
+    case .contactSheet:
+        func refused() throws -> Bitmap {
+            throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")
+        }
+        return imageSnapshotFailure(of: try refused(), named: name, record: record, file: filePath, testName: testName)
     }
 }
 

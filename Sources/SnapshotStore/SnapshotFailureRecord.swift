@@ -52,6 +52,9 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     /// FNV-1a 64 (hex) of the reference file as it was when the record was written; nil when there was
     /// none. `labelsnap accept` refuses to replace a reference that changed since.
     public var referenceDigest: String?
+    /// The contact sheet of the matrix this snapshot belongs to (`assertLabelSnapshots`), an image shared by
+    /// the matrix's records: shown by `labelsnap report`, never deleted with one record. Optional key.
+    public var contactSheet: String? = nil
 
     /// FNV-1a 64 of `bytes`, 16 hex digits.
     public static func digest(_ bytes: [UInt8]) -> String {

@@ -1,0 +1,213 @@
+import ContactSheetRendering
+import Dispatch
+import Foundation
+import PNGCodec
+import SnapshotStore
+
+/// The outcome of a matrix that did not pass: one message for the whole matrix and each combination's own
+/// failure. Returned by `verifyLabelSnapshots`, reported by `assertLabelSnapshots`.
+public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
+    /// One combination that failed (or recorded).
+    public struct Failure: Sendable {
+        /// The combination's name from its axis values, `w200-2x-AX3-rtl-dark-de`.
+        public var combination: String
+        /// The single-snapshot failure: kind, reference location, failure record.
+        public var failure: SnapshotFailure
+    }
+    /// The whole report: how many combinations differ, each one's name and numbers, the contact sheet.
+    public var message: String
+    /// The failed combinations, in the matrix's order (fixed axis order, last axis fastest).
+    public var failures: [Failure]
+    /// How many combinations the matrix has.
+    public var combinationCount: Int
+    /// The contact sheet artifact (differing cells outlined red, missing amber), when it was written.
+    public var contactSheetPath: String?
+
+    public var description: String { message }
+}
+
+/// Checks every combination of `matrix` applied to `label` against its own reference and returns what
+/// failed, or nil when all pass. Each combination is `__Snapshots__/<TestFile>/<test>.<name>.png` with
+/// `<name>` built from the axes in the fixed order widths, scales, contentSizeCategories, layoutDirections,
+/// userInterfaceStyles, texts (`testBadge.w200-2x-AX3-rtl-dark-de.png`); `named:` prefixes it
+/// (`testBadge.badge.w200-…`). Record modes apply per combination, as `verifyLabelSnapshot` (`missing`
+/// records only the missing ones). Combinations are verified on all cores; the result and every file are
+/// the same as a serial run. When any combination records or fails, the contact sheet of the matrix
+/// (DESIGN.md §3) is written to `<artifacts>/<TestFile>/<test>.<named or "matrix">.contact-sheet.png`.
+///
+/// With `as: .contactSheet` the matrix has a single reference instead: its contact sheet (no marks),
+/// `<test>.<named or "contact-sheet">.png`, compared like any image.
+/// - Parameters:
+///   - label: the label every combination starts from; an error it throws fails the matrix.
+///   - matrix: the axes, e.g. `[.contentSizeCategories(.all), .layoutDirections([.leftToRight, .rightToLeft])]`.
+///   - strategy: `.image` (default), `.image(threshold:…)`, `.image(precision:…)`, `.layout`, `.contactSheet`.
+///   - name: a prefix for the combinations' names.
+///   - record: the record mode, as `verifyLabelSnapshot`.
+///   - precision: for image strategies, the share of pixels that must match.
+///   - maxConcurrency: how many combinations run at once; nil = one per core, 1 = serially.
+///   - sheetAxes: the axes across and down the contact sheet; nil = categories (else the longest axis) down,
+///     the longest remaining axis across, the rest as blocks.
+public func verifyLabelSnapshots(
+    of label: @autoclosure () throws -> PaddedLabel,
+    matrix axes: [LabelMatrixAxis],
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    maxConcurrency: Int? = nil,
+    sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
+    file filePath: String = #filePath,
+    testName: String = #function
+) -> LabelMatrixFailures? {
+    let configuration = SnapshotTestingConfiguration.current
+    let environment = configuration.environment ?? ProcessInfo.processInfo.environment
+    let base: PaddedLabel, matrix: LabelMatrix, layout: MatrixSheetLayout
+    do {
+        base = try label()
+        matrix = try LabelMatrix(axes)
+        layout = try MatrixSheetLayout(matrix, across: sheetAxes?.across, down: sheetAxes?.down)
+    } catch {
+        let failure = SnapshotVerifier.failure(producing: error, named: name ?? "matrix", pathExtension: "png",
+                                               filePath: filePath, testName: testName, environment: environment)
+        return LabelMatrixFailures(message: failure.message, failures: [.init(combination: "", failure: failure)],
+                                   combinationCount: 0, contactSheetPath: nil)
+    }
+    let run = MatrixRun(base: base, matrix: matrix, layout: layout, name: name, testName: testName,
+                        maxConcurrency: maxConcurrency, configuration: configuration)
+    if case .contactSheet(let comparison) = strategy.kind {
+        return run.verifySheet(comparison, record: record, precision: precision, file: filePath)
+    }
+    return run.verifyEach(strategy, record: record, precision: precision, file: filePath, environment: environment)
+}
+
+/// Asserts that every combination of `matrix` matches its reference (parameters as `verifyLabelSnapshots`):
+/// one issue for the whole matrix, `XCTFail` under XCTest and `Issue.record` under Swift Testing.
+///
+/// ```swift
+/// assertLabelSnapshots(of: badge, matrix: [
+///     .contentSizeCategories(.all), .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark]),
+/// ])   // 48 references: testBadge.xS-ltr-light.png … testBadge.AX5-rtl-dark.png
+/// ```
+public func assertLabelSnapshots(
+    of label: @autoclosure () throws -> PaddedLabel,
+    matrix axes: [LabelMatrixAxis],
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    maxConcurrency: Int? = nil,
+    sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    guard let failures = verifyLabelSnapshots(of: try label(), matrix: axes, as: strategy, named: name, record: record,
+                                              precision: precision, maxConcurrency: maxConcurrency, sheetAxes: sheetAxes,
+                                              file: "\(filePath)", testName: testName) else { return }
+    recordSnapshotIssue(failures.message, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// One run of a matrix: its combinations verified (or rendered) in parallel, then the contact sheet.
+struct MatrixRun: Sendable {
+    let base: PaddedLabel
+    let matrix: LabelMatrix
+    let layout: MatrixSheetLayout
+    let name: String?
+    let testName: String
+    let maxConcurrency: Int?
+    let configuration: SnapshotTestingConfiguration
+
+    /// The snapshot id of a combination: `<named>.<combination>` or the combination's name.
+    func identifier(_ c: LabelMatrix.Combination) -> String { name.map { $0 + "." + c.name } ?? c.name }
+
+    /// `body(i)` for every combination, on up to `maxConcurrency` threads, in the assertion's configuration
+    /// (task-locals do not reach Dispatch's worker threads by themselves). Results in combination order.
+    func map<T: Sendable>(_ body: @Sendable (Int) -> T) -> [T] {
+        let count = matrix.combinations.count
+        let workers = max(1, min(count, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount))
+        let results = ResultSlots<T>(count)
+        let configuration = self.configuration
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            SnapshotTestingConfiguration.$current.withValue(configuration) {
+                for i in stride(from: worker, to: count, by: workers) { results.set(i, body(i)) }
+            }
+        }
+        return results.values()
+    }
+
+    func verifyEach(_ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?, file: String,
+                    environment: [String: String]) -> LabelMatrixFailures? {
+        let results: [SnapshotFailure?] = map { i in
+            verify(matrix.combinations[i], strategy, record: record, precision: precision, file: file)
+        }
+        let sheetLocation = SnapshotLocation.next(filePath: file, testName: testName, name: name ?? "matrix",
+                                                  pathExtension: "png", environment: environment)
+        let sheetPath = sheetLocation.artifactPath("contact-sheet")
+        let failed = zip(matrix.combinations, results).compactMap { c, f in f.map { LabelMatrixFailures.Failure(combination: c.name, failure: $0) } }
+        guard !failed.isEmpty else {
+            try? SnapshotFileSystem.removeIfPresent(sheetPath)   // stale from an earlier failure
+            return nil
+        }
+        var sheetProblem: String?
+        do {
+            let sheet = try contactSheet(marks: results, title: MatrixMessage.sheetTitle(sheetLocation.testName, results))
+            try SnapshotFileSystem.writeAtomically(try PNGCodec.encode(sheet), to: sheetPath)
+            for f in failed where f.failure.recordWritten { MatrixMessage.link(sheetPath, into: f.failure) }
+        } catch {
+            sheetProblem = "\(error)"
+        }
+        return LabelMatrixFailures(
+            message: MatrixMessage.text(testName: sheetLocation.testName, count: results.count, failed: failed,
+                                        sheetPath: sheetProblem == nil ? sheetPath : nil, sheetProblem: sheetProblem),
+            failures: failed, combinationCount: results.count, contactSheetPath: sheetProblem == nil ? sheetPath : nil)
+    }
+
+    /// One combination against its own reference, with the single-snapshot verifier.
+    func verify(_ c: LabelMatrix.Combination, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?,
+                file: String) -> SnapshotFailure? {
+        labelSnapshotFailure(of: try matrix.label(base, c), as: strategy, named: identifier(c), record: record,
+                             precision: precision, file: file, testName: testName)
+    }
+
+    func verifySheet(_ comparison: ImageComparison, record: RecordMode?, precision: Double?, file: String) -> LabelMatrixFailures? {
+        let sheet = { try contactSheet(marks: nil, title: SnapshotNaming.testName(testName)) }
+        guard let failure = imageSnapshotFailure(of: try sheet(), as: comparison, named: name ?? "contact-sheet",
+                                                 record: record, precision: precision, file: file, testName: testName)
+        else { return nil }
+        return LabelMatrixFailures(message: failure.message, failures: [.init(combination: "contact-sheet", failure: failure)],
+                                   combinationCount: matrix.combinations.count, contactSheetPath: failure.location?.actualPath)
+    }
+
+    /// Every combination rendered (in parallel) onto the sheet; `marks` are the combinations' failures.
+    /// - Throws: when the sheet itself cannot be drawn (too large, no font for the headers).
+    func contactSheet(marks: [SnapshotFailure?]?, title: String) throws -> Bitmap {
+        let images: [Result<Bitmap, any Error>] = map { i in Result { try matrix.label(base, matrix.combinations[i]).render() } }
+        return try layout.sheet(matrix, title: title, textScale: matrix.largestScale(base)) { i in
+            let image = try? images[i].get()
+            guard let failure = marks?[i] else {
+                return ContactSheet.Cell(image: image, mark: .none, caption: image == nil ? "cannot render" : nil)
+            }
+            return MatrixMessage.cell(image: image, failure: failure)
+        }
+    }
+}
+
+/// Results written from worker threads at distinct indices.
+final class ResultSlots<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T?]
+
+    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ value: T) {
+        lock.lock(); defer { lock.unlock() }
+        slots[i] = value
+    }
+
+    func values() -> [T] {
+        lock.lock(); defer { lock.unlock() }
+        return slots.compactMap { $0 }   // every index is set once by `MatrixRun.map` before it returns
+    }
+}

@@ -1,0 +1,270 @@
+import ContactSheetRendering
+import Foundation
+import LabelSnapshotTesting
+import PNGCodec
+import SnapshotTestSupport
+import XCTest
+
+/// The seed badge of the README, with colours for both appearances.
+func seedBadge() throws -> PaddedLabel {
+    var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .preferred(.body),
+                            insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+    label.backgroundColor = .dynamic(light: try Color(hex: "#FFE6C8"), dark: try Color(hex: "#5A3A1E"))
+    label.textColor = .dynamic(light: .black, dark: .white)
+    label.cornerRadius = 8
+    return label
+}
+
+/// Short names of the twelve categories, typed from Apple's HIG table header.
+let categoryNames = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"]
+
+final class MatrixSnapshotTests: XCTestCase {
+    let seedMatrix: [LabelMatrixAxis] = [
+        .userInterfaceStyles([.light, .dark]),            // given out of order: names use the fixed order
+        .contentSizeCategories(.all),
+        .layoutDirections([.leftToRight, .rightToLeft]),
+        .widths([240]),
+    ]
+
+    /// `w240-xS-ltr-light` … in the fixed order widths, categories, directions, styles; the last axis fastest.
+    var seedNames: [String] {
+        categoryNames.flatMap { c in ["ltr", "rtl"].flatMap { d in ["light", "dark"].map { "w240-\(c)-\(d)-\($0)" } } }
+    }
+
+    func testSeedBadgeRecordsPassesAndFailsNamingTheChangedCombinations() throws {
+        let pkg = try TempPackage()
+        let badge = try seedBadge()
+        try withSnapshotTesting(environment: [:]) {
+            // 1. Records 48 references and a contact sheet.
+            let recorded = try XCTUnwrap(verifyLabelSnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile,
+                                                              testName: "testBadge()"))
+            XCTAssertEqual(recorded.combinationCount, 48)
+            XCTAssertEqual(recorded.failures.map(\.combination), seedNames)
+            XCTAssertTrue(recorded.failures.allSatisfy { $0.failure.kind == .missingReference && $0.failure.referenceWritten })
+            XCTAssertTrue(recorded.message.hasPrefix("Snapshot matrix testBadge (48 combinations): 48 missing (recorded), 0 match"),
+                          recorded.message)
+            XCTAssertEqual(pkg.list(pkg.referenceFolder), seedNames.map { "testBadge.\($0).png" }.sorted())
+            let sheetPath = pkg.artifacts + "/testBadge.matrix.contact-sheet.png"
+            XCTAssertEqual(recorded.contactSheetPath, sheetPath)
+            XCTAssertNotNil(try pkg.bytes(sheetPath).map { try PNGCodec.decode($0) })
+            // Each reference is the combination rendered on its own.
+            var single = badge
+            single.contentSizeCategory = .accessibilityExtraLarge
+            single.layoutDirection = .rightToLeft
+            single.userInterfaceStyle = .dark
+            try single.layout(width: 240)
+            XCTAssertEqual(try PNGCodec.decode(XCTUnwrap(pkg.bytes(pkg.reference("testBadge.w240-AX3-rtl-dark.png")))), try single.render())
+
+            // 2. Passes, and the stale contact sheet goes.
+            XCTAssertNil(verifyLabelSnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?.message)
+            XCTAssertNil(pkg.bytes(sheetPath))
+
+            // 3. A dark-only change fails exactly the 24 dark combinations.
+            var changed = badge
+            changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
+            let failed = try XCTUnwrap(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()"))
+            XCTAssertEqual(failed.failures.map(\.combination), seedNames.filter { $0.hasSuffix("-dark") })
+            XCTAssertTrue(failed.failures.allSatisfy { $0.failure.kind == .mismatch })
+            let lines = failed.message.split(separator: "\n").map(String.init)
+            XCTAssertEqual(lines[0], "Snapshot matrix testBadge (48 combinations): 24 differ, 24 match")
+            for name in seedNames {
+                XCTAssertEqual(lines.contains { $0.hasPrefix("  differs     testBadge.\(name): ") }, name.hasSuffix("-dark"), name)
+            }
+            XCTAssertTrue(lines[1].contains(" px differ ("), lines[1])
+            XCTAssertTrue(failed.message.contains("Contact sheet: " + sheetPath))
+            // The failure records name the contact sheet for `labelsnap report`.
+            let record = try SnapshotFailureRecord.load(pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json")
+            XCTAssertEqual(record.contactSheet, sheetPath)
+            // Rejecting one failure leaves the sheet that the others share.
+            try SnapshotReview.reject(recordAt: pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json")
+            XCTAssertNotNil(pkg.bytes(sheetPath))
+
+            // 4. Changing the text changes all 48.
+            changed = badge
+            changed.text = "패딩이 있어요"
+            XCTAssertEqual(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?
+                .failures.count, 48)
+        }
+    }
+
+    func testNamesFollowTheFixedAxisOrderAndNamedPrefixes() throws {
+        let pkg = try TempPackage()
+        let label = PaddedLabel("Hi", insets: EdgeInsets(top: 2, left: 4, bottom: 2, right: 4))
+        let axes: [LabelMatrixAxis] = [
+            .texts(["en": "New", "de": "Neuigkeiten"]), .userInterfaceStyles([.dark]), .layoutDirections([.rightToLeft]),
+            .contentSizeCategories([.accessibilityExtraLarge]), .scales([2, 1.5]), .widths([200, 80.5]),
+        ]
+        let failures = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshots(of: label, matrix: axes, named: "badge", file: pkg.testFile, testName: "testBadge()")
+        }
+        XCTAssertEqual(failures?.failures.map(\.combination), [
+            "w200-2x-AX3-rtl-dark-en", "w200-2x-AX3-rtl-dark-de", "w200-1.5x-AX3-rtl-dark-en", "w200-1.5x-AX3-rtl-dark-de",
+            "w80.5-2x-AX3-rtl-dark-en", "w80.5-2x-AX3-rtl-dark-de", "w80.5-1.5x-AX3-rtl-dark-en", "w80.5-1.5x-AX3-rtl-dark-de",
+        ])
+        XCTAssertTrue(pkg.list(pkg.referenceFolder).contains("testBadge.badge.w200-2x-AX3-rtl-dark-de.png"))
+        // The widths axis lays out at that width after the other axes: 80.5 pt at 1.5x is 121 px (rounded).
+        let png = try XCTUnwrap(pkg.bytes(pkg.reference("testBadge.badge.w80.5-1.5x-AX3-rtl-dark-de.png")))
+        XCTAssertEqual(try PNGCodec.decode(png).width, 121)
+    }
+
+    func testRecordModesApplyPerCombination() throws {
+        let pkg = try TempPackage()
+        let axes: [LabelMatrixAxis] = [.contentSizeCategories([.small, .large, .accessibilityMedium]), .scales([1, 2])]
+        let label = PaddedLabel("Record", font: .preferred(.caption1))
+        try withSnapshotTesting(environment: [:]) {
+            let first = verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()")
+            XCTAssertEqual(first?.failures.count, 6, first?.message ?? "")
+            // Scales come before categories in a name, whatever order the axes are given in.
+            XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testModes.1x-AX1.png", "testModes.1x-L.png", "testModes.1x-S.png",
+                                                           "testModes.2x-AX1.png", "testModes.2x-L.png", "testModes.2x-S.png"])
+            let kept = try XCTUnwrap(pkg.bytes(pkg.reference("testModes.1x-S.png")))
+            try FileManager.default.removeItem(atPath: pkg.reference("testModes.2x-L.png"))
+            // A different reference where one combination is: `missing` records only the missing one.
+            try pkg.write(kept, to: pkg.reference("testModes.1x-AX1.png"))
+            let missing = try XCTUnwrap(verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
+            XCTAssertEqual(missing.failures.map(\.combination), ["1x-AX1", "2x-L"])
+            XCTAssertEqual(missing.failures.map(\.failure.kind), [.mismatch, .missingReference])
+            XCTAssertEqual(pkg.bytes(pkg.reference("testModes.1x-AX1.png")), kept, "missing does not rewrite a differing reference")
+            XCTAssertTrue(missing.message.hasPrefix("Snapshot matrix testModes (6 combinations): 1 differ, 1 missing (recorded), 4 match"),
+                          missing.message)
+            // `failed` rewrites it; then everything passes.
+            XCTAssertEqual(verifyLabelSnapshots(of: label, matrix: axes, record: .failed, file: pkg.testFile,
+                                                testName: "testModes()")?.failures.map(\.combination), ["1x-AX1"])
+            XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
+            // `all` rewrites (and reports) every combination; `never` records nothing.
+            XCTAssertEqual(verifyLabelSnapshots(of: label, matrix: axes, record: .all, file: pkg.testFile,
+                                                testName: "testModes()")?.failures.count, 6)
+            try FileManager.default.removeItem(atPath: pkg.reference("testModes.2x-S.png"))
+            let never = try XCTUnwrap(verifyLabelSnapshots(of: label, matrix: axes, record: .never, file: pkg.testFile, testName: "testModes()"))
+            XCTAssertEqual(never.failures.map(\.combination), ["2x-S"])
+            XCTAssertNil(pkg.bytes(pkg.reference("testModes.2x-S.png")))
+        }
+    }
+
+    func testParallelRunEqualsSerialRun() throws {
+        let serial = try TempPackage(), parallel = try TempPackage()
+        var label = try seedBadge()
+        label.text = "Pad wraps"
+        label.numberOfLines = 0
+        let axes: [LabelMatrixAxis] = [.widths([60, 120]), .scales([1, 2]), .contentSizeCategories([.small, .large]),
+                                       .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark])]
+        func run(_ pkg: TempPackage, _ workers: Int?, _ l: PaddedLabel) -> String? {
+            withSnapshotTesting(environment: [:]) {
+                verifyLabelSnapshots(of: l, matrix: axes, maxConcurrency: workers, file: pkg.testFile, testName: "testBadge()")?
+                    .message.replacingOccurrences(of: pkg.root, with: "ROOT")
+            }
+        }
+        XCTAssertEqual(run(serial, 1, label), run(parallel, nil, label))
+        var changed = label
+        changed.backgroundColor = .dynamic(light: try Color(hex: "#FFE6C8"), dark: try Color(hex: "#203040"))
+        let s = run(serial, 1, changed), p = run(parallel, 4, changed)
+        XCTAssertEqual(s, p)
+        XCTAssertTrue(s?.contains("16 differ, 16 match") == true, s ?? "nil")
+        for folder in ["/__Snapshots__/BadgeTests", "/.build/snapshot-artifacts/BadgeTests"] {
+            let names = serial.list(serial.root + folder)
+            XCTAssertEqual(names, parallel.list(parallel.root + folder))
+            XCTAssertFalse(names.isEmpty)
+            for name in names where !name.hasSuffix(".json") {   // records hold their time and paths
+                XCTAssertEqual(serial.bytes(serial.root + folder + "/" + name), parallel.bytes(parallel.root + folder + "/" + name), name)
+            }
+        }
+    }
+
+    func testContactSheetReferenceHasEveryCombinationPixelForPixel() throws {
+        let pkg = try TempPackage()
+        var badge = try seedBadge()
+        badge.scale = 2
+        let axes: [LabelMatrixAxis] = [.widths([200]), .contentSizeCategories([.large, .accessibilityExtraExtraExtraLarge]),
+                                       .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark])]
+        let first = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
+        }
+        XCTAssertEqual(first?.failures.first?.failure.kind, .missingReference)
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testSheet.contact-sheet.png"])
+        let sheet = try PNGCodec.decode(XCTUnwrap(pkg.bytes(pkg.reference("testSheet.contact-sheet.png"))))
+        // The documented default: categories down, directions across (a tie with styles: the earlier axis),
+        // widths and styles as blocks; every combination rendered on its own.
+        let categories: [ContentSizeCategory] = [.large, .accessibilityExtraExtraExtraLarge]
+        func cell(_ c: ContentSizeCategory, _ d: LayoutDirection, _ s: UserInterfaceStyle) throws -> Bitmap {
+            var l = badge
+            l.contentSizeCategory = c; l.layoutDirection = d; l.userInterfaceStyle = s
+            try l.layout(width: 200)
+            return try l.render()
+        }
+        var expected = ContactSheet(title: "testSheet", columnTitles: ["ltr", "rtl"], rowTitles: ["L", "AX5"])
+        expected.textScale = 2
+        expected.blocks = try [UserInterfaceStyle.light, .dark].map { s in
+            ContactSheet.Block(title: "w200 · " + s.rawValue, cells: try categories.map { c in
+                try [LayoutDirection.leftToRight, .rightToLeft].map { ContactSheet.Cell(image: try cell(c, $0, s)) }
+            })
+        }
+        let geometry = try expected.geometry()
+        XCTAssertEqual([sheet.width, sheet.height], [geometry.width, geometry.height])
+        for (b, s) in [UserInterfaceStyle.light, .dark].enumerated() {
+            for (r, c) in categories.enumerated() {
+                for (k, d) in [LayoutDirection.leftToRight, .rightToLeft].enumerated() {
+                    let image = try cell(c, d, s), box = geometry.cellFrames[b][r][k]
+                    var opaque = 0
+                    for y in 0..<image.height { for x in 0..<image.width where image[x, y].alpha == 255 {
+                        opaque += 1
+                        if sheet[box.x + x, box.y + y] != image[x, y] { return XCTFail("\(c) \(d) \(s): pixel (\(x), \(y)) differs") }
+                    } }
+                    XCTAssertGreaterThan(opaque, image.width * image.height / 2)
+                }
+            }
+        }
+        XCTAssertEqual(sheet, try expected.render())
+        // Passes against itself; a change in one combination fails the one reference.
+        XCTAssertNil(withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
+        })
+        var changed = badge
+        changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
+        let sheetFailure = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshots(of: changed, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
+        }
+        XCTAssertEqual(sheetFailure?.failures.map(\.failure.kind), [.mismatch])
+    }
+
+    func testLayoutStrategyAndToleranceStrategies() throws {
+        let pkg = try TempPackage()
+        let label = PaddedLabel("Text", font: .preferred(.headline))
+        let axes: [LabelMatrixAxis] = [.contentSizeCategories([.extraSmall, .accessibilityExtraExtraExtraLarge])]
+        try withSnapshotTesting(environment: [:]) {
+            _ = verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()")
+            XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testText.AX5.txt", "testText.xS.txt"])
+            // Each .txt is the layout of the label at that category.
+            var ax5 = label
+            ax5.contentSizeCategory = .accessibilityExtraExtraExtraLarge
+            XCTAssertEqual(pkg.bytes(pkg.reference("testText.AX5.txt")), Array(try ax5.makeLayout().layoutDescription.utf8))
+            XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()"))
+            for strategy in [LabelSnapshotStrategy.image, .image(threshold: 0.1), .image(precision: 0.99)] {
+                _ = verifyLabelSnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()")
+                XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()"))
+            }
+        }
+    }
+
+    func testBadMatricesFailWithWhatToDo() throws {
+        let pkg = try TempPackage()
+        let label = PaddedLabel("x")
+        func message(_ axes: [LabelMatrixAxis]) -> String {
+            withSnapshotTesting(environment: [:]) {
+                verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testBad()")?.message ?? "passed"
+            }
+        }
+        XCTAssertTrue(message([]).contains("the matrix has no axes"))
+        XCTAssertTrue(message([.scales([1]), .scales([2])]).contains("gives .scales twice"))
+        XCTAssertTrue(message([.widths([])]).contains(".widths has no values"))
+        XCTAssertTrue(message([.widths([100, 100])]).contains("two values named \"w100\""))
+        XCTAssertTrue(message([.texts(["a/b": "1", "a-b": "2"])]).contains("would share a reference"))
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), [])
+        // A combination that cannot be laid out fails alone, named, without stopping the others.
+        let result = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshots(of: label, matrix: [.scales([1, 99])], file: pkg.testFile, testName: "testBad()")
+        }
+        XCTAssertEqual(result?.failures.map(\.combination), ["1x", "99x"])
+        XCTAssertEqual(result?.failures.map(\.failure.kind), [.missingReference, .valueFailed])
+        XCTAssertTrue(result?.message.contains("not checked testBad.99x: ") == true, result?.message ?? "")
+    }
+}

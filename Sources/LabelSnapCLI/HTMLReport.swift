@@ -165,6 +165,7 @@ func renderHTMLReport(_ scan: PendingScan) -> String {
         h += "</ul></div>\n"
     }
     h += "</header>\n"
+    h += contactSheetSections(scan.failures)
     for (i, f) in scan.failures.enumerated() { h += failureSection(f, index: i + 1) }
     h += "</body>\n</html>\n"
     return h

@@ -47,6 +47,15 @@ public struct PendingFailure: Sendable, Equatable {
             .filter { !["diff", "composite", "reference"].contains($0) }
             .compactMap { kind in artifact(record.artifacts[kind]).map { (kind, $0) } }
     }
+    /// The contact sheet of the matrix the failure belongs to (`assertLabelSnapshots`), next to the record:
+    /// shared by the matrix's failures, so it is not one of `artifactFiles` (accept and reject keep it).
+    /// Only `<test>.….contact-sheet.png` qualifies.
+    public var contactSheetPath: String? {
+        guard let path = record.contactSheet else { return nil }
+        let name = PathText.base(path)
+        guard name.hasPrefix(record.testName + "."), name.hasSuffix(".contact-sheet.png") else { return nil }
+        return folder + "/" + name
+    }
     /// Whether the actual value is stored as text (`.txt`, `.layout`, … anything but PNG).
     public var isText: Bool { !(record.actual ?? record.reference).hasSuffix(".png") }
     /// Whether `accept` can work: the record names an actual file and that file exists.

@@ -57,6 +57,23 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 5, "report changes nothing")
     }
 
+    func testReportShowsAMatrixContactSheetOnce() throws {
+        let reference = try bitmap(8, 6, marks: [(1, 1)]), actual = try bitmap(8, 6, marks: [(2, 2)])
+        try pkg.fail("testBadge()", named: "w200-AX1-ltr", reference: reference, actual: actual)
+        try pkg.fail("testBadge()", named: "w200-AX1-rtl", reference: reference, actual: actual)
+        let sheet = try PNGCodec.encode(try bitmap(30, 20, marks: [(3, 3)]))
+        let sheetPath = pkg.artifactsFolder + "/testBadge.matrix.contact-sheet.png"
+        try Data(sheet).write(to: URL(fileURLWithPath: sheetPath))
+        for name in ["testBadge.w200-AX1-ltr", "testBadge.w200-AX1-rtl"] { try pkg.edit(name) { $0.contactSheet = sheetPath } }
+        let result = try labelsnap(["report", "-o", "-"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("<h2>Contact sheet: testBadge (2 failing combinations)</h2>"), result.stdout)
+        XCTAssertEqual(inlinedImages(result.stdout).filter { $0 == sheet }.count, 1, "shown once for the matrix")
+        // Rejecting one combination keeps the sheet the other still shows.
+        XCTAssertEqual(try labelsnap(["reject", "testBadge.w200-AX1-ltr"], cwd: pkg.root).status, 0)
+        XCTAssertNotNil(pkg.bytes(sheetPath))
+    }
+
     func testDefaultOutputAndStdout() throws {
         try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
         let result = try labelsnap(["report"], cwd: pkg.root)

@@ -2,6 +2,7 @@ import ContactSheetRendering
 import Foundation
 import LabelSnapshotTesting
 import PNGCodec
+import SnapshotReview
 import SnapshotTestSupport
 import XCTest
 
@@ -76,7 +77,11 @@ final class MatrixSnapshotTests: XCTestCase {
             let record = try SnapshotFailureRecord.load(pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json")
             XCTAssertEqual(record.contactSheet, sheetPath)
             // Rejecting one failure leaves the sheet that the others share.
-            try SnapshotReview.reject(recordAt: pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json")
+            let recordPath = pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json"
+            let pending = PendingFailure(recordPath: recordPath, record: record, artifactsRoot: pkg.root + "/.build/snapshot-artifacts")
+            XCTAssertEqual(pending.contactSheetPath, sheetPath)
+            _ = try pending.reject()
+            XCTAssertNil(pkg.bytes(recordPath))
             XCTAssertNotNil(pkg.bytes(sheetPath))
 
             // 4. Changing the text changes all 48.

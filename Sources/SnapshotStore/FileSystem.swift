@@ -47,6 +47,17 @@ public enum SnapshotFileSystem {
         return bytes
     }
 
+    /// The target of the symbolic link at `path` when that link points at nothing (a dangling link), else nil.
+    /// `open(2)` reports such a link as missing (`ENOENT`), but the path is not free: it must not read as
+    /// "no reference".
+    public static func danglingLinkTarget(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, stat(path, &st) != 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        return n < 0 ? "?" : String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether anything exists at `path`.
     public static func exists(_ path: String) -> Bool {
         var st = stat()
@@ -119,15 +130,46 @@ public enum SnapshotFileSystem {
                 unlink(temp)
                 throw writeError(code, path: path, operation: "renaming into")
             }
-            return true
         case .keep:
             let linked = link(temp, path)
             let code = errno
-            unlink(temp)
-            if linked == 0 { return true }
-            if code == EEXIST { return false }
-            throw writeError(code, path: path, operation: "linking into")
+            if linked == 0 {
+                unlink(temp)
+            } else if code == EEXIST {
+                unlink(temp)
+                return false
+            } else if linkUnsupported(code) {
+                // A file system without hard links (FAT, some network and FUSE file systems) answers
+                // link(2) with EPERM or ENOTSUP: that is not a read-only folder. Check, then rename;
+                // the window between the two is the only place a parallel writer could be replaced.
+                if exists(path) { unlink(temp); return false }
+                if rename(temp, path) != 0 {
+                    let renameCode = errno
+                    unlink(temp)
+                    throw writeError(renameCode, path: path, operation: "renaming into")
+                }
+            } else {
+                unlink(temp)
+                throw writeError(code, path: path, operation: "linking into")
+            }
         }
+        // The new directory entry survives a power loss only once the folder itself is synced.
+        if sync { syncFolder(folder) }
+        return true
+    }
+
+    /// link(2) errors that mean "this file system has no hard links", not "read-only".
+    static func linkUnsupported(_ code: Int32) -> Bool {
+        code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EXDEV
+    }
+
+    /// fsync(2) on a folder, so that a rename into it is durable. Errors are ignored: some file
+    /// systems refuse to sync folders, and the file itself is already synced.
+    static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
     }
 
     /// Removes the file at `path`; a missing file is not an error.

@@ -52,16 +52,37 @@ public struct SnapshotLocation: Sendable, Equatable {
     }
     /// `<artifacts>/<TestFileName>`.
     public var artifactsFolder: String { artifactsRoot + "/" + testFileName }
-    /// The actual value that failed.
+    /// The reference's file name, `<testName>.<id>.<ext>`: every artifact name starts with it.
+    public var referenceFileName: String { snapshotName + "." + pathExtension }
+    /// The actual value that failed: `<testName>.<id>.<ext>.actual.<ext>`.
     public var actualPath: String { artifactPath("actual") }
-    /// The failure record (JSON, `SnapshotFailureRecord`).
-    public var failureRecordPath: String { artifactsFolder + "/" + snapshotName + ".failure.json" }
-    /// An artifact of kind `kind` (`actual`, `diff`, `composite`) with the format's extension,
-    /// or `ext` when given.
-    /// An extension equal to the kind is not repeated (`testA.1.diff`, never `testA.1.diff.diff`).
+    /// The failure record (JSON, `SnapshotFailureRecord`): `<testName>.<id>.<ext>.failure.json`.
+    public var failureRecordPath: String { artifactPath("failure", pathExtension: "json") }
+    /// An artifact of kind `kind` (`actual`, `diff`, `composite`, `reference`, `failure`) with the
+    /// format's extension, or `ext` when given: `<reference file name>.<kind>.<ext>`; an extension equal
+    /// to the kind is not repeated (`testA.1.txt.diff`, never `….diff.diff`).
+    ///
+    /// Why no two snapshots share an artifact (issue 15, defect 3): `kind` and `ext` are single
+    /// components without a dot, so the last two dot-separated parts of an artifact name are its kind
+    /// and extension and what precedes them is the reference's file name, unique per snapshot (claimed
+    /// in `SnapshotVerifier`). An `.image` and a `.layout` snapshot of the same `named:` have
+    /// `….png.*` and `….txt.*` artifacts.
     public func artifactPath(_ kind: String, pathExtension ext: String? = nil) -> String {
-        let kind = SnapshotNaming.sanitize(kind), ext = SnapshotNaming.sanitize(ext ?? pathExtension)
-        return artifactsFolder + "/" + snapshotName + "." + kind + (ext == kind ? "" : "." + ext)
+        let kind = Self.artifactComponent(kind), ext = Self.artifactComponent(ext ?? pathExtension)
+        return artifactsFolder + "/" + referenceFileName + "." + kind + (ext == kind ? "" : "." + ext)
+    }
+
+    /// Longest artifact kind or extension, in bytes (names stay under 255 bytes with the longest
+    /// test name and id: 2 × `SnapshotNaming.maximumComponentLength` + 3 × 17 + 5).
+    public static let maximumArtifactComponentLength = 16
+
+    static func artifactComponent(_ text: String) -> String {
+        var out = ""
+        for ch in SnapshotNaming.sanitize(text) {
+            guard out.utf8.count + ch.utf8.count <= maximumArtifactComponentLength else { break }
+            out.append(ch == "." ? "-" : ch)
+        }
+        return out
     }
 
     /// A location from already-known parts (names are sanitised here too).
@@ -181,7 +202,8 @@ public final class SnapshotCounter: Sendable {
     /// file: two snapshots must never share a reference.
     public func claim(reference: String, rawName raw: String) -> String? {
         claims.withLock { claims in
-            if let earlier = claims[reference], earlier != raw { return earlier }
+            // Scalars, not String ==: canonically equivalent names ("é" and "e" + U+0301) are still two names.
+            if let earlier = claims[reference], !earlier.unicodeScalars.elementsEqual(raw.unicodeScalars) { return earlier }
             claims[reference] = raw
             return nil
         }

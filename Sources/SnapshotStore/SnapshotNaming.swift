@@ -1,11 +1,13 @@
 /// Turns test names and `named:` values into single, safe path components.
 public enum SnapshotNaming {
     /// Longest component, in UTF-8 bytes; longer names are cut and given a hash suffix so that
-    /// distinct long names stay distinct (file systems allow 255 bytes; suffixes need room).
-    public static let maximumComponentLength = 120
+    /// distinct long names stay distinct. File systems allow 255 bytes per name: a reference's name is
+    /// `<test>.<id>.<ext>` and an artifact's adds `.<kind>.<ext>`, so two components of 90 bytes
+    /// leave a margin for those and for the temporary file's suffix.
+    public static let maximumComponentLength = 90
 
     /// A single path component made from arbitrary text, never a path:
-    /// letters and digits (any script), `_`, `-`, `+` and `.` are kept; everything else (`/`, `\`,
+    /// letters, combining marks and digits (any script), `_`, `-`, `+` and `.` are kept; everything else (`/`, `\`,
     /// NUL, control characters, spaces, `:`, …) becomes `-`; runs of `-` and of `.` collapse to
     /// one; leading and trailing `-` and `.` are dropped (no hidden files, no `..`); an empty
     /// result becomes `_`; more than `maximumComponentLength` bytes are cut and suffixed with an
@@ -18,7 +20,8 @@ public enum SnapshotNaming {
             let keep = ch == "_" || ch == "-" || ch == "+" || ch == "."
                 || ch.unicodeScalars.allSatisfy { scalar in
                     scalar.value >= 0x20 && scalar.value != 0x7F
-                        && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil)
+                        && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                            || [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory))
                 }
             let c: Character = keep ? ch : "-"
             // Runs of "-" or "." collapse to one; a "." right after "-" (or the start) is dropped.

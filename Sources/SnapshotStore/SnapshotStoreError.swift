@@ -23,6 +23,8 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
     case pathEscapesFolder(path: String, folder: String)
     /// A failure record could not be read or is not one this version understands.
     case invalidFailureRecord(path: String, reason: String)
+    /// A symbolic link at `path` points at `target`, which does not exist.
+    case danglingLink(path: String, target: String)
 
     public var description: String {
         switch self {
@@ -41,6 +43,8 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
             return "refusing to use \(path): it is outside \(folder)"
         case .invalidFailureRecord(let path, let reason):
             return "cannot read failure record \(path): \(reason)"
+        case .danglingLink(let path, let target):
+            return "\(path) is a symbolic link to \(target), which does not exist; restore the target or remove the link"
         }
     }
 }

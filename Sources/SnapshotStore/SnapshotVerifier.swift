@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A failed snapshot assertion: the message to report, and what the store did.
 public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
@@ -52,7 +55,7 @@ public enum SnapshotVerifier {
         // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
-        if let earlier = counter.claim(reference: location.referencePath, rawName: raw) {
+        if let earlier = counter.claim(reference: collisionKey(location.referencePath), rawName: raw) {
             return SnapshotFailure(kind: .configuration,
                                    message: "Snapshot \(location.snapshotName) was not checked: \(raw) and \(earlier) both map to "
                                        + "\(location.referenceRelativePath). Rename one of the tests, or give the snapshots distinct `named:` values.",
@@ -66,8 +69,10 @@ public enum SnapshotVerifier {
                                    message: "Snapshot \(location.snapshotName) was not checked: \(error)",
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
-        var run = Run(location: location, mode: mode, format: format, value: value)
-        return run.verify()
+        switch Run(location: location, mode: mode, format: format, value: value).verify() {
+        case .passed: return nil
+        case .failed(let failure): return failure
+        }
     }
 
     /// Like `verify`, for a value that could not be produced: reports `error` as the failure.
@@ -82,6 +87,13 @@ public enum SnapshotVerifier {
                                message: "Snapshot \(location.snapshotName) was not checked: " +
                                    (error is SnapshotConfigurationError ? "" : "producing the value threw: ") + "\(error)",
                                location: location, record: nil, recordWritten: false, referenceWritten: false)
+    }
+
+    /// The name under which two paths are the same file on a case-insensitive, normalisation-insensitive
+    /// file system (APFS and HFS+ as macOS formats them by default): canonically decomposed, lower-cased.
+    /// `named: "Dark"` and `"dark"`, or "é" precomposed and decomposed, are one file there.
+    public static func collisionKey(_ path: String) -> String {
+        path.decomposedStringWithCanonicalMapping.lowercased()
     }
 
     /// `swift test --filter '<Module>.*<testName>'`, the module taken from `Tests/<Module>/…`.
@@ -115,6 +127,14 @@ public enum SnapshotVerifier {
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
+    /// Made only by `Run.compare` when the comparison matched: the one way to pass.
+    private struct ComparedMatch { fileprivate init() {} }
+
+    private enum Outcome {
+        case passed(ComparedMatch)
+        case failed(SnapshotFailure)
+    }
+
     private final class EncodedCache {
         var bytes: [UInt8]?
     }
@@ -138,37 +158,43 @@ public enum SnapshotVerifier {
         }
         var actualDescription: String { format.describe(value) }
 
-        mutating func verify() -> SnapshotFailure? {
-            if mode == .all {
-                return recordAll()
+        /// The outcome of the run. A pass exists only as `ComparedMatch`, which only `compare` makes:
+        /// every other path (missing, dangling, unreadable, racing) records or fails (issue 15, defect 2).
+        func verify() -> Outcome {
+            if mode == .all { return .failed(recordAll()) }
+            return attempt(retryAfterRace: true)
+        }
+
+        /// Reads the reference and compares; when it was missing and another writer created it while we
+        /// recorded, reads once more. A second race is a failure, never a pass.
+        func attempt(retryAfterRace: Bool) -> Outcome {
+            let bytes: [UInt8]?
+            do {
+                bytes = try SnapshotFileSystem.readIfPresent(reference)
+            } catch {
+                return .failed(unreadable(error))
             }
-            // Read the reference; retry once if another writer created it while we recorded.
-            for _ in 0..<2 {
-                let bytes: [UInt8]?
-                do {
-                    bytes = try SnapshotFileSystem.readIfPresent(reference)
-                } catch {
-                    return unreadable(error)
-                }
-                guard let bytes else {
-                    if mode == .never { return missingUnderNever() }
-                    do {
-                        let bytes = try actualBytes()
-                        if try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .keep, sync: true) {
-                            return fail(.missingReference, referenceWritten: true, withArtifacts: false, lines: [
-                                "No reference was found for snapshot \(location.snapshotName): recorded \(actualDescription) to",
-                                "  \(reference)",
-                                "Record mode \"\(mode)\" wrote the missing reference. Look at it, commit it, and run the test again to assert against it.",
-                            ])
-                        }
-                        continue  // created meanwhile by a parallel run: compare against it
-                    } catch {
-                        return writeFailed(error)
-                    }
-                }
-                return compare(bytes)
+            if let bytes { return compare(bytes) }
+            if let target = SnapshotFileSystem.danglingLinkTarget(reference) {
+                return .failed(unreadable(SnapshotStoreError.danglingLink(path: reference, target: target)))
             }
-            return nil
+            if mode == .never { return .failed(missingUnderNever()) }
+            do {
+                let bytes = try actualBytes()
+                if try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .keep, sync: true) {
+                    return .failed(fail(.missingReference, referenceWritten: true, withArtifacts: false, lines: [
+                        "No reference was found for snapshot \(location.snapshotName): recorded \(actualDescription) to",
+                        "  \(reference)",
+                        "Record mode \"\(mode)\" wrote the missing reference. Look at it, commit it, and run the test again to assert against it.",
+                    ]))
+                }
+            } catch {
+                return .failed(writeFailed(error))
+            }
+            // Created meanwhile by a parallel run (or something else sits at the path): compare against it.
+            if retryAfterRace { return attempt(retryAfterRace: false) }
+            return .failed(unreadable(SnapshotStoreError.io(operation: "reading (it appeared and vanished while recording)",
+                                                            path: reference, errno: ENOENT)))
         }
 
         func recordAll() -> SnapshotFailure {
@@ -213,7 +239,7 @@ public enum SnapshotVerifier {
             ])
         }
 
-        func compare(_ bytes: [UInt8]) -> SnapshotFailure? {
+        func compare(_ bytes: [UInt8]) -> Outcome {
             let referenceValue: Value
             do {
                 referenceValue = try format.decode(bytes)
@@ -234,15 +260,15 @@ public enum SnapshotVerifier {
                 } else {
                     lines.append("It was left untouched (record mode \"\(mode)\").")
                 }
-                return fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
-                            lines: lines, fixes: written ? [] : [
-                                "Re-record it:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
-                                "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
-                            ])
+                return .failed(fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
+                                    lines: lines, fixes: written ? [] : [
+                                        "Re-record it:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
+                                        "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
+                                    ]))
             }
             guard let mismatch = format.compare(referenceValue, value) else {
                 removeStaleArtifacts()
-                return nil
+                return .passed(ComparedMatch())
             }
             var lines = [
                 "Snapshot \(location.snapshotName) does not match its reference",
@@ -262,13 +288,13 @@ public enum SnapshotVerifier {
                     lines.append("Record mode \"failed\" could not rewrite the reference: \(error)")
                 }
             }
-            return fail(.mismatch, referenceWritten: written, withArtifacts: true, includeActual: true,
-                        mismatch: mismatch, referenceDescription: format.describe(referenceValue),
-                        comparedReference: bytes, lines: lines,
-                        fixes: written ? [] : [
-                            "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
-                            "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
-                        ])
+            return .failed(fail(.mismatch, referenceWritten: written, withArtifacts: true, includeActual: true,
+                                mismatch: mismatch, referenceDescription: format.describe(referenceValue),
+                                comparedReference: bytes, lines: lines,
+                                fixes: written ? [] : [
+                                    "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
+                                    "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
+                                ]))
         }
 
         func writeFailed(_ error: any Error) -> SnapshotFailure {
@@ -306,7 +332,9 @@ public enum SnapshotVerifier {
                     attachments.append(SnapshotAttachment(kind: "reference", pathExtension: format.pathExtension) { comparedReference })
                 }
                 for attachment in attachments {
-                    let path = location.artifactPath(attachment.kind, pathExtension: attachment.pathExtension)
+                    // "actual" and "failure" name the verifier's own artifacts.
+                    let kind = ["actual", "failure"].contains(attachment.kind) ? "format-" + attachment.kind : attachment.kind
+                    let path = location.artifactPath(kind, pathExtension: attachment.pathExtension)
                     do {
                         try SnapshotFileSystem.writeAtomically(try attachment.bytes(), to: path)
                         attachmentPaths[attachment.kind] = path

@@ -87,8 +87,8 @@ final class FailurePackage {
     }
 
     func reference(_ snapshot: String) -> String { referenceFolder + "/" + snapshot + ".png" }
-    func record(_ snapshot: String) -> String { artifactsFolder + "/" + snapshot + ".failure.json" }
-    func actual(_ snapshot: String) -> String { artifactsFolder + "/" + snapshot + ".actual.png" }
+    func record(_ snapshot: String) -> String { artifactsFolder + "/" + snapshot + ".png.failure.json" }
+    func actual(_ snapshot: String) -> String { artifactsFolder + "/" + snapshot + ".png.actual.png" }
 
     func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { Array($0) } }
 

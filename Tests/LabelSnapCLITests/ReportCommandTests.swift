@@ -51,7 +51,7 @@ final class ReportCommandTests: XCTestCase {
         let images = inlinedImages(html)
         XCTAssertEqual(images.count, 3)
         XCTAssertEqual(images[0], try PNGCodec.encode(reference))
-        XCTAssertEqual(images[1], pkg.bytes(pkg.artifactsFolder + "/testBadge.badge.diff.png"))
+        XCTAssertEqual(images[1], pkg.bytes(pkg.artifactsFolder + "/testBadge.badge.png.diff.png"))
         XCTAssertEqual(images[2], try PNGCodec.encode(actual))
         XCTAssertEqual(html.components(separatedBy: "width=\"96\" height=\"72\"").count - 1, 3)
         XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 5, "report changes nothing")

@@ -46,9 +46,9 @@ final class ReviewCommandTests: XCTestCase {
     func testAcceptReplacesTheReferenceWithTheActualBytesAndRemovesTheArtifacts() throws {
         let (referenceBytes, actualBytes) = try makeMismatch()
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), referenceBytes)
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder), ["testBadge.badge.actual.png", "testBadge.badge.composite.png",
-                                                       "testBadge.badge.diff.png", "testBadge.badge.failure.json",
-                                                       "testBadge.badge.reference.png"])
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder), ["testBadge.badge.png.actual.png", "testBadge.badge.png.composite.png",
+                                                       "testBadge.badge.png.diff.png", "testBadge.badge.png.failure.json",
+                                                       "testBadge.badge.png.reference.png"])
         let result = try labelsnap(["accept", pkg.record("testBadge.badge")], cwd: "/")
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), actualBytes, "the exact bytes of the actual file")
@@ -122,10 +122,10 @@ final class ReviewCommandTests: XCTestCase {
         // A third shard with a different actual value for testBadge.1: refused, with both paths.
         let shard3 = pkg.root + "/shard3"
         try FileManager.default.copyItem(atPath: shard1, toPath: shard3)
-        try pkg.write(try PNGCodec.encode(try bitmap(8, 6, .black)), to: shard3 + "/BadgeTests/testBadge.1.actual.png")
+        try pkg.write(try PNGCodec.encode(try bitmap(8, 6, .black)), to: shard3 + "/BadgeTests/testBadge.1.png.actual.png")
         let conflict = try labelsnap(["accept", "--all", "--artifacts", "shard1", "--artifacts", "shard2", "--artifacts", "shard3"], cwd: pkg.root)
         XCTAssertEqual(conflict.status, 2)
-        XCTAssertTrue(conflict.stderr.contains("conflicting failures of __Snapshots__/BadgeTests/testBadge.1.png: \(shard1)/BadgeTests/testBadge.1.failure.json and \(shard3)/BadgeTests/testBadge.1.failure.json"), conflict.stderr)
+        XCTAssertTrue(conflict.stderr.contains("conflicting failures of __Snapshots__/BadgeTests/testBadge.1.png: \(shard1)/BadgeTests/testBadge.1.png.failure.json and \(shard3)/BadgeTests/testBadge.1.png.failure.json"), conflict.stderr)
         XCTAssertNotEqual(pkg.bytes(pkg.reference("testBadge.1")), a, "the conflicting failure is not accepted")
         XCTAssertEqual(pkg.bytes(pkg.reference("testOther.1")), b, "the other shard's failure is")
     }
@@ -174,7 +174,7 @@ final class ReviewCommandTests: XCTestCase {
         try pkg.write([1, 2, 3], to: pkg.artifactsFolder + "/notes.txt")
         try pkg.edit("testBadge.badge") { $0.artifacts["diff"] = self.pkg.root + "/Package.swift" }
         XCTAssertEqual(try labelsnap(["reject", "--all"], cwd: pkg.root).status, 0)
-        XCTAssertEqual(pkg.list(pkg.artifactsFolder), ["notes.txt", "testBadge.badge.diff.png"])
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder), ["notes.txt", "testBadge.badge.png.diff.png"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: pkg.root + "/Package.swift"))
     }
 
@@ -236,17 +236,17 @@ final class ReviewCommandTests: XCTestCase {
         let downloaded = pkg.root + "/Downloads/artifacts"
         try FileManager.default.createDirectory(atPath: pkg.root + "/Downloads", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: pkg.artifactsRoot, toPath: downloaded)
-        var record = try SnapshotFailureRecord.load(downloaded + "/BadgeTests/testBadge.badge.failure.json")
+        var record = try SnapshotFailureRecord.load(downloaded + "/BadgeTests/testBadge.badge.png.failure.json")
         func ci(_ path: String) -> String { path.replacingOccurrences(of: pkg.root, with: "/home/runner/work/app") }
         record.packageRoot = ci(record.packageRoot)
         record.reference = ci(record.reference)
         record.actual = record.actual.map(ci)
         record.artifacts = record.artifacts.mapValues(ci)
-        try pkg.write(try record.jsonBytes(), to: downloaded + "/BadgeTests/testBadge.badge.failure.json")
+        try pkg.write(try record.jsonBytes(), to: downloaded + "/BadgeTests/testBadge.badge.png.failure.json")
 
         let review = try labelsnap(["review", "--artifacts", "Downloads/artifacts"], cwd: pkg.root)
         XCTAssertEqual(review.status, 0, review.stderr)
-        XCTAssertTrue(review.stdout.contains("accept:      labelsnap accept \(downloaded)/BadgeTests/testBadge.badge.failure.json"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("accept:      labelsnap accept \(downloaded)/BadgeTests/testBadge.badge.png.failure.json"), review.stdout)
         let result = try labelsnap(["accept", "--all", "--artifacts", "Downloads/artifacts"], cwd: pkg.root)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("note: package root /home/runner/work/app does not exist here; using \(pkg.root)"), result.stdout)

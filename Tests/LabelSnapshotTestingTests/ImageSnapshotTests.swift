@@ -31,23 +31,23 @@ final class ImageSnapshotTests: XCTestCase {
               6 of 200 px differ (3%, allowed 0); largest channel Δ 255; changed area (5, 2, 3×2) — exact
               tolerance: exact
             Artifacts:
-              actual:    \(art).actual.png
+              actual:    \(art).png.actual.png
             """), message)
-        XCTAssertTrue(message.contains("  diff:      \(art).diff.png\n"), message)
-        XCTAssertTrue(message.contains("  composite: \(art).composite.png\n"), message)
-        XCTAssertTrue(message.contains("Accept the actual value:  labelsnap accept \(art).failure.json"), message)
+        XCTAssertTrue(message.contains("  diff:      \(art).png.diff.png\n"), message)
+        XCTAssertTrue(message.contains("  composite: \(art).png.composite.png\n"), message)
+        XCTAssertTrue(message.contains("Accept the actual value:  labelsnap accept \(art).png.failure.json"), message)
         XCTAssertEqual(pkg.bytes(ref), refBytes, "reference untouched under missing")
-        XCTAssertEqual(try PNGCodec.decode(contentsOf: art + ".actual.png"), actual)
-        let diff = try PNGCodec.decode(contentsOf: art + ".diff.png")
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: art + ".png.actual.png"), actual)
+        let diff = try PNGCodec.decode(contentsOf: art + ".png.diff.png")
         XCTAssertEqual([diff.width, diff.height], [20, 10])
-        let composite = try PNGCodec.decode(contentsOf: art + ".composite.png")
+        let composite = try PNGCodec.decode(contentsOf: art + ".png.composite.png")
         XCTAssertGreaterThanOrEqual(composite.width, 60)
-        let record = try SnapshotFailureRecord.load(art + ".failure.json")
+        let record = try SnapshotFailureRecord.load(art + ".png.failure.json")
         XCTAssertEqual(record.metrics["differingPixels"], .int(6))
         XCTAssertEqual(record.metrics["differingRatio"], .double(0.03))
         XCTAssertEqual(record.metrics["boundingBox"], .ints([5, 2, 3, 2]))
         XCTAssertEqual(record.metrics["largestChannelDelta"], .int(255))
-        XCTAssertEqual(record.artifacts["composite"], art + ".composite.png")
+        XCTAssertEqual(record.artifacts["composite"], art + ".png.composite.png")
     }
 
     func testPrecisionTolerates() throws {

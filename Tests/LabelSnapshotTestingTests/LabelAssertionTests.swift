@@ -45,11 +45,11 @@ final class LabelAssertionTests: XCTestCase {
         })
         XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
         let artifacts = pkg.artifacts + "/testBadge.badge"
-        for suffix in [".actual.png", ".diff.png", ".composite.png", ".failure.json"] {
+        for suffix in [".png.actual.png", ".png.diff.png", ".png.composite.png", ".png.failure.json"] {
             XCTAssertTrue(message.contains(artifacts + suffix), "\(suffix) in \(message)")
             XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts + suffix), suffix)
         }
-        XCTAssertEqual(try PNGCodec.decode(contentsOf: artifacts + ".actual.png"), expected)
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: artifacts + ".png.actual.png"), expected)
         XCTAssertEqual(pkg.bytes(reference), before, "reference untouched under missing")
     }
 

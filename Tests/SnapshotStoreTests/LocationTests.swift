@@ -13,9 +13,9 @@ final class LocationTests: XCTestCase {
         XCTAssertEqual(first.packageRoot, pkg.root)
         XCTAssertEqual(first.referencePath, pkg.root + "/__Snapshots__/BadgeTests/testBadge.1.png")
         XCTAssertEqual(first.referenceRelativePath, "__Snapshots__/BadgeTests/testBadge.1.png")
-        XCTAssertEqual(first.actualPath, pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.actual.png")
-        XCTAssertEqual(first.artifactPath("diff"), pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.diff.png")
-        XCTAssertEqual(first.failureRecordPath, pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.failure.json")
+        XCTAssertEqual(first.actualPath, pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.png.actual.png")
+        XCTAssertEqual(first.artifactPath("diff"), pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.png.diff.png")
+        XCTAssertEqual(first.failureRecordPath, pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.png.failure.json")
         let second = SnapshotLocation.next(filePath: file, testName: "testBadge()", name: nil, pathExtension: "png",
                                            environment: [:], counter: counter)
         XCTAssertEqual(second.identifier, "2")
@@ -58,7 +58,7 @@ final class LocationTests: XCTestCase {
                        pkg.root + "/out/art")
         let loc = SnapshotLocation.next(filePath: pkg.testFile, testName: "testA()", name: nil, pathExtension: "txt",
                                         environment: ["SNAPSHOT_ARTIFACTS": "/tmp/ci-art"], counter: SnapshotCounter())
-        XCTAssertEqual(loc.actualPath, "/tmp/ci-art/BadgeTests/testA.1.actual.txt")
+        XCTAssertEqual(loc.actualPath, "/tmp/ci-art/BadgeTests/testA.1.txt.actual.txt")
     }
 
     func testNoPackageSwiftFallsBackToTheTestFilesFolder() {

@@ -25,7 +25,7 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(failure.message.contains("Record mode is \"never\""), failure.message)
         XCTAssertTrue(failure.message.contains("SNAPSHOT_TESTING_RECORD=missing swift test --filter 'FakeTests.*testLabel'"), failure.message)
         // The actual value is kept as an artifact so CI can upload it and `labelsnap accept` can take it.
-        XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.actual.txt"), Array("hello".utf8))
+        XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.txt.actual.txt"), Array("hello".utf8))
         // CI without an explicit mode is `never`.
         let ci = try XCTUnwrap(verify("hello", env: ["CI": "true"]))
         XCTAssertEqual(ci.kind, .missingReference)
@@ -100,31 +100,31 @@ final class VerifierTests: XCTestCase {
                 + B
               tolerance: exact
             Artifacts:
-              actual:    \(art).actual.txt
-              diff:      \(art).diff
-              record:    \(art).failure.json
-            Accept the actual value:  labelsnap accept \(art).failure.json
+              actual:    \(art).txt.actual.txt
+              diff:      \(art).txt.diff
+              record:    \(art).txt.failure.json
+            Accept the actual value:  labelsnap accept \(art).txt.failure.json
             or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'
             """)
-        XCTAssertEqual(pkg.bytes(art + ".actual.txt"), Array("a\nB\nc\n".utf8))
-        XCTAssertEqual(String(decoding: pkg.bytes(art + ".diff") ?? [], as: UTF8.self),
+        XCTAssertEqual(pkg.bytes(art + ".txt.actual.txt"), Array("a\nB\nc\n".utf8))
+        XCTAssertEqual(String(decoding: pkg.bytes(art + ".txt.diff") ?? [], as: UTF8.self),
                        "--- reference\n+++ actual\n  a\n- b\n+ B\n  c\n")
-        let record = try SnapshotFailureRecord.load(art + ".failure.json")
+        let record = try SnapshotFailureRecord.load(art + ".txt.failure.json")
         XCTAssertEqual(record.kind, .mismatch)
         XCTAssertEqual(record.testName, "testLabel")
         XCTAssertEqual(record.snapshotName, "testLabel.label")
         XCTAssertEqual(record.reference, ref)
         XCTAssertEqual(record.referenceRelative, "__Snapshots__/BadgeTests/testLabel.label.txt")
-        XCTAssertEqual(record.actual, art + ".actual.txt")
-        // The diff is `….diff` (no doubled extension); the reference that was compared is kept beside it.
-        XCTAssertEqual(record.artifacts, ["diff": art + ".diff", "reference": art + ".reference.txt"])
-        XCTAssertEqual(pkg.bytes(art + ".reference.txt"), Array("a\nb\nc\n".utf8))
+        XCTAssertEqual(record.actual, art + ".txt.actual.txt")
+        // The diff is `….txt.diff` (no doubled extension); the reference that was compared is kept beside it.
+        XCTAssertEqual(record.artifacts, ["diff": art + ".txt.diff", "reference": art + ".txt.reference.txt"])
+        XCTAssertEqual(pkg.bytes(art + ".txt.reference.txt"), Array("a\nb\nc\n".utf8))
         XCTAssertEqual(record.metrics["removedLines"], .int(1))
         XCTAssertEqual(record.metrics["firstDifferenceLine"], .int(2))
         XCTAssertEqual(record.recordMode, .missing)
         XCTAssertEqual(record.message, failure.message)
         XCTAssertEqual(try SnapshotFailureRecord.loadAll(in: pkg.root + "/.build/snapshot-artifacts").map(\.path),
-                       [art + ".failure.json"])
+                       [art + ".txt.failure.json"])
         // Passing again (after the reference is fixed) removes the stale artifacts.
         try pkg.write(Array("a\nB\nc\n".utf8), to: ref)
         XCTAssertNil(verify("a\nB\nc\n"))
@@ -172,7 +172,7 @@ final class VerifierTests: XCTestCase {
                 It was left untouched (record mode "\(mode)").
                 """), failure.message)
             XCTAssertTrue(failure.message.contains("Re-record it:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'"), failure.message)
-            XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.actual.txt"), Array("hi".utf8))
+            XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.txt.actual.txt"), Array("hi".utf8))
         }
         let rewritten = try XCTUnwrap(verify("hi", record: .failed))
         XCTAssertEqual(rewritten.kind, .corruptReference)

@@ -26,8 +26,8 @@ final class SnapshotReviewTests: XCTestCase {
         try failText("old\n", "new\n")
         let scan = try ArtifactsFolders.scan([root()])
         let f = try XCTUnwrap(scan.failures.first)
-        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), ["testLabel.label.actual.txt", "testLabel.label.diff",
-                                                           "testLabel.label.failure.json", "testLabel.label.reference.txt"],
+        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), ["testLabel.label.txt.actual.txt", "testLabel.label.txt.diff",
+                                                           "testLabel.label.txt.failure.json", "testLabel.label.txt.reference.txt"],
                        "the text diff is `….diff`, not `….diff.diff`; the compared reference is copied")
         XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), Array("old\n".utf8))
         let reference = try f.resolveReference().path
@@ -77,11 +77,11 @@ final class SnapshotReviewTests: XCTestCase {
         let scan = try ArtifactsFolders.scan([root("shard1"), root("shard2"), root("shard3")])
         XCTAssertEqual(scan.failures.map(\.displayName), ["BadgeTests/testLabel.label", "BadgeTests/testThird.1"])
         XCTAssertEqual(scan.failures.map(\.artifactsRoot), [root("shard1"), root("shard2")])
-        XCTAssertEqual(scan.duplicates.map(\.path), [root("shard2") + "/BadgeTests/testLabel.label.failure.json"])
+        XCTAssertEqual(scan.duplicates.map(\.path), [root("shard2") + "/BadgeTests/testLabel.label.txt.failure.json"])
         XCTAssertEqual(scan.errors.count, 1)
         let conflict = try XCTUnwrap(scan.errors.first?.message)
-        XCTAssertTrue(conflict.contains(root("shard1") + "/BadgeTests/testOther.1.failure.json"), conflict)
-        XCTAssertTrue(conflict.contains(root("shard3") + "/BadgeTests/testOther.1.failure.json"), conflict)
+        XCTAssertTrue(conflict.contains(root("shard1") + "/BadgeTests/testOther.1.txt.failure.json"), conflict)
+        XCTAssertTrue(conflict.contains(root("shard3") + "/BadgeTests/testOther.1.txt.failure.json"), conflict)
         // --all accepts the others and reports the refused one.
         guard case .failures(let all, let problems) = try scan.select([], all: true) else { return XCTFail("expected failures") }
         XCTAssertEqual(all.count, 2)

@@ -54,7 +54,8 @@ final class VerifierPropertyTests: XCTestCase {
         XCTAssertEqual(record.reference, pkg.reference("testLabel.badge.png"))
         for path in record.artifactPaths { XCTAssertTrue(FileManager.default.fileExists(atPath: path), path) }
         XCTAssertEqual(pkg.list(pkg.artifacts), ["testLabel.badge.png.actual.png", "testLabel.badge.png.composite.png",
-                                                 "testLabel.badge.png.diff.png", "testLabel.badge.png.failure.json"])
+                                                 "testLabel.badge.png.diff.png", "testLabel.badge.png.failure.json",
+                                                 "testLabel.badge.png.reference.png"])
         // Both failing: two records side by side.
         let textFailure = try XCTUnwrap(verifyText("other", named: "badge", record: nil, counter: counter))
         XCTAssertEqual(textFailure.location?.failureRecordPath, pkg.artifacts + "/testLabel.badge.txt.failure.json")
@@ -84,7 +85,8 @@ final class VerifierPropertyTests: XCTestCase {
         let pieces = ["a", "A", "b", ".", "..", "-", "png", "txt", "json", "actual", "diff", "composite", "failure",
                       "/", " ", "é", "e\u{301}", "1", "2", "한", String(repeating: "x", count: 70), "\u{0}", "_"]
         let formats: [(ext: String, attachments: [(String, String)])] = [
-            ("png", [("diff", "png"), ("composite", "png")]), ("txt", [("diff", "diff")]), ("json", [("diff", "txt")]),
+            ("png", [("diff", "png"), ("composite", "png"), ("reference", "png")]), ("txt", [("diff", "diff"), ("reference", "txt")]),
+            ("json", [("diff", "txt"), ("reference", "json")]),
         ]
         for _ in 0..<1500 {
             var owners: [String: String] = [:]   // collision key of a file → the snapshot that owns it

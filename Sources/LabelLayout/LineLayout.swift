@@ -28,9 +28,13 @@ struct MeasuredText {
 /// Line breaking and truncation of a label's text (DESIGN.md §2, Text size).
 struct LineLayout {
     let label: PaddedLabel
-    let shaped: ShapedText
-    let ellipsis: ShapedText
-    let metrics: FontMetrics
+    /// The text shaped once, in font units, measured at `pointSize` (DESIGN.md §2, Advances).
+    private(set) var shaped: ShapedText
+    private(set) var ellipsis: ShapedText
+    /// The primary font's metrics at `pointSize`.
+    private(set) var metrics: FontMetrics
+    /// The point size the text is measured at: `label.font.pointSize`, or a smaller one when shrunk to fit.
+    var pointSize: Double { shaped.pointSize }
     /// Paragraph ranges (UTF-16), separators excluded.
     let paragraphs: [Range<Int>]
     /// UAX #14 break opportunities and grapheme-cluster boundaries (UTF-16 offsets, ascending), both limited
@@ -47,14 +51,24 @@ struct LineLayout {
         case .leftToRight?: .leftToRight
         case .rightToLeft?: .rightToLeft
         }
-        shaped = try Shaper.shape(utf16, font: label.font, scale: label.scale, direction: direction, fallbackIsRTL: false)
-        ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, scale: label.scale, direction: .leftToRight)
+        shaped = try Shaper.shape(utf16, font: label.font, direction: direction, fallbackIsRTL: false)
+        ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, direction: .leftToRight)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         paragraphs = LineLayout.paragraphs(utf16)
         let shaped = self.shaped
         breaks = try TextSegmentation.lineBreaks(utf16).filter { shaped.startsCluster[$0.offset] }
         breakOffsets = breaks.map(\.offset)
         graphemes = try TextSegmentation.graphemeBoundaries(utf16).filter { shaped.startsCluster[$0] }
+    }
+
+    /// The same text measured at another point size (for `adjustsFontSizeToFitWidth`): no new shaping,
+    /// advances and metrics scale linearly.
+    func resized(to size: Double) throws -> LineLayout {
+        var copy = self
+        copy.shaped = shaped.resized(to: size)
+        copy.ellipsis = ellipsis.resized(to: size)
+        copy.metrics = try FontFace.load(label.font.file).metrics(pointSize: size)
+        return copy
     }
 
     /// Splits at LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029 (hard breaks, UAX #14 class BK/CR/LF/NL).

@@ -3,8 +3,8 @@ import CHarfBuzz
 import Foundation
 
 /// One opened face: its own FreeType library, `FT_Face` and HarfBuzz font, guarded by a lock.
-/// FreeType faces and hb-ft fonts are not thread-safe (DESIGN.md §6), so every use goes through
-/// `withSize(_:_:)`, which holds the lock; faces are cached for the life of the process.
+/// FreeType faces are not thread-safe (DESIGN.md §6), so every use goes through `withSize(_:_:)` (rasterising)
+/// or `withShapingFont(_:)` (shaping), which hold the lock; faces are cached for the life of the process.
 public final class FontFace: @unchecked Sendable {
     public let file: FontFile
     /// True for bitmap-only colour fonts (CBDT, e.g. Noto Color Emoji).
@@ -12,6 +12,9 @@ public final class FontFace: @unchecked Sendable {
     public let unitsPerEm: Int
     let library: FT_Library
     let face: FT_Face
+    /// HarfBuzz's own OpenType font functions at a scale of `unitsPerEm`: shaping gives advances, offsets and
+    /// kerning in font units, independent of any pixel size (DESIGN.md §2, Advances). Its tables are read
+    /// through the `FT_Face`, so it is used under the lock.
     let hbFont: OpaquePointer
     private let lock = NSLock()
     private var currentPixelSize26_6: Int = -1
@@ -48,15 +51,22 @@ public final class FontFace: @unchecked Sendable {
             FT_Done_Face(ftFace); FT_Done_FreeType(lib)
             throw TypesettingError.unreadableFont(path: file.path, faceIndex: file.faceIndex, freeTypeError: 0)
         }
-        unitsPerEm = max(1, Int(ftFace.pointee.units_per_EM))
         library = lib
         face = ftFace
-        guard let font = hb_ft_font_create_referenced(ftFace) else {
+        guard let hbFace = hb_ft_face_create_referenced(ftFace) else {
+            FT_Done_Face(ftFace); FT_Done_FreeType(lib)
+            throw TypesettingError.freeTypeFailure("create a HarfBuzz face", 0)
+        }
+        defer { hb_face_destroy(hbFace) }
+        // From the `head` table through HarfBuzz: FreeType reports 0 units per em for bitmap-only faces
+        // (Noto Color Emoji), whose advances are still in 2048ths of an em.
+        unitsPerEm = max(1, Int(hb_face_get_upem(hbFace)))
+        guard let font = hb_font_create(hbFace) else {
             FT_Done_Face(ftFace); FT_Done_FreeType(lib)
             throw TypesettingError.freeTypeFailure("create a HarfBuzz font", 0)
         }
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
         hbFont = font
-        hb_ft_font_set_load_flags(hbFont, isColorBitmap ? FontFace.colorLoadFlags : FontFace.outlineLoadFlags)
     }
 
     deinit {
@@ -128,10 +138,22 @@ public final class FontFace: @unchecked Sendable {
             } else {
                 _ = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26_6), 72, 72)
             }
-            hb_ft_font_changed(hbFont)
             currentPixelSize26_6 = size26_6
         }
         return try body()
+    }
+
+    /// Runs `body` with the HarfBuzz font (scale = units per em), holding the lock.
+    func withShapingFont<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body(hbFont)
+    }
+
+    /// The factor a glyph image of this face is scaled by when drawn at `pixelSize` (pt × scale): 1 for
+    /// outlines, `pixelSize ÷ strike size` for a colour bitmap font, whose strike is chosen for that size.
+    public func imageScale(pixelSize: Double) -> Double {
+        guard isColorBitmap else { return 1 }
+        return withSize(pixelSize) { strikePixelSize.map { $0 > 0 ? pixelSize / $0 : 1 } ?? 1 }
     }
 
     /// The strike's pixel size in pt·scale units (for scaling colour bitmaps), or nil for outline fonts.

@@ -1,20 +1,19 @@
 import CHarfBuzz
 import Foundation
 
-/// One glyph from HarfBuzz, in logical order, in pixels (26.6 positions converted exactly).
+/// One glyph from HarfBuzz, in logical order. Lengths are in ems (font units ÷ units per em, unrounded):
+/// × the point size gives points, at every scale alike (DESIGN.md §2, Advances).
 public struct ShapedGlyph: Sendable, Equatable {
     /// Index into `ShapedText.faces`.
     public var faceIndex: Int
     public var glyphID: UInt32
     /// UTF-16 offset of the first code unit of the glyph's cluster.
     public var cluster: Int
-    /// Horizontal advance, px at the shaping scale.
+    /// Horizontal advance, em.
     public var advance: Double
-    /// Offsets from the pen position, px (y up, as HarfBuzz).
+    /// Offsets from the pen position, em (y up, as HarfBuzz).
     public var xOffset: Double
     public var yOffset: Double
-    /// Scale applied to the glyph image: 1 for outlines; requested ÷ strike size for colour bitmaps.
-    public var imageScale: Double
 }
 
 /// A paragraph shaped with HarfBuzz across its font runs.
@@ -22,10 +21,11 @@ public struct ShapedText: Sendable {
     public let utf16: [UInt16]
     public let faces: [FontFile]
     public let glyphs: [ShapedGlyph]
-    /// `advancePrefix[i]` = total advance (px) of the glyphs whose cluster starts before UTF-16 offset `i`.
+    /// `advancePrefix[i]` = total advance (em) of the glyphs whose cluster starts before UTF-16 offset `i`.
     public let advancePrefix: [Double]
-    /// Pixels per point used for shaping (the label's scale).
-    public let scale: Double
+    /// The point size widths are measured at: the font's, or another with `resized(to:)`. Shaping itself is
+    /// size-independent (font units), so a new size needs no new shaping.
+    public private(set) var pointSize: Double
     /// Code points no face in the chain covers (drawn as the primary face's .notdef box).
     public let missingScalars: [Unicode.Scalar]
     /// Bidi embedding level of each UTF-16 unit (UAX #9; odd = right-to-left).
@@ -45,9 +45,16 @@ public struct ShapedText: Sendable {
         return lo..<max(lo, hi)
     }
 
-    /// Width in points of UTF-16 range `range`: the sum of its glyphs' advances.
+    /// Width in points of UTF-16 range `range`: the sum of its glyphs' advances (kerning included) × `pointSize`.
     public func width(_ range: Range<Int>) -> Double {
-        (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) / scale
+        (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) * pointSize
+    }
+
+    /// The same shaped text measured at another point size.
+    public func resized(to pointSize: Double) -> ShapedText {
+        var copy = self
+        copy.pointSize = pointSize
+        return copy
     }
 
     /// Width in points of `range` with trailing white space excluded (DESIGN.md §2, line width).
@@ -73,11 +80,11 @@ public struct ShapedText: Sendable {
 /// Chooses a face for each grapheme cluster (first face in the chain that has all its glyphs)
 /// and shapes each run of equal faces with HarfBuzz, with the whole paragraph as context.
 public enum Shaper {
-    /// Shapes `utf16` with `font` at `scale` pixels per point, in bidi runs of paragraphs whose base
-    /// direction is `direction` (a `.natural` paragraph without strong characters is right-to-left when
-    /// `fallbackIsRTL`).
+    /// Shapes `utf16` with `font`, in bidi runs of paragraphs whose base direction is `direction` (a `.natural`
+    /// paragraph without strong characters is right-to-left when `fallbackIsRTL`). Shaping is in font units,
+    /// unhinted: the result does not depend on a pixel size or scale.
     /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or an ICU failure.
-    public static func shape(_ utf16: [UInt16], font: Font, scale: Double,
+    public static func shape(_ utf16: [UInt16], font: Font,
                              direction: WritingDirection = .natural, fallbackIsRTL: Bool = false) throws -> ShapedText {
         try font.validateSize()
         let chain = font.chain
@@ -90,7 +97,6 @@ public enum Shaper {
             faces[i] = f
             return f
         }
-        let pixelSize = font.pointSize * scale
         var glyphs: [ShapedGlyph] = []
         var missing: [Unicode.Scalar] = []
         var prefix = [Double](repeating: 0, count: utf16.count + 1)
@@ -139,21 +145,20 @@ public enum Shaper {
             }
             for run in runs {
                 guard let f = face(run.face) else { continue }
-                glyphs += shapeRun(shapingText, run.range, face: f, faceIndex: run.face, pixelSize: pixelSize,
-                                   rightToLeft: run.level & 1 == 1)
+                glyphs += shapeRun(shapingText, run.range, face: f, faceIndex: run.face, rightToLeft: run.level & 1 == 1)
             }
             for g in glyphs { prefix[g.cluster + 1] += g.advance; starts[g.cluster] = true }
             for i in 0..<utf16.count { prefix[i + 1] += prefix[i] }
         }
         return ShapedText(utf16: utf16, faces: chain, glyphs: glyphs, advancePrefix: prefix,
-                          scale: scale, missingScalars: missing, levels: levels, paragraphLevels: paragraphLevels,
+                          pointSize: font.pointSize, missingScalars: missing, levels: levels, paragraphLevels: paragraphLevels,
                           startsCluster: starts)
     }
 
-    /// Shapes `range` of `utf16` with HarfBuzz; returns glyphs in logical order.
+    /// Shapes `range` of `utf16` with HarfBuzz in font units; returns glyphs in logical order, lengths in em.
     static func shapeRun(_ utf16: [UInt16], _ range: Range<Int>, face: FontFace, faceIndex: Int,
-                         pixelSize: Double, rightToLeft: Bool) -> [ShapedGlyph] {
-        face.withSize(pixelSize) {
+                         rightToLeft: Bool) -> [ShapedGlyph] {
+        face.withShapingFont { hbFont in
             guard let buffer = hb_buffer_create() else { return [] }
             defer { hb_buffer_destroy(buffer) }
             utf16.withUnsafeBufferPointer {
@@ -163,20 +168,19 @@ public enum Shaper {
             hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
             // Language-independent shaping: results must not depend on the process locale.
             hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
-            hb_shape(face.hbFont, buffer, nil, 0)
+            hb_shape(hbFont, buffer, nil, 0)
             var count: UInt32 = 0
             guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                   let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-            let imageScale = face.strikePixelSize.map { $0 > 0 ? pixelSize / $0 : 1 } ?? 1
+            let em = Double(face.unitsPerEm)
             var out: [ShapedGlyph] = []
             out.reserveCapacity(Int(count))
             for i in 0..<Int(count) {
                 out.append(ShapedGlyph(
                     faceIndex: faceIndex, glyphID: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                    advance: Double(positions[i].x_advance) / 64 * imageScale,
-                    xOffset: Double(positions[i].x_offset) / 64 * imageScale,
-                    yOffset: Double(positions[i].y_offset) / 64 * imageScale,
-                    imageScale: imageScale))
+                    advance: Double(positions[i].x_advance) / em,
+                    xOffset: Double(positions[i].x_offset) / em,
+                    yOffset: Double(positions[i].y_offset) / em))
             }
             if hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL { out.reverse() }
             return out

@@ -2,7 +2,7 @@ import CFreeType
 import Foundation
 
 /// An independent reading of a font file with FreeType alone (no HarfBuzz, no LabelSnapshot code):
-/// design units from `hmtx` and the face header, scaled the way FreeType scales unhinted advances.
+/// design units from `hmtx`, `kern` and the face header, scaled linearly to points (DESIGN.md §2).
 /// Expected values in the layout tests are derived from this, never copied from the program's output.
 public struct FontReference: Sendable {
     public let upem: Int
@@ -38,30 +38,16 @@ public struct FontReference: Sendable {
         kerning = kern
     }
 
-    /// `FT_MulFix`: (a·b) / 65536 rounded half away from zero.
-    public static func mulFix(_ a: Int, _ b: Int) -> Int {
-        let p = a * b
-        return p >= 0 ? (p + 0x8000) >> 16 : -((-p + 0x8000) >> 16)
-    }
+    /// Advance of one scalar, font units (`hmtx`).
+    public func advance(_ s: Unicode.Scalar) -> Int { advances[s.value] ?? 0 }
 
-    /// Advance of one scalar in 26.6 pixels at `pixelSize` (pt × scale), as FreeType computes it unhinted:
-    /// x_scale = FT_DivFix(size·64, upem), advance = FT_MulFix(units, x_scale).
-    public func advance26_6(_ s: Unicode.Scalar, pixelSize: Double) -> Int {
-        let size26_6 = Int((pixelSize * 64).rounded())
-        let xScale = (size26_6 << 16 + upem / 2) / upem
-        return FontReference.mulFix(advances[s.value] ?? 0, xScale)
-    }
-
-    /// Width of `text` in points at `pointSize` and `scale`: the sum of the 26.6 advances.
-    public func width(_ text: String, pointSize: Double, scale: Double) -> Double {
+    /// Width of `text` in points at `pointSize`, as DESIGN.md §2 defines it: the exact sum of the advances
+    /// and `kern`-table pairs in font units, × pointSize / unitsPerEm. No pixel size, so no scale.
+    public func width(_ text: String, pointSize: Double) -> Double {
         let scalars = Array(text.unicodeScalars)
-        let size26_6 = Int((pointSize * scale * 64).rounded())
-        let xScale = (size26_6 << 16 + upem / 2) / upem
-        var total = scalars.reduce(0) { $0 + advance26_6($1, pixelSize: pointSize * scale) }
-        for (a, b) in zip(scalars, scalars.dropFirst()) {
-            total += FontReference.mulFix(kerning[String(a) + String(b)] ?? 0, xScale)
-        }
-        return Double(total) / 64 / scale
+        var units = scalars.reduce(0) { $0 + advance($1) }
+        for (a, b) in zip(scalars, scalars.dropFirst()) { units += kerning[String(a) + String(b)] ?? 0 }
+        return Double(units) * pointSize / Double(upem)
     }
 
     /// The kerning pairs of `text` found in the `kern` table, in font units.
@@ -75,8 +61,8 @@ public struct FontReference: Sendable {
     public func lineHeight(pointSize: Double) -> Double { Double(height) * pointSize / Double(upem) }
     public func ascender(pointSize: Double) -> Double { Double(ascender) * pointSize / Double(upem) }
 
-    /// DESIGN.md §2 pixel rounding.
-    public static func px(_ v: Double, _ scale: Double) -> Double { (v * scale - 0.001).rounded(.up) / scale }
+    /// DESIGN.md §2 pixel rounding: up to the next pixel, forgiving half the layout tolerance of 10⁻⁶ pt.
+    public static func px(_ v: Double, _ scale: Double) -> Double { ((v - 0.5e-6) * scale).rounded(.up) / scale }
 }
 
 /// Printable ASCII and "…": the scalars the layout tests measure.

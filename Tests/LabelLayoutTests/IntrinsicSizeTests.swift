@@ -26,7 +26,7 @@ final class IntrinsicSizeTests: XCTestCase {
             var label = PaddedLabel(text, font: .default(size: 17), insets: insets)
             label.scale = scale
             let size = try label.intrinsicContentSize
-            let w = FontReference.px(ref.width(text, pointSize: 17, scale: scale), scale) + 32
+            let w = FontReference.px(ref.width(text, pointSize: 17), scale) + 32
             let h = FontReference.px(ref.lineHeight(pointSize: 17), scale) + 16
             XCTAssertEqual(size.width, w, accuracy: 1e-9, "@\(scale)x")
             XCTAssertEqual(size.height, h, accuracy: 1e-9, "@\(scale)x")
@@ -39,9 +39,9 @@ final class IntrinsicSizeTests: XCTestCase {
         let text = "UILabel With Padding"
         let ref = try FontReference(path: dejaVuPath, text: text)
         for scale in [1.0, 2.0, 3.0] {
-            let first = ref.width("UILabel With", pointSize: 17, scale: scale)
-            let second = ref.width("Padding", pointSize: 17, scale: scale)
-            let whole = ref.width(text, pointSize: 17, scale: scale)
+            let first = ref.width("UILabel With", pointSize: 17)
+            let second = ref.width("Padding", pointSize: 17)
+            let whole = ref.width(text, pointSize: 17)
             var label = PaddedLabel(text, font: .default(size: 17), insets: insets)
             label.scale = scale
             label.numberOfLines = 0
@@ -61,7 +61,7 @@ final class IntrinsicSizeTests: XCTestCase {
         let ref = try FontReference(path: dejaVuPath, text: text)
         var label = PaddedLabel(text, font: .default(size: 17), insets: insets)
         label.preferredMaxLayoutWidth = 50
-        XCTAssertEqual(try label.intrinsicContentSize.width, FontReference.px(ref.width(text, pointSize: 17, scale: 1), 1) + 32, accuracy: 1e-9)
+        XCTAssertEqual(try label.intrinsicContentSize.width, FontReference.px(ref.width(text, pointSize: 17), 1) + 32, accuracy: 1e-9)
     }
 
     func testEmptyTextKeepsThePadding() throws {
@@ -74,7 +74,7 @@ final class IntrinsicSizeTests: XCTestCase {
         // The popular subclass bug measured the text at the full width: one line here instead of two.
         let text = "UILabel With Padding"
         let ref = try FontReference(path: dejaVuPath, text: text)
-        let whole = ref.width(text, pointSize: 17, scale: 2)
+        let whole = ref.width(text, pointSize: 17)
         var label = PaddedLabel(text, font: .default(size: 17), insets: insets)
         label.numberOfLines = 0
         label.scale = 2

@@ -5,7 +5,7 @@ import Typesetting
 import XCTest
 
 /// A table of layout cases: each row is a label and the values UIKit's rules give for it, computed here
-/// from FreeType's advances and metrics (`FontReference`), never copied from the program's output.
+/// from the font's advance and kerning tables in font units (`FontReference`), never copied from the program's output.
 final class LayoutTableTests: XCTestCase {
     struct Case {
         var name: String
@@ -22,7 +22,7 @@ final class LayoutTableTests: XCTestCase {
     }
 
     static let ref = try! FontReference(path: dejaVuPath, text: asciiAndEllipsis)
-    static func w(_ s: String, _ pt: Double = 17, _ scale: Double = 1) -> CGFloat { ref.width(s, pointSize: pt, scale: scale) }
+    static func w(_ s: String, _ pt: Double = 17) -> CGFloat { ref.width(s, pointSize: pt) }
     static func px(_ v: CGFloat, _ scale: Double = 1) -> CGFloat { FontReference.px(v, scale) }
     static let lh = ref.lineHeight(pointSize: 17)
     static let pad = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
@@ -88,7 +88,7 @@ final class LayoutTableTests: XCTestCase {
         for text in ["Hello", "UILabel", "AV Typography", "Padding", "Wrap me, please"] {
             for scale in [1.0, 2.0, 3.0] {
                 c.append(Case(name: "intrinsic \(text) @\(Int(scale))x", label: label(text, scale: scale), lines: [text],
-                              size: CGSize(width: px(w(text, 17, scale), scale) + 32, height: px(lh, scale) + 16)))
+                              size: CGSize(width: px(w(text, 17), scale) + 32, height: px(lh, scale) + 16)))
             }
         }
         // 16–20: multi-line intrinsic sizes at a preferred width.

@@ -13,7 +13,7 @@ final class LineBreakingTests: XCTestCase {
         ref = try FontReference(path: dejaVuPath, text: asciiAndEllipsis)
     }
 
-    func w(_ s: String) -> CGFloat { ref.width(s, pointSize: 17, scale: 1) }
+    func w(_ s: String) -> CGFloat { ref.width(s, pointSize: 17) }
 
     /// A label of one text line whose text rect is `textWidth` wide.
     func singleLine(_ textWidth: CGFloat, mode: LineBreakMode, _ string: String? = nil) throws -> TextLayout {

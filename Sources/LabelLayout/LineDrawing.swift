@@ -1,0 +1,132 @@
+import Foundation
+import Typesetting
+
+/// Places broken lines in the text rect (DESIGN.md §2, Drawing): the baseline of each line, its x by
+/// alignment, justification, and every glyph at its pixel position in visual order.
+struct LineDrawer {
+    let label: PaddedLabel
+    /// The engine of the drawn text (shrunk, if the font size was adjusted to fit).
+    let engine: LineLayout
+    /// The engine at the label's own font size: it sets the line boxes and baselines.
+    let original: LineLayout
+    let rect: CGRect
+    let lineCount: Int
+
+    private var scale: CGFloat { label.scale }
+    private var shaped: ShapedText { engine.shaped }
+
+    /// The line's rect, text and glyphs.
+    func draw(_ line: BrokenLine, index: Int) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
+        let baseline = self.baseline(ofLine: index)
+        let content = logicalContent(of: line)
+        let rightToLeft = content.paragraphLevel & 1 == 1
+        var x = originX(width: line.width, rightToLeft: rightToLeft)
+        var width = line.width
+        let extraPerSpace = justification(line, spaces: content.spaceCount)
+        if extraPerSpace > 0 { x = rect.minX; width = rect.width }
+        let glyphs = try position(content.items, x: x, baseline: baseline, extraPerSpace: extraPerSpace)
+        let lineRect = CGRect(x: x, y: baseline - baselineOffset, width: width, height: original.lineHeight)
+        return (TextLayout.Line(text: content.text, range: content.range, rect: lineRect, baseline: baseline,
+                                pieces: line.pieces, isRightToLeft: rightToLeft), glyphs)
+    }
+
+    // MARK: Vertical
+
+    /// From the top of a line box to its baseline: the extra height of `lineHeightMultiple` goes above the text.
+    private var baselineOffset: CGFloat {
+        original.metrics.ascender + (original.lineHeight - original.metrics.lineHeight)
+    }
+
+    /// Baseline of line `i`, on the pixel grid: the block of lines is centred vertically in the text rect.
+    private func baseline(ofLine i: Int) -> CGFloat {
+        let blockTop = rect.minY + (rect.height - original.blockHeight(lines: lineCount)) / 2
+        let pitch = original.lineHeight + label.lineSpacing
+        return ((blockTop + baselineOffset + CGFloat(i) * pitch) * scale).rounded() / scale
+    }
+
+    // MARK: Horizontal
+
+    /// x of a line of `width` by the label's alignment; `.natural` (and `.justified`) follow the paragraph.
+    private func originX(width: CGFloat, rightToLeft: Bool) -> CGFloat {
+        switch label.textAlignment {
+        case .left: return rect.minX
+        case .right: return rect.maxX - width
+        case .center: return rect.minX + (rect.width - width) / 2
+        case .natural, .justified: return rightToLeft ? rect.maxX - width : rect.minX
+        }
+    }
+
+    /// Justified: the slack spread over the line's interior spaces (pt each), except on a paragraph's last line
+    /// and on truncated lines; 0 otherwise.
+    private func justification(_ line: BrokenLine, spaces: Int) -> CGFloat {
+        guard label.textAlignment == .justified, !line.endsParagraph, line.pieces.count == 1, spaces > 0,
+              rect.width > line.width else { return 0 }
+        return (rect.width - line.width) / CGFloat(spaces)
+    }
+
+    // MARK: Glyphs
+
+    /// A glyph to draw, in logical order, with its bidi level and whether it is a justifiable space.
+    private struct Item {
+        var glyph: ShapedGlyph
+        var level: UInt8
+        var isSpace: Bool
+    }
+
+    /// The line's drawn glyphs in logical order (trailing white space is not drawn), its text and range.
+    private func logicalContent(of line: BrokenLine) -> (items: [Item], text: String, range: Range<Int>,
+                                                          paragraphLevel: UInt8, spaceCount: Int) {
+        let utf16 = shaped.utf16
+        let firstOffset = line.pieces.lazy.compactMap { if case .text(let r) = $0 { return r.lowerBound } else { return nil } }.first ?? 0
+        let paragraphLevel: UInt8 = firstOffset < shaped.paragraphLevels.count ? shaped.paragraphLevels[firstOffset]
+            : label.effectiveLayoutDirection == .rightToLeft ? 1 : 0
+        var items: [Item] = []
+        var text = ""
+        var first = Int.max, last = 0
+        var spaces = Set<Int>()
+        for piece in line.pieces {
+            switch piece {
+            case .text(let r):
+                let end = shaped.trimmingTrailingWhitespace(r).upperBound
+                for g in shaped.glyphs[shaped.glyphIndices(r.lowerBound..<end)] {
+                    let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
+                    if isSpace { spaces.insert(g.cluster) }
+                    items.append(Item(glyph: g, level: shaped.levels[g.cluster], isSpace: isSpace))
+                }
+                text += String(decoding: utf16[r.lowerBound..<end], as: UTF16.self)
+                first = min(first, r.lowerBound); last = max(last, r.upperBound)
+            case .ellipsis:
+                for g in engine.ellipsis.glyphs { items.append(Item(glyph: g, level: paragraphLevel, isSpace: false)) }
+                text += "\u{2026}"
+            }
+        }
+        return (items, text, first == Int.max ? 0..<0 : first..<last, paragraphLevel, spaces.count)
+    }
+
+    /// Pixel positions in visual order (UAX #9 L2): the pen advances in points × scale; glyph origins are
+    /// quantised to ¼ px, baselines are whole pixels.
+    private func position(_ items: [Item], x: CGFloat, baseline: CGFloat, extraPerSpace: CGFloat) throws -> [TextLayout.Glyph] {
+        let size = engine.pointSize
+        let pixelSize = size * Double(scale)
+        let faces = shaped.faces
+        var imageScales = [Double?](repeating: nil, count: faces.count)
+        var penPx = Double(x * scale)
+        let baselinePx = Double((baseline * scale).rounded())
+        var glyphs: [TextLayout.Glyph] = []
+        glyphs.reserveCapacity(items.count)
+        for index in Bidi.visualOrder(levels: items.map(\.level)) {
+            let item = items[index], g = item.glyph
+            let imageScale: Double
+            if let known = imageScales[g.faceIndex] { imageScale = known } else {
+                imageScale = try FontFace.load(faces[g.faceIndex]).imageScale(pixelSize: pixelSize)
+                imageScales[g.faceIndex] = imageScale
+            }
+            let q = (penPx + g.xOffset * pixelSize) * 4
+            glyphs.append(TextLayout.Glyph(font: faces[g.faceIndex], glyphID: g.glyphID, pixelSize: pixelSize,
+                                           x: q.rounded() / 4, y: baselinePx - g.yOffset * pixelSize, imageScale: imageScale))
+            penPx += g.advance * pixelSize
+            if item.isSpace { penPx += Double(extraPerSpace * scale) }
+        }
+        return glyphs
+    }
+}

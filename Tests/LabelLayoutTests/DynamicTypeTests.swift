@@ -81,7 +81,7 @@ final class DynamicTypeTests: XCTestCase {
                 label.contentSizeCategory = category
                 label.scale = scale
                 let intrinsic = try label.intrinsicContentSize
-                XCTAssertEqual(intrinsic.width, FontReference.px(ref.width(text, pointSize: size, scale: scale), scale) + 32,
+                XCTAssertEqual(intrinsic.width, FontReference.px(ref.width(text, pointSize: size), scale) + 32,
                                accuracy: 1e-9, "\(category) @\(scale)x")
                 XCTAssertEqual(intrinsic.height, FontReference.px(ref.lineHeight(pointSize: size), scale) + 16,
                                accuracy: 1e-9, "\(category) @\(scale)x")
@@ -114,7 +114,7 @@ final class DynamicTypeTests: XCTestCase {
         XCTAssertEqual(label.insets.left, 16 * r, accuracy: 1e-12)
         XCTAssertEqual(label.insets.top, 8 * r, accuracy: 1e-12)
         let ref = try FontReference(path: FontFile.dejaVuSans.path, text: "Hi")
-        XCTAssertEqual(try label.intrinsicContentSize.width, FontReference.px(ref.width("Hi", pointSize: 43, scale: 1), 1) + 32 * r,
+        XCTAssertEqual(try label.intrinsicContentSize.width, FontReference.px(ref.width("Hi", pointSize: 43), 1) + 32 * r,
                        accuracy: 1e-9)
         // A fixed font scales its insets like body (17 → 40 at AX3).
         label.font = .default(size: 17)

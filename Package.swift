@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
         // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
-        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
         // libpng's full API behind setjmp, so its longjmp error handling never crosses Swift frames.
         .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
 
@@ -37,16 +37,20 @@ let package = Package(
         .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
         // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
         .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
+        // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
+        .target(name: "StringResources", dependencies: ["CICU"]),
+        .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelRendering",
+                                                          "ContactSheetRendering", "Typesetting", "Raster"]),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
-                               "ImageDiff", "PNGCodec", "Raster"]),
+                               "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
-                                         "SnapshotReview", "ImageDiff", "PNGCodec", "Raster"]),
+                                         "SnapshotReview", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),
 
         // Tests, one target per stage.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
@@ -64,6 +68,10 @@ let package = Package(
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport"]),
         .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "PNGCodec", "Raster", "SnapshotTestSupport"]),
+        .testTarget(name: "LocalizationSweepTests",
+                    dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",
+                                   "Typesetting", "FontTestSupport", "CFreeType"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
@@ -83,5 +91,7 @@ let package = Package(
         .executableTarget(name: "LabelBenchmark",
                           dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster"],
                           path: "Benchmarks/LabelBenchmark"),
+        .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],
+                          path: "Benchmarks/SweepBenchmark"),
     ]
 )

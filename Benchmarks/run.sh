@@ -20,3 +20,8 @@ echo
 echo "Label benchmark (stages of an assertion):"
 swift build -c release --product LabelBenchmark >&2
 "$(swift build -c release --show-bin-path)/LabelBenchmark"
+
+echo
+echo "Localization sweep (10,000 strings × 30 locales, every core):"
+swift build -c release --product SweepBenchmark >&2
+"$(swift build -c release --show-bin-path)/SweepBenchmark"

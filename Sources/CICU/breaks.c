@@ -2,13 +2,31 @@
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
 
+/// One iterator per break type and thread, reused with ubrk_setText: ubrk_open builds the rule data
+/// from scratch (a UTF-8 → UTF-16 conversion of the rules) and cost more than the breaking itself.
+/// Thread-local, so no lock; each lives as long as its thread.
+static _Thread_local UBreakIterator *cached[2];
+
+static UBreakIterator *iterator(UBreakIteratorType type, const char *locale) {
+    int slot = type == UBRK_LINE ? 0 : 1;
+    if (cached[slot] == NULL) {
+        UErrorCode status = U_ZERO_ERROR;
+        UBreakIterator *it = ubrk_open(type, locale, NULL, 0, &status);
+        if (U_FAILURE(status)) return NULL;
+        cached[slot] = it;
+    }
+    return cached[slot];
+}
+
 static int32_t collect(UBreakIteratorType type, const char *locale,
                        const uint16_t *text, int32_t length,
                        int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
     if (length == 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(type, locale, (const UChar *)text, length, &status);
-    if (U_FAILURE(status) || it == NULL) return -1;
+    UBreakIterator *it = iterator(type, locale);
+    if (it == NULL) return -1;
+    ubrk_setText(it, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
     int32_t count = 0;
     ubrk_first(it);
     for (int32_t b = ubrk_next(it); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
@@ -19,7 +37,6 @@ static int32_t collect(UBreakIteratorType type, const char *locale,
         }
         count++;
     }
-    ubrk_close(it);
     return count;
 }
 

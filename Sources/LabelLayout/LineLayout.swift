@@ -51,7 +51,7 @@ struct LineLayout {
         case .leftToRight?: .leftToRight
         case .rightToLeft?: .rightToLeft
         }
-        shaped = try Shaper.shape(utf16, font: label.font, direction: direction, fallbackIsRTL: false)
+        shaped = try Shaper.shape(utf16, font: label.languageFont, direction: direction, fallbackIsRTL: false)
         ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, direction: .leftToRight)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         paragraphs = LineLayout.paragraphs(utf16)

@@ -90,6 +90,10 @@ public struct PaddedLabel: Sendable {
     /// Smallest font scale for `adjustsFontSizeToFitWidth`, 0…1. 0, the default, means the text is not scaled
     /// down at all ("If you specify a value of 0 … the label doesn't scale the text down", UIKit).
     public var minimumScaleFactor: CGFloat = 0
+    /// The text's language, a BCP 47 tag ("ko", "ja", "zh-Hans", "zh-Hant"), as the `languageIdentifier`
+    /// of an attributed string: it picks the CJK design of the fallback font (Korean → Noto Sans CJK KR,
+    /// Japanese → JP, Simplified Chinese → SC, Traditional → TC). nil: guessed from the text (`effectiveLanguage`).
+    public var language: String?
     /// Pixels per point: 1, 2 or 3 like `UIScreen.scale`.
     public var scale: CGFloat = 1
     /// The label's bounds, pt; nil = its `intrinsicContentSize` at the origin.

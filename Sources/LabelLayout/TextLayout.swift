@@ -132,7 +132,7 @@ extension PaddedLabel {
     func fontsUsed(by glyphs: [TextLayout.Glyph]) -> [FontFile] {
         var used = [font.file]
         for g in glyphs where !used.contains(g.font) { used.append(g.font) }
-        let chain = font.chain
+        let chain = languageFont.chain
         return used.sorted { chain.firstIndex(of: $0) ?? 0 < chain.firstIndex(of: $1) ?? 0 }
     }
 }

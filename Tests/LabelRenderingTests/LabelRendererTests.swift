@@ -63,7 +63,8 @@ final class LabelRendererTests: XCTestCase {
         let label = PaddedLabel(korean, font: .default(size: 17), insets: padding)
         let layout = try label.makeLayout()
         XCTAssertTrue(layout.missingScalars.isEmpty)
-        XCTAssertEqual(layout.fontsUsed, [.dejaVuSans, .notoSansCJK])
+        // Hangul without kana is Korean: the collection's KR face (face 1, per `fc-query NotoSansCJK-Regular.ttc`).
+        XCTAssertEqual(layout.fontsUsed, [.dejaVuSans, FontFile(path: FontFile.notoSansCJK.path, faceIndex: 1)])
         XCTAssertFalse(layout.glyphs.contains { $0.glyphID == 0 }, "no .notdef")
         // 10 Hangul syllables + "..?" = 13 visible glyphs (spaces are glyphs too: 16 in all).
         XCTAssertEqual(layout.glyphs.count, korean.unicodeScalars.count)

@@ -30,4 +30,12 @@ int32_t lsicu_bidi_levels(const uint16_t *text, int32_t length, int32_t directio
 /// 1 right-to-left, -1 none (neutral text).
 int32_t lsicu_base_direction(const uint16_t *text, int32_t length);
 
+/// CLDR plural category of the number `n` in the locale `bcp47` (a BCP 47 tag such as "ru" or "pt-BR"):
+/// writes "zero", "one", "two", "few", "many" or "other" (NUL-terminated) into `keyword` of `capacity` bytes.
+/// Returns the keyword's length, or -1 on an ICU error. (ICU's uplrules_select; links icui18n.)
+int32_t lsicu_plural_category(const char *bcp47, double n, char *keyword, int32_t capacity);
+
+/// 1 when the language subtag of `bcp47` is one ICU knows (it has an ISO 639 code), else 0.
+int32_t lsicu_is_known_language(const char *bcp47);
+
 #endif

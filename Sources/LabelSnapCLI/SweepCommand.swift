@@ -1,0 +1,127 @@
+import Foundation
+import LabelLayout
+import LocalizationSweep
+import PNGCodec
+import SnapshotReview
+import SnapshotStore
+import StringResources
+
+let sweepHelp = """
+usage: labelsnap sweep Localizable.xcstrings|FILE.strings|FOLDER --style style.json [options]
+
+Lays out every string × locale × variant in the label the style describes and lists each one that is
+truncated, clipped or loses lines: key, locale, lines used of allowed, points of overflow, the characters
+truncation removed, and the translation's state; then a summary per locale.
+
+Inputs: a String Catalog (.xcstrings), a .strings or .stringsdict inside an xx.lproj folder, or a folder
+searched for *.xcstrings and *.lproj/*.strings|*.stringsdict. Format specifiers (%@, %lld, %1$@, %.2f …)
+are filled with long samples (12-letter name, 8-digit number; "samples" in the style overrides them).
+
+options:
+  --style FILE          label style JSON: keys named as PaddedLabel's properties, e.g.
+                        {"font": "DejaVu Sans", "size": 15, "insets": [4, 8, 4, 8], "width": 120,
+                         "numberOfLines": 1, "lineBreakMode": "tail", "scale": 2,
+                         "overrides": [{"keys": "onboarding.*", "width": 280, "numberOfLines": 2}]}
+  --locales a,b,…       only these locales (default: every locale of the strings)
+  --pseudo              also check the source strings as en-XA: accented, bracketed, ~40 % longer
+  --pseudo-rtl          also check the source strings as ar-XB: mirrored, right to left
+  --json                print one JSON object (failures: key, locale, variant, lines, maxLines,
+                        overflow_pt, lost, state …; locales: the summary) instead of text
+  --artifacts DIR       where contact sheets go (default: $SNAPSHOT_ARTIFACTS or .build/snapshot-artifacts);
+                        written to DIR/localization/<locale>.png, with sweep.json for `labelsnap report`
+  --no-sheets           write no contact sheets
+  --workers N           threads (default: every core)
+
+Exit status: 0 every string fits, 1 some do not, 2 bad input (nothing is reported then).
+"""
+
+func runSweepCommand(_ args: [String]) -> Int32 {
+    do {
+        let r = try ArgumentReader(args, valued: ["--style", "--locales", "--artifacts", "--workers"],
+                                   flags: ["--json", "--pseudo", "--pseudo-rtl", "--no-sheets", "--help", "-h"])
+        if r.flag("--help") || r.flag("-h") { print(sweepHelp); return 0 }
+        guard r.positionals.count == 1 else {
+            throw UsageError("sweep takes one Localizable.xcstrings, .strings file or folder (see --help)")
+        }
+        guard let stylePath = r.value("--style") else { throw UsageError("sweep needs --style style.json (see --help)") }
+        let table = try StringResources.read(path: r.positionals[0])
+        let style = try LabelStyle.load(path: stylePath)
+        var locales: [String]?
+        if let list = r.value("--locales") {
+            locales = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !(locales ?? []).isEmpty else { throw UsageError("--locales needs a comma-separated list, e.g. de,ru") }
+            for l in locales ?? [] where !LocaleCheck.isKnown(l) {
+                throw UsageError("unknown locale \"\(l)\" in --locales (BCP 47 tags such as de, pt-BR, zh-Hans)")
+            }
+        }
+        let workers = try r.int("--workers") ?? ProcessInfo.processInfo.activeProcessorCount
+        guard workers >= 1, workers <= 1024 else { throw UsageError("--workers needs 1…1024") }
+        let pseudo = (r.flag("--pseudo") ? [PseudoLocale.accented] : []) + (r.flag("--pseudo-rtl") ? [.rightToLeft] : [])
+        let sweep = LocalizationSweep(table: table, style: style, locales: locales, pseudoLocales: pseudo, workers: workers)
+        _ = try sweep.items()   // unknown locales are input errors, before any work
+        let progress = SweepProgress()
+        let result = try sweep.run(progress: progress.report)
+        progress.finish()
+
+        var sheets: [String: String] = [:]
+        if !r.flag("--no-sheets") {
+            let root = r.value("--artifacts").map { SnapshotLocation.absolutePath($0) } ?? ArtifactsFolders.defaultRoot()
+            let folder = root + "/localization"
+            sheets = try writeSweepArtifacts(result, style: style, folder: folder)
+        }
+        print(r.flag("--json") ? SweepReport.json(result, sheets: sheets) : SweepReport.text(result)
+              + (sheets.isEmpty ? "" : "\n\nContact sheets:\n" + result.summaries.compactMap { s in
+                  sheets[s.locale].map { "  \(s.locale): \($0)" } }.joined(separator: "\n")))
+        return result.fits ? 0 : 1
+    } catch {
+        printError("sweep: \(error)")
+        return 2
+    }
+}
+
+/// Writes `<folder>/sweep.json` and a contact sheet per locale with failures (old sheets removed first, so
+/// the folder shows this run only). Returns the sheet paths by locale.
+func writeSweepArtifacts(_ result: LocalizationSweep.Result, style: LabelStyle, folder: String) throws -> [String: String] {
+    let fm = FileManager.default
+    do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+        throw UsageError("cannot create \(folder): \(error.localizedDescription)")
+    }
+    for old in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where old.hasSuffix(".png") || old == "sweep.json" {
+        try? fm.removeItem(atPath: folder + "/" + old)
+    }
+    var sheets: [String: String] = [:]
+    for summary in result.summaries where summary.failed > 0 {
+        let failures = result.failures.filter { $0.locale == summary.locale }
+        let bitmap = try SweepContactSheet.render(locale: summary.locale, failures: failures, style: style)
+        let path = folder + "/" + SnapshotNaming.sanitize(summary.locale) + ".png"
+        try SnapshotFileSystem.writeAtomically(try PNGCodec.encode(bitmap), to: path)
+        sheets[summary.locale] = path
+    }
+    try SnapshotFileSystem.writeAtomically(Array(SweepReport.json(result, sheets: sheets).utf8), to: folder + "/sweep.json")
+    return sheets
+}
+
+/// Progress on stderr: a self-updating line on a terminal, otherwise a plain line every 10 % (for sweeps of
+/// 1000 strings or more; smaller ones take a moment).
+final class SweepProgress: @unchecked Sendable {
+    let isTerminal = isatty(2) == 1
+    private var lastTenth = 0
+    private var shown = false
+
+    var report: @Sendable (Int, Int) -> Void {
+        { [self] done, total in
+            let percent = total == 0 ? 100 : done * 100 / total
+            if isTerminal {
+                FileHandle.standardError.write(Data("\rsweep: \(done) of \(total) strings laid out (\(percent) %)\u{1B}[K".utf8))
+                shown = true
+            } else if total >= 1000, percent / 10 > lastTenth {
+                lastTenth = percent / 10
+                FileHandle.standardError.write(Data("sweep: \(done) of \(total) strings laid out (\(percent) %)\n".utf8))
+            }
+        }
+    }
+
+    func finish() {
+        if isTerminal, shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import LabelLayout
+import StringResources
+
+/// One string that does not fit its label, with the numbers the layout engine computed.
+public struct FitFailure: Sendable, Hashable {
+    public var key: String
+    public var locale: String
+    /// "" or e.g. "plural=one" (see `LocalizedString.variant`).
+    public var variant: String
+    /// The text laid out (format specifiers expanded with the samples).
+    public var text: String
+    /// The translation's state, nil when the file records none.
+    public var state: TranslationState?
+    /// Lines the whole text needs at the label's width (the label with `numberOfLines = 0`).
+    public var lines: Int
+    /// Lines the label shows: `numberOfLines`, or fewer when its height holds fewer.
+    public var maxLines: Int
+    /// How much does not fit, pt: for a single-line label the text's width beyond the text rect;
+    /// for a multi-line label the height of the lines that are cut off (`overflowAxis`).
+    public var overflow: Double
+    /// `.width` for single-line labels, `.height` for multi-line ones.
+    public var overflowAxis: Axis
+    /// The characters truncation removed (from the lines `TextLayout` shows), "" when clipped.
+    public var lost: String
+    /// How the layout cut it: `.byTruncatingTail`, `.byClipping`, `.byWordWrapping` …
+    public var truncation: LineBreakMode
+    /// Where the string came from.
+    public var file: String
+    public var line: Int
+
+    public enum Axis: String, Sendable, Hashable { case width, height }
+}
+
+/// Lays out one string in its label and tells whether it fits, using only `TextLayout`'s own results:
+/// a string fits when `makeLayout()` reports no truncation (no ellipsis, no clipping, no lines dropped).
+public enum FitCheck {
+    /// nil when `text` fits `style` in `language`.
+    /// - Throws: `LabelError` (a font that cannot be loaded, invalid style values).
+    public static func check(_ text: String, style: LabelStyle, language: String?) throws -> Failure? {
+        let label = try style.makeLabelForChecking(text: text, language: language)
+        let layout = try label.makeLayout()
+        guard let truncation = layout.truncation else { return nil }
+        // Only for the strings that do not fit: the text with no line limit at the same width, and
+        // (single line) its natural width.
+        var unlimited = label
+        unlimited.numberOfLines = 0
+        unlimited.bounds = nil
+        try unlimited.layout(width: style.width)
+        let needed = try unlimited.makeLayout()
+        let overflow: Double, axis: FitFailure.Axis
+        if label.numberOfLines == 1 || layout.lines.count >= needed.lines.count {
+            var natural = label
+            natural.bounds = nil
+            natural.numberOfLines = 1
+            let width = try natural.makeLayout().lines.map { Double($0.rect.width) }.max() ?? 0
+            overflow = width - Double(layout.textRect.width); axis = .width
+        } else {
+            // The height of the lines below the last one shown, in the unlimited layout.
+            let shown = needed.lines[max(0, layout.lines.count - 1)].rect.maxY
+            overflow = Double((needed.lines.last?.rect.maxY ?? shown) - shown); axis = .height
+        }
+        return Failure(lines: needed.lines.count, maxLines: layout.lines.count, overflow: max(0, overflow),
+                       axis: axis, lost: lostText(label.text, layout), truncation: truncation)
+    }
+
+    /// What `check` measured.
+    public struct Failure: Sendable, Hashable {
+        public var lines: Int, maxLines: Int
+        public var overflow: Double
+        public var axis: FitFailure.Axis
+        public var lost: String
+        public var truncation: LineBreakMode
+    }
+
+    /// The text outside every range the layout's lines show, white space at the cuts dropped; the parts of a
+    /// middle truncation are joined with "…".
+    static func lostText(_ text: String, _ layout: TextLayout) -> String {
+        let u = Array(text.utf16)
+        var shown = [Bool](repeating: false, count: u.count)
+        for line in layout.lines {
+            for case .text(let r) in line.pieces where r.upperBound <= u.count { for i in r { shown[i] = true } }
+        }
+        var parts: [String] = []
+        var i = 0
+        while i < u.count {
+            guard !shown[i] else { i += 1; continue }
+            let start = i
+            while i < u.count, !shown[i] { i += 1 }
+            let part = String(decoding: u[start..<i], as: UTF16.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !part.isEmpty { parts.append(part) }
+        }
+        return parts.joined(separator: "…")
+    }
+}

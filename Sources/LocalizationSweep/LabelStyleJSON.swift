@@ -1,0 +1,220 @@
+import Foundation
+import LabelLayout
+import Raster
+import StringResources
+import Typesetting
+
+extension LabelStyle {
+    /// Reads a style file (JSON, see `LabelStyle`).
+    /// - Throws: `StringResourceError` naming the file and line of invalid JSON, an unknown key, a value of the
+    ///   wrong type or range, or a font that cannot be found.
+    public static func load(path: String) throws -> LabelStyle {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StringResourceError(file: path, line: nil, "cannot read the style file (check the path)")
+        }
+        return try LabelStyle(json: [UInt8](data), file: path)
+    }
+
+    /// Parses a style from JSON bytes; `file` names it in errors.
+    public init(json bytes: [UInt8], file: String) throws {
+        let root = try JSONDocument.parse(bytes, file: file)
+        let reader = StyleReader(file: file)
+        guard case .object(let members) = root.value else { throw reader.error(root, "the style must be a JSON object") }
+        guard members.contains(where: { $0.key == "width" }) else {
+            throw reader.error(root, "the style needs \"width\": the label's width in pt (its bounds, insets included)")
+        }
+        self.init(width: 0)
+        try reader.checkSizeAndTextStyle(members)
+        var overrides: [Override] = []
+        for (key, _, value) in members {
+            if key == "overrides" {
+                guard case .array(let items) = value.value else { throw reader.error(value, "\"overrides\" must be an array of objects") }
+                for item in items { overrides.append(try reader.override(item)) }
+                continue
+            }
+            let apply = try reader.setter(key, value)
+            apply(&self)
+        }
+        self.overrides = overrides
+        do { try label.font.validateSize() } catch { throw reader.error(root, "\(error)") }
+    }
+}
+
+/// Turns style JSON members into setters on `LabelStyle`, the same ones for the base style and its overrides.
+struct StyleReader {
+    let file: String
+
+    func error(_ node: JSONNode, _ message: String) -> StringResourceError {
+        StringResourceError(file: file, line: node.line, message)
+    }
+
+    static let knownKeys = ["font", "fallbacks", "size", "textStyle", "contentSizeCategory", "insets", "width", "height",
+                            "numberOfLines", "lineBreakMode", "textAlignment", "scale", "lineSpacing", "lineHeightMultiple",
+                            "adjustsFontSizeToFitWidth", "minimumScaleFactor", "textColor", "backgroundColor",
+                            "cornerRadius", "borderWidth", "borderColor", "layoutDirection", "samples", "overrides"]
+
+    static let lineBreakModes: [String: LineBreakMode] = [
+        "word": .byWordWrapping, "char": .byCharWrapping, "clip": .byClipping,
+        "head": .byTruncatingHead, "tail": .byTruncatingTail, "middle": .byTruncatingMiddle,
+    ]
+
+    func override(_ node: JSONNode) throws -> LabelStyle.Override {
+        guard case .object(let members) = node.value else { throw error(node, "each override must be an object") }
+        guard let keysNode = node["keys"] else {
+            throw error(node, "an override needs \"keys\": a key pattern such as \"onboarding.*\" or a list of them")
+        }
+        let keys: [String]
+        switch keysNode.value {
+        case .string(let s): keys = [s]
+        case .array(let items):
+            keys = try items.map { guard case .string(let s) = $0.value else { throw error($0, "\"keys\" must hold strings") }; return s }
+        default: throw error(keysNode, "\"keys\" must be a pattern or a list of patterns")
+        }
+        try checkSizeAndTextStyle(members)
+        var setters: [@Sendable (inout LabelStyle) -> Void] = []
+        for (key, _, value) in members where key != "keys" {
+            guard key != "overrides" else { throw error(value, "overrides cannot be nested") }
+            setters.append(try setter(key, value))
+        }
+        let all = setters
+        return LabelStyle.Override(keys: keys) { style in for s in all { s(&style) } }
+    }
+
+    func checkSizeAndTextStyle(_ members: [(key: String, line: Int, value: JSONNode)]) throws {
+        if members.contains(where: { $0.key == "size" }), let t = members.first(where: { $0.key == "textStyle" }) {
+            throw error(t.value, "give either \"size\" (a fixed font) or \"textStyle\" (Dynamic Type), not both")
+        }
+    }
+
+    func number(_ node: JSONNode, _ key: String, in range: ClosedRange<Double>) throws -> Double {
+        guard case .number(let v) = node.value else { throw error(node, "\"\(key)\" must be a number, not \(node.typeName)") }
+        guard range.contains(v) else { throw error(node, "\"\(key)\" must be within \(range.lowerBound)…\(range.upperBound), got \(v)") }
+        return v
+    }
+    func string(_ node: JSONNode, _ key: String) throws -> String {
+        guard case .string(let s) = node.value else { throw error(node, "\"\(key)\" must be a string, not \(node.typeName)") }
+        return s
+    }
+    func bool(_ node: JSONNode, _ key: String) throws -> Bool {
+        guard case .bool(let b) = node.value else { throw error(node, "\"\(key)\" must be true or false") }
+        return b
+    }
+    func color(_ node: JSONNode, _ key: String) throws -> Color {
+        let s = try string(node, key)
+        do { return try Color(hex: s) } catch { throw self.error(node, "\"\(key)\": \(error)") }
+    }
+    func font(_ node: JSONNode, _ key: String) throws -> FontFile {
+        let s = try string(node, key)
+        if s.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { s.lowercased().hasSuffix($0) }) {
+            guard FileManager.default.isReadableFile(atPath: s) else { throw error(node, "\"\(key)\": no font file at \(s)") }
+            return FontFile(path: s)
+        }
+        do { return try FontFile.resolve(family: s) } catch { throw self.error(node, "\"\(key)\": \(error)") }
+    }
+
+    /// The setter for one member, validated now so that a bad value is reported with its line.
+    func setter(_ key: String, _ node: JSONNode) throws -> @Sendable (inout LabelStyle) -> Void {
+        let m = Double(PaddedLabel.maximumLength)
+        let length = -m...m, positive = 0...m
+        switch key {
+        case "font":
+            let file = try font(node, key)
+            return { $0.label.font.file = file }
+        case "fallbacks":
+            guard case .array(let items) = node.value else { throw error(node, "\"fallbacks\" must be a list of fonts") }
+            let files = try items.map { try font($0, key) }
+            return { $0.label.font.fallbacks = files }
+        case "size":
+            let v = try number(node, key, in: 0.01...Font.maximumPointSize)
+            return { $0.label.font.pointSize = v }
+        case "textStyle", "contentSizeCategory":
+            return try dynamicTypeSetter(key, node)
+        case "insets":
+            let insets: EdgeInsets
+            switch node.value {
+            case .number: let v = try number(node, key, in: length); insets = EdgeInsets(all: v)
+            case .array(let items) where items.count == 4:
+                let v = try items.map { try number($0, key, in: length) }
+                insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+            case .object:
+                var v = [0.0, 0, 0, 0]
+                for (i, edge) in ["top", "left", "bottom", "right"].enumerated() {
+                    if let e = node[edge] { v[i] = try number(e, "insets.\(edge)", in: length) }
+                }
+                insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
+            default: throw error(node, "\"insets\" must be [top, left, bottom, right], a number or {\"top\": …}")
+            }
+            return { $0.label.insets = insets }
+        case "width":
+            let v = try number(node, key, in: positive)
+            return { $0.width = v }
+        case "height":
+            if case .null = node.value { return { $0.height = nil } }
+            let v = try number(node, key, in: positive)
+            return { $0.height = v }
+        case "numberOfLines":
+            let v = try number(node, key, in: 0...10_000)
+            guard v == v.rounded() else { throw error(node, "\"numberOfLines\" must be a whole number (0 = unlimited)") }
+            return { $0.label.numberOfLines = Int(v) }
+        case "lineBreakMode":
+            let s = try string(node, key)
+            guard let mode = StyleReader.lineBreakModes[s] ?? LineBreakMode(rawValue: s) else {
+                throw error(node, "\"lineBreakMode\" must be word, char, clip, head, tail or middle (or byTruncatingTail …), got \"\(s)\"")
+            }
+            return { $0.label.lineBreakMode = mode }
+        case "textAlignment":
+            let s = try string(node, key)
+            guard let a = TextAlignment(rawValue: s) else { throw error(node, "\"textAlignment\" must be left, center, right, justified or natural") }
+            return { $0.label.textAlignment = a }
+        case "layoutDirection":
+            let s = try string(node, key)
+            guard let d = LayoutDirection(rawValue: s) else { throw error(node, "\"layoutDirection\" must be leftToRight or rightToLeft") }
+            return { $0.label.layoutDirection = d }
+        case "scale":
+            let v = try number(node, key, in: 0.01...16)
+            return { $0.label.scale = v }
+        case "lineSpacing":
+            let v = try number(node, key, in: positive); return { $0.label.lineSpacing = v }
+        case "lineHeightMultiple":
+            let v = try number(node, key, in: positive); return { $0.label.lineHeightMultiple = v }
+        case "cornerRadius":
+            let v = try number(node, key, in: positive); return { $0.label.cornerRadius = v }
+        case "borderWidth":
+            let v = try number(node, key, in: positive); return { $0.label.borderWidth = v }
+        case "minimumScaleFactor":
+            let v = try number(node, key, in: 0...1); return { $0.label.minimumScaleFactor = v }
+        case "adjustsFontSizeToFitWidth":
+            let v = try bool(node, key); return { $0.label.adjustsFontSizeToFitWidth = v }
+        case "textColor":
+            let c = try color(node, key); return { $0.label.textColor = c }
+        case "backgroundColor":
+            let c = try color(node, key); return { $0.label.backgroundColor = c }
+        case "borderColor":
+            let c = try color(node, key); return { $0.label.borderColor = c }
+        case "samples":
+            var samples = FormatSamples()
+            guard case .object(let members) = node.value else { throw error(node, "\"samples\" must be an object") }
+            for (name, _, v) in members {
+                switch name {
+                case "string": samples.string = try string(v, "samples.string")
+                case "integer":
+                    let n = try number(v, "samples.integer", in: -1e15...1e15)
+                    guard n == n.rounded() else { throw error(v, "\"samples.integer\" must be a whole number") }
+                    samples.integer = Int(n)
+                case "double": samples.double = try number(v, "samples.double", in: -1e15...1e15)
+                default:
+                    guard let position = Int(name), position >= 1 else {
+                        throw error(v, "unknown sample \"\(name)\" (string, integer, double, or an argument position \"1\", \"2\" …)")
+                    }
+                    samples.arguments[position] = try string(v, "samples.\(name)")
+                }
+            }
+            let chosen = samples
+            return { $0.samples = chosen }
+        default:
+            let hint = StyleReader.knownKeys.first { $0.lowercased() == key.lowercased() }
+                ?? (key == "fontSize" ? "size" : key == "lines" ? "numberOfLines" : nil)
+            throw error(node, "unknown style key \"\(key)\"\(hint.map { " (did you mean \"\($0)\"?)" } ?? "") — keys are PaddedLabel's properties: \(StyleReader.knownKeys.joined(separator: ", "))")
+        }
+    }
+}

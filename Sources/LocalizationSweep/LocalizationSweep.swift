@@ -1,0 +1,161 @@
+import Foundation
+import LabelLayout
+import StringResources
+
+/// Lays out every string × locale × variant of a `StringTable` in its label and collects the ones that
+/// do not fit. Work is spread over all cores through a shared queue of index batches; only failures are
+/// kept, so memory does not grow with the number of strings beyond the results.
+public struct LocalizationSweep: Sendable {
+    public var table: StringTable
+    public var style: LabelStyle
+    /// The locales to check (nil = all of the table's), in this order.
+    public var locales: [String]?
+    /// Pseudo-locales made from the source-language strings, checked after the real ones.
+    public var pseudoLocales: [PseudoLocale]
+    /// Worker threads (default: the active processor count).
+    public var workers: Int
+
+    public init(table: StringTable, style: LabelStyle, locales: [String]? = nil, pseudoLocales: [PseudoLocale] = [],
+                workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.table = table
+        self.style = style
+        self.locales = locales
+        self.pseudoLocales = pseudoLocales
+        self.workers = max(1, workers)
+    }
+
+    /// A locale in `locales` that the table does not have, with the ones it has.
+    public struct UnknownLocale: Error, CustomStringConvertible {
+        public var locale: String
+        public var available: [String]
+        public var description: String {
+            "the strings have no locale \"\(locale)\"; available: \(available.joined(separator: ", "))"
+        }
+    }
+
+    /// Per locale: how many strings were laid out, how many do not fit, how many keys have no translation.
+    public struct LocaleSummary: Sendable, Hashable {
+        public var locale: String
+        public var checked: Int
+        public var failed: Int
+        public var missing: Int
+        /// Largest width overflow among the failures, pt.
+        public var worstOverflow: Double
+    }
+
+    public struct Result: Sendable {
+        /// Failures in locale order, then in the table's key order.
+        public var failures: [FitFailure]
+        public var summaries: [LocaleSummary]
+        /// Strings laid out in all.
+        public var checked: Int
+        public var fits: Bool { failures.isEmpty }
+    }
+
+    /// What is laid out: the table's strings of the chosen locales, then the pseudo-locales.
+    /// - Throws: `UnknownLocale`.
+    public func items() throws -> [LocalizedString] {
+        let chosen = locales ?? table.locales
+        for l in chosen where !table.locales.contains(l) { throw UnknownLocale(locale: l, available: table.locales) }
+        let rank = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
+        var out = table.strings.filter { rank[$0.locale] != nil }
+        if chosen != table.locales || locales != nil {
+            out = out.enumerated().sorted { (rank[$0.element.locale]!, $0.offset) < (rank[$1.element.locale]!, $1.offset) }.map(\.element)
+        }
+        for pseudo in pseudoLocales {
+            for s in table.strings where s.locale == table.sourceLanguage {
+                var p = s
+                p.locale = pseudo.rawValue
+                p.format = pseudo.transform(s.format)
+                p.state = nil
+                out.append(p)
+            }
+        }
+        return out
+    }
+
+    /// Runs the sweep. `progress(done, total)` is called from worker threads, serialised, about every 1 %.
+    /// - Throws: `UnknownLocale`, or the first `LabelError` of a string (a font that cannot be loaded …).
+    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
+        let items = try self.items()
+        let queue = WorkQueue(count: items.count, batch: 32)
+        let collected = Collected()
+        let step = max(1, items.count / 100)
+        let style = self.style
+        DispatchQueue.concurrentPerform(iterations: min(workers, max(1, items.count))) { _ in
+            var local: [(Int, FitFailure)] = []
+            var done = 0
+            while let range = queue.next(), !collected.hasError {
+                for i in range {
+                    let s = items[i]
+                    do {
+                        if let f = try LocalizationSweep.check(s, style: style) { local.append((i, f)) }
+                    } catch {
+                        collected.fail(error); break
+                    }
+                }
+                done += range.count
+                if let progress, done >= step { collected.progress(done, total: items.count, progress); done = 0 }
+            }
+            collected.add(local)
+        }
+        if let error = collected.error { throw error }
+        let failures = collected.failures.sorted { $0.0 < $1.0 }.map(\.1)
+        var summaries: [LocaleSummary] = []
+        var order: [String] = []
+        var counts: [String: Int] = [:]
+        for s in items { if counts[s.locale] == nil { order.append(s.locale) }; counts[s.locale, default: 0] += 1 }
+        for locale in order {
+            let failed = failures.filter { $0.locale == locale }
+            let isPseudo = PseudoLocale(rawValue: locale) != nil && !table.locales.contains(locale)
+            summaries.append(LocaleSummary(locale: locale, checked: counts[locale] ?? 0, failed: failed.count,
+                                           missing: isPseudo ? 0 : table.missingCount(in: locale),
+                                           worstOverflow: failed.filter { $0.overflowAxis == .width }.map(\.overflow).max() ?? 0))
+        }
+        return Result(failures: failures, summaries: summaries, checked: items.count)
+    }
+
+    /// One string in the style for its key, in its locale (pseudo-locales in their language and direction).
+    static func check(_ s: LocalizedString, style base: LabelStyle) throws -> FitFailure? {
+        var style = base.resolved(forKey: s.key)
+        let pseudo = PseudoLocale(rawValue: s.locale)
+        if pseudo == .rightToLeft { style.label.layoutDirection = .rightToLeft }
+        let text = FormatSpecifiers.expand(s.format, samples: style.samples, pluralArguments: s.pluralArguments,
+                                           locale: pseudo?.language ?? s.locale)
+        guard let f = try FitCheck.check(text, style: style, language: pseudo?.language ?? s.locale) else { return nil }
+        return FitFailure(key: s.key, locale: s.locale, variant: s.variant, text: text, state: s.state, lines: f.lines,
+                          maxLines: f.maxLines, overflow: f.overflow, overflowAxis: f.axis, lost: f.lost,
+                          truncation: f.truncation, file: s.file, line: s.line)
+    }
+}
+
+/// Hands out index batches to the workers.
+final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    let count: Int, batch: Int
+    init(count: Int, batch: Int) { self.count = count; self.batch = batch }
+    func next() -> Range<Int>? {
+        lock.lock(); defer { lock.unlock() }
+        guard nextIndex < count else { return nil }
+        let r = nextIndex..<min(count, nextIndex + batch)
+        nextIndex = r.upperBound
+        return r
+    }
+}
+
+/// What the workers hand back: failures, the first error, progress.
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var failures: [(Int, FitFailure)] = []
+    private(set) var error: Error?
+    private var done = 0
+    var hasError: Bool { lock.lock(); defer { lock.unlock() }; return error != nil }
+    func add(_ f: [(Int, FitFailure)]) { lock.lock(); failures += f; lock.unlock() }
+    func fail(_ e: Error) { lock.lock(); if error == nil { error = e }; lock.unlock() }
+    func progress(_ n: Int, total: Int, _ report: (Int, Int) -> Void) {
+        lock.lock(); defer { lock.unlock() }
+        done += n
+        report(done, total)
+    }
+}

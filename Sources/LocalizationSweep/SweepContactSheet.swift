@@ -1,0 +1,42 @@
+import ContactSheetRendering
+import LabelLayout
+import LabelRendering
+import Raster
+
+/// A contact sheet of one locale's failures, drawn with the project's renderer: a row per string, the
+/// label as the app shows it (outlined red, the lost characters as caption) beside the same label with
+/// no line limit (what the text needs).
+public enum SweepContactSheet {
+    /// Rows beyond this are left off the sheet (the title says how many), so a sheet stays viewable
+    /// and its memory bounded.
+    public static let maximumRows = 200
+
+    /// - Throws: `LabelError` from layout or rendering, `ContactSheet` errors for an oversized sheet.
+    public static func render(locale: String, failures: [FitFailure], style: LabelStyle) throws -> Bitmap {
+        let shown = failures.prefix(maximumRows)
+        var cells: [[ContactSheet.Cell?]] = []
+        for f in shown {
+            let keyStyle = style.resolved(forKey: f.key)
+            let language = PseudoLocale(rawValue: f.locale)?.language ?? f.locale
+            var rowStyle = keyStyle
+            if PseudoLocale(rawValue: f.locale) == .rightToLeft { rowStyle.label.layoutDirection = .rightToLeft }
+            let drawn = try rowStyle.makeLabel(text: f.text, language: language).render()
+            var whole = rowStyle
+            whole.label.numberOfLines = 0
+            whole.height = nil
+            let needed = try whole.makeLabel(text: f.text, language: language).render()
+            let lost = f.lost.isEmpty ? "clipped" : "lost “\(f.lost)”"
+            cells.append([
+                ContactSheet.Cell(image: drawn, mark: .differs, caption: "\(SweepReport.lines(f)), \(lost)"),
+                ContactSheet.Cell(image: needed, caption: "+\(SweepReport.points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"),
+            ])
+        }
+        let title = "\(locale): \(failures.count) string\(failures.count == 1 ? "" : "s") do\(failures.count == 1 ? "es" : "") not fit"
+            + (failures.count > shown.count ? " (first \(shown.count) shown)" : "")
+        var sheet = ContactSheet(title: title, columnTitles: ["as shown", "whole text"],
+                                 rowTitles: shown.map { $0.key + ($0.variant.isEmpty ? "" : " [\($0.variant)]") },
+                                 blocks: [.init(title: "", cells: cells)])
+        sheet.textScale = style.label.scale
+        return try sheet.render()
+    }
+}

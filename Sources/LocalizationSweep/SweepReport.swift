@@ -1,0 +1,98 @@
+import Foundation
+import StringResources
+
+/// The sweep's result as text (the CLI's output and `assertLabelsFit`'s failure message) and as JSON.
+public enum SweepReport {
+    /// "needs 3 lines, 2 allowed".
+    static func lines(_ f: FitFailure) -> String {
+        "needs \(f.lines) line\(f.lines == 1 ? "" : "s"), \(f.maxLines) allowed"
+    }
+
+    /// A number with at most 2 decimals ("31.25", "4").
+    public static func points(_ v: Double) -> String {
+        var s = String(format: "%.2f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s
+    }
+
+    /// One line per failure: locale, key [variant], lines of allowed, overflow, lost characters, state.
+    public static func failureLine(_ f: FitFailure) -> String {
+        let variant = f.variant.isEmpty ? "" : " [\(f.variant)]"
+        let overflow = "+\(points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
+        let lost = f.lost.isEmpty ? "clipped" : "lost \"\(f.lost)\""
+        return "\(f.locale)  \(f.key)\(variant): \(lines(f)), \(overflow), \(lost) — \(f.state?.rawValue ?? "no state")"
+    }
+
+    /// The failures, then a table per locale.
+    public static func text(_ result: LocalizationSweep.Result) -> String {
+        var out: [String] = []
+        let failedLocales = result.summaries.filter { $0.failed > 0 }.count
+        out.append(result.fits
+            ? "All \(result.checked) strings fit."
+            : "\(result.failures.count) of \(result.checked) strings do not fit (\(failedLocales) of \(result.summaries.count) locales):")
+        for f in result.failures {
+            out.append("  " + failureLine(f))
+            out.append("      \"\(f.text)\"")
+        }
+        out.append("")
+        out.append(summaryTable(result.summaries))
+        return out.joined(separator: "\n")
+    }
+
+    /// locale | strings | do not fit | untranslated | widest overflow.
+    public static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary]) -> String {
+        let header = ["locale", "strings", "do not fit", "untranslated", "widest overflow"]
+        let rows = summaries.map {
+            [$0.locale, String($0.checked), String($0.failed), String($0.missing), $0.worstOverflow > 0 ? "\(points($0.worstOverflow)) pt" : "-"]
+        }
+        let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
+        func row(_ cells: [String]) -> String {
+            cells.enumerated().map { c, s in
+                c == 0 ? s.padding(toLength: widths[c], withPad: " ", startingAt: 0)
+                       : String(repeating: " ", count: widths[c] - s.count) + s
+            }.joined(separator: "  ")
+        }
+        return ([row(header)] + rows.map(row)).joined(separator: "\n")
+    }
+
+    /// One JSON object: `checked`, `fits`, `failures` (key, locale, variant, text, lines, maxLines,
+    /// overflow_pt, overflow_axis, lost, state, truncation, file, line), `locales` (the summaries).
+    public static func json(_ result: LocalizationSweep.Result, sheets: [String: String] = [:]) -> String {
+        var out = "{\n  \"checked\": \(result.checked),\n  \"fits\": \(result.fits),\n  \"failures\": ["
+        out += result.failures.map { f in
+            "\n    {\"key\": \(json(f.key)), \"locale\": \(json(f.locale)), \"variant\": \(json(f.variant)), "
+            + "\"text\": \(json(f.text)), \"lines\": \(f.lines), \"maxLines\": \(f.maxLines), "
+            + "\"overflow_pt\": \(points(f.overflow)), \"overflow_axis\": \"\(f.overflowAxis.rawValue)\", "
+            + "\"lost\": \(json(f.lost)), \"state\": \(f.state.map { json($0.rawValue) } ?? "null"), "
+            + "\"truncation\": \"\(f.truncation.rawValue)\", \"file\": \(json(f.file)), \"line\": \(f.line)}"
+        }.joined(separator: ",")
+        out += result.failures.isEmpty ? "],\n" : "\n  ],\n"
+        out += "  \"locales\": ["
+        out += result.summaries.map { s in
+            "\n    {\"locale\": \(json(s.locale)), \"checked\": \(s.checked), \"failed\": \(s.failed), "
+            + "\"missing\": \(s.missing), \"widest_overflow_pt\": \(points(s.worstOverflow))"
+            + (sheets[s.locale].map { ", \"contact_sheet\": \(json($0))" } ?? "") + "}"
+        }.joined(separator: ",")
+        out += result.summaries.isEmpty ? "]\n}" : "\n  ]\n}"
+        return out
+    }
+
+    /// A JSON string literal.
+    static func json(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || (0x2028...0x2029).contains(u.value) { out += String(format: "\\u%04x", u.value) }
+                else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,91 @@
+import CFreeType
+import Foundation
+
+/// Per-language faces of the Noto Sans CJK collection, as iOS picks a CJK design per language
+/// (PingFang SC/TC/HK, Hiragino for Japanese, Apple SD Gothic Neo for Korean): Han characters look different
+/// in each, and a Korean or Chinese string drawn in the Japanese face is the wrong design.
+extension FontFile {
+    /// The Noto Sans CJK family for a BCP 47 tag: "ko…" → KR, "ja…" → JP, "zh-Hant…", "zh-TW" → TC,
+    /// "zh-HK", "zh-MO" → HK (iOS's PingFang HK), other "zh…" → SC; nil for languages that are not CJK.
+    public static func notoSansCJKFamily(forLanguage tag: String) -> String? {
+        let parts = tag.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        guard let language = parts.first else { return nil }
+        switch language {
+        case "ko": return "Noto Sans CJK KR"
+        case "ja": return "Noto Sans CJK JP"
+        case "zh", "yue", "cmn":
+            if parts.contains("hant") { return parts.contains("hk") || parts.contains("mo") ? "Noto Sans CJK HK" : "Noto Sans CJK TC" }
+            if parts.contains("hans") { return "Noto Sans CJK SC" }
+            if parts.contains("hk") || parts.contains("mo") { return "Noto Sans CJK HK" }
+            if parts.contains("tw") || language == "yue" { return "Noto Sans CJK TC" }
+            return "Noto Sans CJK SC"
+        default: return nil
+        }
+    }
+
+    /// The face of `FontFile.notoSansCJK`'s collection for `tag` (found by family name in the file, not by a
+    /// fixed index), or nil for non-CJK languages or when the collection has no such face.
+    public static func notoSansCJK(forLanguage tag: String) -> FontFile? {
+        CollectionIndex.shared.cjkFace(forLanguage: tag)
+    }
+}
+
+extension Font {
+    /// This font with every face of the Noto Sans CJK collection (primary or fallback) replaced by the face
+    /// for `language` (BCP 47); unchanged for nil or a non-CJK language.
+    public func forLanguage(_ language: String?) -> Font {
+        guard let language, let face = FontFile.notoSansCJK(forLanguage: language) else { return self }
+        let swap = { (f: FontFile) in f.path == face.path ? face : f }
+        var copy = self
+        copy.file = swap(file)
+        copy.fallbacks = fallbacks.map(swap)
+        return copy
+    }
+}
+
+/// Family names of the faces in font collections, read once with FreeType.
+final class CollectionIndex: @unchecked Sendable {
+    static let shared = CollectionIndex()
+    private let lock = NSLock()
+    private var families: [String: [String]] = [:]
+    /// Answers of `cjkFace(forLanguage:)` by tag: labels ask once per layout.
+    private var byLanguage: [String: FontFile?] = [:]
+
+    func cjkFace(forLanguage tag: String) -> FontFile? {
+        lock.lock()
+        if let hit = byLanguage[tag] { lock.unlock(); return hit }
+        lock.unlock()
+        let path = FontFile.notoSansCJK.path
+        var file: FontFile?
+        if let family = FontFile.notoSansCJKFamily(forLanguage: tag), let index = face(named: family, in: path) {
+            file = FontFile(path: path, faceIndex: index)
+        }
+        lock.lock(); byLanguage[tag] = file; lock.unlock()
+        return file
+    }
+
+    func face(named family: String, in path: String) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        if families[path] == nil { families[path] = CollectionIndex.read(path) }
+        return families[path]?.firstIndex { $0.caseInsensitiveCompare(family) == .orderedSame }
+    }
+
+    /// "family style" of each face; empty when the file cannot be opened.
+    static func read(_ path: String) -> [String] {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { return [] }
+        defer { FT_Done_FreeType(lib) }
+        var names: [String] = []
+        var index = 0
+        var count = 1
+        while index < count {
+            var face: FT_Face?
+            guard FT_New_Face(lib, path, FT_Long(index), &face) == 0, let face else { break }
+            count = Int(face.pointee.num_faces)
+            names.append(face.pointee.family_name.map { String(cString: $0) } ?? "")
+            FT_Done_Face(face)
+            index += 1
+        }
+        return names
+    }
+}

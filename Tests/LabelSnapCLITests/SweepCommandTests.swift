@@ -1,0 +1,76 @@
+import Foundation
+import PNGCodec
+import XCTest
+
+/// `labelsnap sweep` as a user runs it: the example catalog and style, exit codes, --json, contact sheets,
+/// bad input (exit 2, nothing on stdout).
+final class SweepCommandTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    let catalog = root + "/Examples/Sweep/Localizable.xcstrings"
+    let style = root + "/Examples/Sweep/badge-style.json"
+
+    func temporaryFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "/sweep-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
+        return dir
+    }
+
+    func testJSONFailuresSheetsAndExitStatus() throws {
+        let artifacts = try temporaryFolder()
+        let r = try labelsnap(["sweep", catalog, "--style", style, "--locales", "de,ru", "--json", "--artifacts", artifacts],
+                              cwd: Self.root)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let failures = try XCTUnwrap(object["failures"] as? [[String: Any]])
+        XCTAssertFalse(failures.isEmpty)
+        for f in failures {
+            for key in ["key", "locale", "variant", "lines", "maxLines", "overflow_pt", "lost", "state"] {
+                XCTAssertNotNil(f[key], "\(key) missing in \(f)")
+            }
+            XCTAssertTrue(["de", "ru"].contains(f["locale"] as? String))
+            XCTAssertGreaterThan(f["overflow_pt"] as? Double ?? 0, 0)
+        }
+        let locales = try XCTUnwrap(object["locales"] as? [[String: Any]])
+        XCTAssertEqual(locales.compactMap { $0["locale"] as? String }, ["de", "ru"])
+        // One contact sheet per locale with failures, a PNG that decodes, and the JSON for the report.
+        for l in locales {
+            let path = try XCTUnwrap(l["contact_sheet"] as? String)
+            XCTAssertTrue(path.hasSuffix("/localization/\(l["locale"] as? String ?? "").png"), path)
+            let sheet = try PNGCodec.decode(Array(try XCTUnwrap(FileManager.default.contents(atPath: path))))
+            XCTAssertGreaterThan(sheet.height, 100)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: artifacts + "/localization/sweep.json"))
+        // The text report lists the same failures.
+        let text = try labelsnap(["sweep", catalog, "--style", style, "--locales", "de,ru", "--no-sheets"], cwd: Self.root)
+        XCTAssertEqual(text.status, 1)
+        XCTAssertEqual(text.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  de  ") || $0.hasPrefix("  ru  ") }.count,
+                       failures.count)
+    }
+
+    func testEverythingFitsExitsZero() throws {
+        let wide = try temporaryFolder() + "/wide.json"
+        try Data(#"{"font": "DejaVu Sans", "size": 13, "width": 2000}"#.utf8).write(to: URL(fileURLWithPath: wide))
+        let r = try labelsnap(["sweep", catalog, "--style", wide, "--no-sheets"], cwd: Self.root)
+        XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+        XCTAssertTrue(r.stdout.hasPrefix("All 313 strings fit."), r.stdout)
+    }
+
+    func testBadInputExitsTwoAndReportsNothing() throws {
+        let broken = Self.root + "/Tests/LocalizationSweepTests/Fixtures/Broken"
+        let cases: [([String], String)] = [
+            (["sweep", broken + "/trailing-comma.xcstrings", "--style", style], "trailing-comma.xcstrings:5"),
+            (["sweep", catalog, "--style", broken + "/style-unknown-key.json"], "style-unknown-key.json:3"),
+            (["sweep", catalog, "--style", style, "--locales", "de,xx-Klingon"], "unknown locale \"xx-Klingon\""),
+            (["sweep", catalog, "--style", style, "--locales", "es"], "no locale \"es\""),
+            (["sweep", catalog], "needs --style"),
+        ]
+        for (args, message) in cases {
+            let r = try labelsnap(args + ["--no-sheets"], cwd: Self.root)
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stdout)")
+            XCTAssertEqual(r.stdout, "", "nothing half-reported")
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import StringResources
+import XCTest
+
+/// The readers against fixtures written by hand (Fixtures/): every variant, state, encoding and the line of
+/// each broken file's problem, counted in the fixture itself.
+final class StringResourcesTests: XCTestCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    func read(_ name: String) throws -> StringTable { try StringResources.read(path: Self.fixtures + "/" + name) }
+
+    func error(_ name: String) -> StringResourceError? {
+        do { _ = try read(name); return nil } catch let e as StringResourceError { return e } catch { return nil }
+    }
+
+    func testCatalogVariantsSubstitutionsAndStates() throws {
+        let table = try read("Catalog.xcstrings")
+        XCTAssertEqual(table.sourceLanguage, "en")
+        XCTAssertEqual(table.locales, ["en", "de", "ru"])
+        func strings(_ key: String, _ locale: String) -> [LocalizedString] {
+            table.strings.filter { $0.key == key && $0.locale == locale }
+        }
+        // A key without localizations shows itself in the source language.
+        XCTAssertEqual(strings("Keyed by its English text", "en").map(\.format), ["Keyed by its English text"])
+        // Every plural category of Russian, each with its state.
+        let ru = strings("cart.count", "ru")
+        XCTAssertEqual(ru.map(\.variant), ["plural=one", "plural=few", "plural=many", "plural=other"])
+        XCTAssertEqual(ru.map(\.format), ["%lld товар", "%lld товара", "%lld товаров", "%lld товара"])
+        XCTAssertEqual(ru.map(\.state), [.translated, .needsReview, .translated, .translated])
+        XCTAssertEqual(ru.map { $0.pluralArguments[0] }, ["one", "few", "many", "other"])
+        // Two substitutions: 2 × 2 combinations, %arg replaced by the positional specifier.
+        let de = strings("files.summary", "de")
+        XCTAssertEqual(de.map(\.variant), ["files=one,folders=one", "files=one,folders=other",
+                                          "files=other,folders=one", "files=other,folders=other"])
+        XCTAssertEqual(de[0].format, "%1$lld Datei in %2$lld Ordner")
+        XCTAssertEqual(de[3].format, "%1$lld Dateien in %2$lld Ordnern")
+        XCTAssertEqual(de[0].pluralArguments, [1: "one", 2: "one"])
+        XCTAssertEqual(de[0].state, .new, "the state of a substitution's variant that is not translated is reported")
+        // Device variations, every one.
+        XCTAssertEqual(strings("tap.continue", "de").map(\.variant), ["device=iphone", "device=mac", "device=other"])
+        XCTAssertEqual(strings("tap.continue", "de").first?.state, .stale)
+        XCTAssertEqual(table.missingCount(in: "ru"), 3)
+    }
+
+    func testStringsFilesInUTF16AndUTF8WithTheStringsdictWinning() throws {
+        let table = try read("Strings")
+        XCTAssertEqual(table.locales, ["en", "de", "ru"])
+        let en = table.strings.filter { $0.locale == "en" }
+        XCTAssertEqual(en.map(\.key), ["badge.new", "quote", "bare_key", "multi\nline"])
+        XCTAssertEqual(en.map(\.format), ["New", "Say \"hi\"\nété", "Bare", "value"])
+        XCTAssertEqual(en.map(\.line), [2, 4, 5, 6])
+        XCTAssertEqual(table.strings.filter { $0.locale == "ru" }.map(\.format), ["Новинка"], "UTF-16 big-endian")
+        let de = table.strings.filter { $0.locale == "de" }
+        XCTAssertEqual(de.map(\.key), ["badge.new", "quote", "%d files", "%d files"])
+        XCTAssertEqual(de.filter { $0.key == "%d files" }.map(\.format), ["%1$d Datei", "%1$d Dateien"])
+        XCTAssertEqual(de.filter { $0.key == "%d files" }.map(\.variant), ["files=one", "files=other"])
+        XCTAssertEqual(de.filter { $0.key == "%d files" }.first?.line, 5)
+    }
+
+    func testBrokenFilesNameFileAndLine() {
+        let cases: [(String, Int?, String)] = [
+            ("Broken/trailing-comma.xcstrings", 5, "expected a string key"),
+            ("Broken/unknown-state.xcstrings", 5, "unknown state \"done\""),
+            ("Broken/unknown-locale.xcstrings", 5, "unknown locale \"xx-Klingon\""),
+            ("Broken/de.lproj/MissingSemicolon.strings", 3, "expected ';'"),
+            ("Broken/de.lproj/Latin1.strings", 2, "not valid UTF-8"),
+            ("Broken/de.lproj/Bad.stringsdict", 5, "not a valid XML property list"),
+            ("Broken/de.lproj/NoOther.stringsdict", 4, "no \"other\" variant"),
+        ]
+        for (name, line, message) in cases {
+            guard let e = error(name) else { XCTFail("\(name) was read without an error"); continue }
+            XCTAssertTrue(e.file.hasSuffix(name), "\(e)")
+            XCTAssertEqual(e.line, line, "\(e)")
+            XCTAssertTrue(e.message.contains(message), "\(e)")
+        }
+        XCTAssertTrue(error("Broken")?.description.contains("trailing-comma.xcstrings:5") ?? false, "a folder stops at its first broken file")
+        XCTAssertEqual(error("nonexistent.xcstrings")?.message, "no such file or folder")
+    }
+
+    func testUTF16WithoutBOMIsRefused() throws {
+        let bytes = Array("\"a\" = \"b\";".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        XCTAssertThrowsError(try StringsFileReader.entries(bytes: bytes, file: "x.strings")) {
+            XCTAssertTrue("\($0)".contains("UTF-16 without a byte-order mark"), "\($0)")
+        }
+    }
+
+    func testFormatSpecifiersExpandedWithLongSamples() {
+        let samples = FormatSamples()
+        XCTAssertEqual(FormatSpecifiers.expand("%@ has %lld items, %.2f%% off", samples: samples, locale: "en"),
+                       "Maximilianus has 12345678 items, 1234567.89% off")
+        XCTAssertEqual(FormatSpecifiers.expand("%2$@ → %1$d", samples: samples, locale: "en"), "Maximilianus → 12345678")
+        XCTAssertEqual(FormatSpecifiers.expand("%05d|%-4c|%x", samples: FormatSamples(integer: 42), locale: "en"), "00042|M   |2a")
+        let overridden = FormatSamples(string: "Jo", integer: 7, double: 0.5, arguments: [2: "two"])
+        XCTAssertEqual(FormatSpecifiers.expand("%@ %@ %.1f", samples: overridden, locale: "en"), "Jo two 0.5")
+        XCTAssertEqual(FormatSpecifiers.expand("50%% off", samples: samples, locale: "en"), "50% off")
+    }
+
+    func testPluralSamplesFallInTheirCategory() {
+        // CLDR: Russian one = n mod 10 = 1 and n mod 100 ≠ 11; few = 2–4 (not 12–14); English one = 1.
+        XCTAssertEqual(PluralSamples.sample(category: "one", locale: "ru", preferred: 12_345_678), 12_345_601)
+        XCTAssertEqual(PluralSamples.sample(category: "few", locale: "ru", preferred: 12_345_678), 12_345_602)
+        XCTAssertEqual(PluralSamples.sample(category: "many", locale: "ru", preferred: 12_345_678), 12_345_678)
+        XCTAssertEqual(PluralSamples.sample(category: "one", locale: "en", preferred: 12_345_678), 1)
+        XCTAssertEqual(PluralSamples.sample(category: "one", locale: "fr", preferred: 12_345_678), 1)
+        XCTAssertEqual(PluralSamples.sample(category: "zero", locale: "en", preferred: 12_345_678), 0)
+        XCTAssertEqual(FormatSpecifiers.expand("%lld товар", pluralArguments: [0: "one"], locale: "ru"), "12345601 товар")
+    }
+}

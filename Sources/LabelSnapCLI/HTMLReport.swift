@@ -143,7 +143,8 @@ func renderHTMLReport(_ scan: PendingScan) -> String {
     <p class="meta">Artifacts: <span class="mono">\(htmlEscape(root))</span> · generated \(htmlEscape(generated)) by labelsnap report</p>
 
     """
-    if n == 0 && scan.errors.isEmpty {
+    let sweep = localizationSweepSections(scan.roots)
+    if n == 0 && scan.errors.isEmpty && sweep.isEmpty {
         h += "<p class=\"empty\">Nothing to review: every snapshot assertion passed, or the failures were accepted or rejected.</p>\n</header>\n</body>\n</html>\n"
         return h
     }
@@ -165,6 +166,7 @@ func renderHTMLReport(_ scan: PendingScan) -> String {
         h += "</ul></div>\n"
     }
     h += "</header>\n"
+    h += sweep
     h += contactSheetSections(scan.failures)
     for (i, f) in scan.failures.enumerated() { h += failureSection(f, index: i + 1) }
     h += "</body>\n</html>\n"

@@ -49,6 +49,18 @@ final class SweepCommandTests: XCTestCase {
                        failures.count)
     }
 
+    func testReportShowsTheLastSweep() throws {
+        let artifacts = try temporaryFolder()
+        let sweep = try labelsnap(["sweep", catalog, "--style", style, "--locales", "ru", "--artifacts", artifacts], cwd: Self.root)
+        XCTAssertEqual(sweep.status, 1, sweep.stderr)
+        let report = try labelsnap(["report", "--artifacts", artifacts, "-o", "-"], cwd: Self.root)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        let failures = sweep.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("  ru  ") }.count
+        XCTAssertTrue(report.stdout.contains("Localization sweep: \(failures) of 58 strings do not fit"), report.stdout.prefix(3000).description)
+        XCTAssertTrue(report.stdout.contains("Молниеносная распродажа"))
+        XCTAssertTrue(report.stdout.contains("alt=\"strings that do not fit in ru\""))
+    }
+
     func testEverythingFitsExitsZero() throws {
         let wide = try temporaryFolder() + "/wide.json"
         try Data(#"{"font": "DejaVu Sans", "size": 13, "width": 2000}"#.utf8).write(to: URL(fileURLWithPath: wide))

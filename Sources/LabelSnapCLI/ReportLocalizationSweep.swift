@@ -1,0 +1,51 @@
+import Foundation
+import PNGCodec
+import SnapshotStore
+
+/// The report's section for the last `labelsnap sweep` of each artifacts folder (`localization/sweep.json`
+/// and the per-locale contact sheets beside it): the summary per locale, every string that does not fit,
+/// and the sheets. Empty when no sweep wrote there.
+func localizationSweepSections(_ roots: [String]) -> String {
+    var s = ""
+    for root in roots {
+        let folder = root + "/localization"
+        guard let bytes = try? SnapshotFileSystem.readIfPresent(folder + "/sweep.json") else { continue }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let failures = object["failures"] as? [[String: Any]], let locales = object["locales"] as? [[String: Any]] else {
+            s += "<section class=\"failure\"><h2>Localization sweep</h2><div class=\"placeholder\">\(htmlEscape(folder))/sweep.json is not readable</div></section>\n"
+            continue
+        }
+        func text(_ v: Any?) -> String { v.map { "\($0)" }.flatMap { $0 == "<null>" ? nil : $0 } ?? "–" }
+        s += "<section class=\"failure\" id=\"localization-sweep\">\n"
+        s += "<h2>Localization sweep: \(failures.count) of \(text(object["checked"])) strings do not fit</h2>\n"
+        s += "<p class=\"meta\">labelsnap sweep · <span class=\"mono\">\(htmlEscape(folder))</span></p>\n"
+        s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Strings</th><th>Do not fit</th><th>Untranslated</th><th>Widest overflow</th></tr></thead>\n<tbody>\n"
+        for l in locales {
+            s += "<tr><td>\(htmlEscape(text(l["locale"])))</td><td class=\"num\">\(htmlEscape(text(l["checked"])))</td>"
+                + "<td class=\"num\">\(htmlEscape(text(l["failed"])))</td><td class=\"num\">\(htmlEscape(text(l["missing"])))</td>"
+                + "<td class=\"num\">\(htmlEscape(text(l["widest_overflow_pt"]))) pt</td></tr>\n"
+        }
+        s += "</tbody>\n</table>\n"
+        if !failures.isEmpty {
+            s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Key</th><th>Variant</th><th>Text</th><th>Lines</th><th>Overflow</th><th>Lost</th><th>State</th></tr></thead>\n<tbody>\n"
+            for f in failures {
+                s += "<tr><td>\(htmlEscape(text(f["locale"])))</td><td class=\"mono\">\(htmlEscape(text(f["key"])))</td>"
+                    + "<td>\(htmlEscape(text(f["variant"])))</td><td>\(htmlEscape(text(f["text"])))</td>"
+                    + "<td class=\"num\">\(htmlEscape(text(f["lines"]))) of \(htmlEscape(text(f["maxLines"])))</td>"
+                    + "<td class=\"num\">+\(htmlEscape(text(f["overflow_pt"]))) pt \(htmlEscape(text(f["overflow_axis"])))</td>"
+                    + "<td>\(htmlEscape(text(f["lost"])))</td><td>\(htmlEscape(text(f["state"])))</td></tr>\n"
+            }
+            s += "</tbody>\n</table>\n"
+        }
+        for l in locales {
+            guard let sheet = l["contact_sheet"] as? String,
+                  let png = try? SnapshotFileSystem.readIfPresent(sheet, limit: maximumInlinedImage),
+                  let image = try? PNGCodec.decode(png) else { continue }
+            s += "<figure><figcaption>\(htmlEscape(text(l["locale"])))<span>\(image.width)×\(image.height) px</span></figcaption>"
+                + "<div class=\"frame fit\" style=\"max-width: \(image.width)px\"><img alt=\"strings that do not fit in \(htmlEscape(text(l["locale"])))\" "
+                + "width=\"\(image.width)\" height=\"\(image.height)\" src=\"data:image/png;base64,\(Data(png).base64EncodedString())\"></div></figure>\n"
+        }
+        s += "</section>\n"
+    }
+    return s
+}

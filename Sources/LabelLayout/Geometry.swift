@@ -43,6 +43,20 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
     case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 
+/// `NSParagraphStyle.LineBreakStrategy`: how wrapped lines are chosen beyond plain greedy breaking.
+/// `UILabel`'s default is `.standard`; `[]` is greedy breaking (`NSParagraphStyle`'s default).
+public struct LineBreakStrategy: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// A paragraph's last line never holds a single word when the line before can give it one (DESIGN.md §2,
+    /// Push-out): "the text system may extend individual lines … typically only pushes out the last line by one word".
+    public static let pushOut = LineBreakStrategy(rawValue: 1 << 0)
+    /// Korean words stay whole between spaces instead of breaking between syllables.
+    public static let hangulWordPriority = LineBreakStrategy(rawValue: 1 << 1)
+    /// Both: `UILabel`'s default.
+    public static let standard: LineBreakStrategy = [.pushOut, .hangulWordPriority]
+}
+
 /// `NSTextAlignment`.
 public enum TextAlignment: String, Sendable, CaseIterable {
     case left, center, right, justified, natural

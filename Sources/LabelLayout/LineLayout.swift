@@ -56,7 +56,8 @@ struct LineLayout {
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         paragraphs = LineLayout.paragraphs(utf16)
         let shaped = self.shaped
-        breaks = try TextSegmentation.lineBreaks(utf16).filter { shaped.startsCluster[$0.offset] }
+        breaks = try TextSegmentation.lineBreaks(utf16, keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))
+            .filter { shaped.startsCluster[$0.offset] }
         breakOffsets = breaks.map(\.offset)
         graphemes = try TextSegmentation.graphemeBoundaries(utf16).filter { shaped.startsCluster[$0] }
     }
@@ -107,31 +108,36 @@ struct LineLayout {
     }
 
     /// Breaks the text at `maxWidth` (nil = unconstrained), keeps at most `maxLines` (0 = all),
-    /// truncating the last kept line if text remains.
+    /// truncating the last kept line if text remains. Stops once the kept lines are known: text beyond them
+    /// is not wrapped.
     func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
         let limit = maxWidth.map { max(0, $0) } ?? .infinity
-        var lines: [BrokenLine] = []
         // A single-line label never wraps: it is truncated (or clipped) instead.
         let wraps = maxLines != 1 && limit.isFinite
-        for paragraph in paragraphs {
-            if wraps {
-                lines += wrap(paragraph, width: limit, breakOffsets: breakOffsets, graphemes: graphemes)
-            } else {
-                lines.append(BrokenLine(pieces: [.text(paragraph)], width: shaped.lineWidth(paragraph), endsParagraph: true))
+        var lines: [BrokenLine] = []
+        var textRemains = false
+        for (index, paragraph) in paragraphs.enumerated() {
+            let room = maxLines > 0 ? maxLines - lines.count : Int.max
+            var paragraphLines = wraps
+                ? wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)
+                : [BrokenLine(pieces: [.text(paragraph)], width: shaped.lineWidth(paragraph), endsParagraph: true)]
+            // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
+            if paragraphLines.count > room || (paragraphLines.count == room && index < paragraphs.count - 1) {
+                lines += paragraphLines.prefix(room)
+                textRemains = true
+                break
             }
+            if wraps { pushOut(&paragraphLines, width: limit) }
+            lines += paragraphLines
         }
         var truncation: LineBreakMode?
-        if maxLines > 0, lines.count > maxLines {
-            lines.removeLast(lines.count - maxLines)
-            let last = lines.count - 1
-            lines[last] = truncate(lines[last], upTo: paragraphEnd(of: lines[last]), width: limit,
-                                   forceEllipsis: true, breaks: breaks, graphemes: graphemes)
+        if textRemains, let last = lines.indices.last {
+            lines[last] = truncate(lines[last], upTo: paragraphEnd(of: lines[last]), width: limit, forceEllipsis: true)
             truncation = label.lineBreakMode
         } else if limit.isFinite, !wraps {
             // Single line wider than the limit.
             for i in lines.indices where lines[i].width > limit + layoutTolerance {
-                lines[i] = truncate(lines[i], upTo: paragraphEnd(of: lines[i]), width: limit,
-                                    forceEllipsis: false, breaks: breaks, graphemes: graphemes)
+                lines[i] = truncate(lines[i], upTo: paragraphEnd(of: lines[i]), width: limit, forceEllipsis: false)
                 truncation = label.lineBreakMode
             }
         }
@@ -151,7 +157,8 @@ struct LineLayout {
 
     /// Greedy wrapping at UAX #14 opportunities (or grapheme clusters for `.byCharWrapping`);
     /// a word wider than the line breaks between grapheme clusters.
-    func wrap(_ paragraph: Range<Int>, width: CGFloat, breakOffsets: [Int], graphemes: [Int]) -> [BrokenLine] {
+    /// Stops after `maxLines` lines.
+    func wrap(_ paragraph: Range<Int>, width: CGFloat, maxLines: Int) -> [BrokenLine] {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
         // Binary searches, not filters over the whole text: 100k paragraphs must not cost 100k × the text.
         let clusters = graphemes.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound)
@@ -165,7 +172,7 @@ struct LineLayout {
         var start = paragraph.lowerBound
         var candidate: Int? = nil
         var i = opportunities.startIndex
-        while start < paragraph.upperBound {
+        while start < paragraph.upperBound, lines.count < maxLines {
             if i < opportunities.endIndex {
                 let b = opportunities[i]
                 if b <= start { i += 1; continue }
@@ -196,13 +203,32 @@ struct LineLayout {
         return lines
     }
 
+    // MARK: Push-out
+
+    /// `.pushOut` (DESIGN.md §2, Push-out): when a wrapped paragraph's last line holds a single word (no break
+    /// opportunity inside it), the last word of the line before moves down, once, if that line keeps at least
+    /// one word and the new last line fits `width`. Word-wrapped paragraphs only (not `.byCharWrapping`).
+    func pushOut(_ lines: inout [BrokenLine], width: CGFloat) {
+        guard label.lineBreakStrategy.contains(.pushOut), label.lineBreakMode != .byCharWrapping, lines.count >= 2,
+              case .text(let last)? = lines[lines.count - 1].pieces.first,
+              case .text(let previous)? = lines[lines.count - 2].pieces.first,
+              breakOffsets.sortedSlice(after: last.lowerBound, through: last.upperBound - 1).isEmpty,
+              let cut = breakOffsets.sortedSlice(after: previous.lowerBound, through: previous.upperBound - 1).last
+        else { return }
+        let moved = cut..<last.upperBound
+        let newWidth = shaped.lineWidth(moved)
+        guard newWidth <= width + layoutTolerance else { return }
+        let kept = previous.lowerBound..<cut
+        lines[lines.count - 2] = BrokenLine(pieces: [.text(kept)], width: shaped.lineWidth(kept), endsParagraph: false)
+        lines[lines.count - 1] = BrokenLine(pieces: [.text(moved)], width: newWidth, endsParagraph: true)
+    }
+
     // MARK: Truncation
 
     /// Fits `line` (whose text may continue up to `end`) into `width` by the label's line-break mode:
     /// tail keeps the head, head keeps the end, middle keeps both ends ("…" from the label's font);
     /// clipping keeps the whole line; word and char wrapping cut without an ellipsis.
-    func truncate(_ line: BrokenLine, upTo end: Int, width: CGFloat, forceEllipsis: Bool,
-                  breaks: [TextSegmentation.Break], graphemes: [Int]) -> BrokenLine {
+    func truncate(_ line: BrokenLine, upTo end: Int, width: CGFloat, forceEllipsis: Bool) -> BrokenLine {
         guard case .text(let r)? = line.pieces.first else { return line }
         let start = r.lowerBound
         let ellipsisWidth = ellipsis.lineWidth(0..<ellipsis.utf16.count)

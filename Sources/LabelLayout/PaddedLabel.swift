@@ -57,6 +57,9 @@ public struct PaddedLabel: Sendable {
     public var numberOfLines: Int = 1
     /// Wrapping and truncation (`NSLineBreakMode`); default tail truncation as `UILabel`.
     public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// How wrapped lines are chosen (`NSParagraphStyle.lineBreakStrategy`): `.standard` (push-out and Hangul word
+    /// priority) by default as `UILabel`; `[]` for plain greedy breaking.
+    public var lineBreakStrategy: LineBreakStrategy = .standard
     /// Horizontal alignment of each line in the text rect; `.natural` follows the paragraph direction.
     public var textAlignment: TextAlignment = .natural
     /// An explicit layout direction: every paragraph takes it as its base direction, and directional insets

@@ -20,6 +20,8 @@ options:
   --height PT             explicit bounds height (with --width; default: the fitting height)
   --lines N               numberOfLines, 0 = unlimited (default 1)
   --line-break-mode M     word|char|clip|head|tail|middle (default tail)
+  --line-break-strategy S standard|push-out|hangul|none: lineBreakStrategy (default standard = push-out and
+                          hangul: a last line never holds a lone word, Korean words stay whole; none = greedy)
   --align A               left|center|right|justified|natural (default natural)
   --direction D           ltr|rtl: force the paragraph direction (default: from the text, UAX #9)
   --scale S               pixels per point, usually 1, 2 or 3 like UIScreen.scale (default 1)
@@ -39,7 +41,7 @@ options:
 func runRenderCommand(_ args: [String]) -> Int32 {
     do {
         let r = try ArgumentReader(args, valued: ["--font", "--size", "--insets", "--width", "--height", "--lines",
-                                                  "--line-break-mode", "--align", "--direction", "--scale", "--color",
+                                                  "--line-break-mode", "--line-break-strategy", "--align", "--direction", "--scale", "--color",
                                                   "--background", "--corner-radius", "--border-width", "--border-color",
                                                   "--text-file", "-o", "--output", "--line-spacing",
                                                   "--line-height-multiple", "--min-scale"],
@@ -90,6 +92,14 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
                                               "head": .byTruncatingHead, "tail": .byTruncatingTail, "middle": .byTruncatingMiddle]
         guard let mode = modes[m] else { throw UsageError("--line-break-mode must be word, char, clip, head, tail or middle, got '\(m)'") }
         label.lineBreakMode = mode
+    }
+    if let s = r.value("--line-break-strategy") {
+        let strategies: [String: LineBreakStrategy] = ["standard": .standard, "push-out": .pushOut,
+                                                       "hangul": .hangulWordPriority, "none": []]
+        guard let strategy = strategies[s] else {
+            throw UsageError("--line-break-strategy must be standard, push-out, hangul or none, got '\(s)'")
+        }
+        label.lineBreakStrategy = strategy
     }
     if let a = r.value("--align") {
         guard let alignment = TextAlignment(rawValue: a) else { throw UsageError("--align must be left, center, right, justified or natural, got '\(a)'") }

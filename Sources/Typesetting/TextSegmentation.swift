@@ -22,9 +22,10 @@ public enum TextSegmentation {
         return offsets.prefix(Int(n)).map(Int.init)
     }
 
-    /// Line-break opportunities by UAX #14, then one rule on top (DESIGN.md §6): no break between
-    /// two Hangul characters, so Korean words stay whole between spaces, as iOS lays Korean out.
-    public static func lineBreaks(_ text: [UInt16]) throws -> [Break] {
+    /// Line-break opportunities by UAX #14; with `keepHangulWords` (`.hangulWordPriority`, part of UIKit's
+    /// default strategy) one rule on top (DESIGN.md §6): no break between two Hangul characters, so Korean
+    /// words stay whole between spaces. Without it Korean breaks between syllables, as ICU allows.
+    public static func lineBreaks(_ text: [UInt16], keepHangulWords: Bool = true) throws -> [Break] {
         guard !text.isEmpty else { return [] }
         guard text.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
         var offsets = [Int32](repeating: 0, count: text.count)
@@ -42,7 +43,7 @@ public enum TextSegmentation {
         for i in 0..<Int(n) {
             let offset = Int(offsets[i])
             let hard = mandatory[i] != 0
-            if !hard, offset < text.count, isHangul(text[offset]), offset > 0, isHangul(text[offset - 1]) { continue }
+            if keepHangulWords, !hard, offset < text.count, isHangul(text[offset]), offset > 0, isHangul(text[offset - 1]) { continue }
             breaks.append(Break(offset: offset, isMandatory: hard))
         }
         return breaks

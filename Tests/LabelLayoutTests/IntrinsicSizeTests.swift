@@ -41,13 +41,19 @@ final class IntrinsicSizeTests: XCTestCase {
         for scale in [1.0, 2.0, 3.0] {
             let first = ref.width("UILabel With", pointSize: 17)
             let second = ref.width("Padding", pointSize: 17)
+            // Push-out (UILabel's default strategy) gives the lone "Padding" a second word when it fits.
+            let pushedFirst = ref.width("UILabel", pointSize: 17), pushedSecond = ref.width("With Padding", pointSize: 17)
             let whole = ref.width(text, pointSize: 17)
             var label = PaddedLabel(text, font: .default(size: 17), insets: insets)
             label.scale = scale
             label.numberOfLines = 0
             label.preferredMaxLayoutWidth = (first + whole) / 2   // "UILabel With" fits, the whole text does not
             let size = try label.intrinsicContentSize
-            XCTAssertEqual(size.width, FontReference.px(max(first, second), scale) + 32, accuracy: 1e-9, "@\(scale)x")
+            XCTAssertLessThan(pushedSecond, label.preferredMaxLayoutWidth)
+            XCTAssertEqual(size.width, FontReference.px(max(pushedFirst, pushedSecond), scale) + 32, accuracy: 1e-9, "@\(scale)x")
+            label.lineBreakStrategy = []
+            XCTAssertEqual(try label.intrinsicContentSize.width, FontReference.px(max(first, second), scale) + 32, accuracy: 1e-9)
+            label.lineBreakStrategy = .standard
             XCTAssertEqual(size.height, FontReference.px(2 * ref.lineHeight(pointSize: 17), scale) + 16, accuracy: 1e-9)
             // Three lines when the text width only holds one word.
             label.preferredMaxLayoutWidth = second + 1

@@ -40,8 +40,10 @@ final class LayoutTableTests: XCTestCase {
     }
 
     /// Greedy word wrapping at `width` by the reference widths (spaces between words, none trailing);
-    /// a word wider than the line is broken between characters, at least one a line.
-    static func wrap(_ text: String, _ width: CGFloat) -> [String] {
+    /// a word wider than the line is broken between characters, at least one a line. Then, with `pushOut`
+    /// (UILabel's default strategy), DESIGN.md §2's rule: a lone last word takes the previous line's last word
+    /// when that line keeps one and the new last line fits.
+    static func wrap(_ text: String, _ width: CGFloat, pushOut: Bool = true) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ").map(String.init) {
@@ -58,6 +60,15 @@ final class LayoutTableTests: XCTestCase {
             current = String(rest)
         }
         if !current.isEmpty { lines.append(current) }
+        if pushOut, lines.count >= 2, !lines[lines.count - 1].contains(" "),
+           let space = lines[lines.count - 2].lastIndex(of: " ") {
+            let previous = lines[lines.count - 2]
+            let moved = String(previous[previous.index(after: space)...]) + " " + lines[lines.count - 1]
+            if w(moved) <= width + 1e-6 {
+                lines[lines.count - 2] = String(previous[..<space])
+                lines[lines.count - 1] = moved
+            }
+        }
         return lines
     }
 
@@ -118,10 +129,11 @@ final class LayoutTableTests: XCTestCase {
         c.append(Case(name: "clip", label: label(sentence, mode: .byClipping, bounds: CGSize(width: 132, height: 40)),
                       lines: [sentence], size: nil))
         c.append(Case(name: "word, one line", label: label(sentence, mode: .byWordWrapping, bounds: CGSize(width: 182, height: 40)),
-                      lines: [wrap(sentence, 150)[0]], size: nil))
+                      lines: [wrap(sentence, 150, pushOut: false)[0]], size: nil))
         // 35–37: multi-line wrapping in explicit bounds, last kept line truncated.
         for (width, n) in [(150.0, 2), (120.0, 3), (200.0, 2)] {
-            var expected = Array(wrap(sentence, width).prefix(n))
+            // A truncated paragraph is not pushed out.
+            var expected = Array(wrap(sentence, width, pushOut: false).prefix(n))
             let rest = sentence.dropFirst(expected.dropLast().joined(separator: " ").count + (n > 1 ? 1 : 0))
             expected[n - 1] = tail(String(rest), width)
             c.append(Case(name: "\(n) lines at \(width)", label: label(sentence, lines: n, bounds: CGSize(width: width + 32, height: 300)),
@@ -139,7 +151,8 @@ final class LayoutTableTests: XCTestCase {
         // 42–46: the padding subclasses' bugs.
         c.append(Case(name: "bug: wrapping measured without insets", label: label("UILabel With Padding", lines: 0),
                       lines: nil, size: nil, proposal: CGSize(width: w("UILabel With Padding") + 20, height: 500),
-                      fits: CGSize(width: px(max(w("UILabel With"), w("Padding"))) + 32, height: px(2 * lh) + 16)))
+                      fits: CGSize(width: px(wrap("UILabel With Padding", w("UILabel With Padding") + 20 - 32).map { w($0) }.max()!) + 32,
+                                   height: px(2 * lh) + 16)))
         c.append(Case(name: "bug: last line cut off", label: {
             var l = label(sentence, lines: 0)
             try! l.layout(width: 150)

@@ -31,6 +31,25 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual([png.width, png.height], [Int(size.width * 2), Int(size.height * 2)])
     }
 
+    /// `--line-break-strategy`: the default pushes a lone last word out (the line before gives one up);
+    /// `none` restores greedy lines; the lines are the same at every scale.
+    func testLineBreakStrategyOption() throws {
+        let text = "Snapshot tests catch labels"
+        let standard = try render([text, "--width", "200", "--lines", "0"])
+        XCTAssertEqual(standard["lines"] as? [String], ["Snapshot tests", "catch labels"])
+        XCTAssertEqual(try render([text, "--width", "200", "--lines", "0", "--line-break-strategy", "push-out"])["lines"] as? [String],
+                       ["Snapshot tests", "catch labels"])
+        XCTAssertEqual(try render([text, "--width", "200", "--lines", "0", "--line-break-strategy", "none"])["lines"] as? [String],
+                       ["Snapshot tests catch", "labels"])
+        for scale in ["2", "3"] {
+            XCTAssertEqual(try render([text, "--width", "200", "--lines", "0", "--scale", scale])["lines"] as? [String],
+                           ["Snapshot tests", "catch labels"], "@\(scale)x")
+        }
+        let bad = try labelsnap(["render", text, "--line-break-strategy", "greedy"], cwd: NSTemporaryDirectory())
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("standard, push-out, hangul or none"), bad.stderr)
+    }
+
     func testWidthActsAsBoundsAndTruncatedLinesShowTheEllipsis() throws {
         let wrapped = try render(["UILabel With Padding", "--insets", "8,16,8,16", "--width", "120", "--lines", "0"])
         XCTAssertEqual(wrapped["lines"] as? [String], ["UILabel", "With", "Padding"])

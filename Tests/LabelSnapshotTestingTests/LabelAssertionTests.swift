@@ -78,6 +78,7 @@ final class LabelAssertionTests: XCTestCase {
         var label = PaddedLabel("UILabel With Padding", font: .default(size: 17), insets: padding)
         label.numberOfLines = 0
         label.scale = 2
+        label.lineBreakStrategy = []   // greedy: "Padding" alone on the last line
         try label.layout(width: 160)
         _ = withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")

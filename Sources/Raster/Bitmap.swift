@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An RGBA8 image in pixels: row-major, top row first, 4 bytes per pixel (R, G, B, A),
 /// 8-bit sRGB with straight (non-premultiplied) alpha, no row padding.
 public struct Bitmap: Equatable, Sendable {
@@ -21,10 +29,11 @@ public struct Bitmap: Equatable, Sendable {
         if color == .clear {
             pixels = [UInt8](repeating: 0, count: count * 4)
         } else {
+            // One 32-bit pattern (R, G, B, A in memory order) repeated: a bulk fill, fast unoptimised too.
+            let pattern = (UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(color.alpha) << 24).littleEndian
             pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buf, n in
-                for i in 0..<count {
-                    buf[i * 4] = color.red; buf[i * 4 + 1] = color.green
-                    buf[i * 4 + 2] = color.blue; buf[i * 4 + 3] = color.alpha
+                if count > 0 {
+                    UnsafeMutableRawPointer(buf.baseAddress!).initializeMemory(as: UInt32.self, repeating: pattern, count: count)
                 }
                 n = count * 4
             }
@@ -47,6 +56,16 @@ public struct Bitmap: Equatable, Sendable {
         guard width >= 0, height >= 0,
               width == 0 || height <= maximumPixelCount / width else {
             throw RasterError.invalidSize(width: width, height: height)
+        }
+    }
+
+    /// Same size and the same bytes: one `memcmp` of the pixel buffers, fast in unoptimised builds too.
+    public static func == (lhs: Bitmap, rhs: Bitmap) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
+        return lhs.pixels.withUnsafeBytes { a in
+            rhs.pixels.withUnsafeBytes { b in
+                a.count == 0 || a.baseAddress == b.baseAddress || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
         }
     }
 

@@ -8,30 +8,33 @@ func mul255(_ a: Int, _ b: Int) -> Int {
     return (t + (t >> 8)) >> 8
 }
 
+/// Composites `color` over the RGBA pixel at `p` with `coverage` (0…255) scaling its alpha: Porter–Duff
+/// source-over on straight alpha, the one formula every drawing path uses.
+@inline(__always)
+func blendOver(_ p: UnsafeMutablePointer<UInt8>, _ color: Color, coverage: UInt8) {
+    let sa = mul255(Int(color.alpha), Int(coverage))
+    guard sa > 0 else { return }
+    if sa == 255 {
+        p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = 255
+        return
+    }
+    let da = mul255(Int(p[3]), 255 - sa)
+    let oa = sa + da
+    // oa > 0 because sa > 0.
+    let half = oa / 2
+    p[0] = UInt8((Int(color.red) * sa + Int(p[0]) * da + half) / oa)
+    p[1] = UInt8((Int(color.green) * sa + Int(p[1]) * da + half) / oa)
+    p[2] = UInt8((Int(color.blue) * sa + Int(p[2]) * da + half) / oa)
+    p[3] = UInt8(oa)
+}
+
 extension Bitmap {
     /// Composites `color` over pixel (`x`, `y`) with `coverage` (0…255) scaling its alpha:
     /// Porter–Duff source-over on straight alpha. Coordinates outside the bitmap are ignored (clipped).
-    @inline(__always)
     public mutating func blend(_ color: Color, coverage: UInt8, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
-        let sa = mul255(Int(color.alpha), Int(coverage))
-        guard sa > 0 else { return }
         let i = (y * width + x) * 4
-        if sa == 255 {
-            pixels[i] = color.red; pixels[i + 1] = color.green
-            pixels[i + 2] = color.blue; pixels[i + 3] = 255
-            return
-        }
-        let da = mul255(Int(pixels[i + 3]), 255 - sa)
-        let oa = sa + da
-        // oa > 0 because sa > 0.
-        func channel(_ s: UInt8, _ d: UInt8) -> UInt8 {
-            UInt8((Int(s) * sa + Int(d) * da + oa / 2) / oa)
-        }
-        pixels[i] = channel(color.red, pixels[i])
-        pixels[i + 1] = channel(color.green, pixels[i + 1])
-        pixels[i + 2] = channel(color.blue, pixels[i + 2])
-        pixels[i + 3] = UInt8(oa)
+        pixels.withUnsafeMutableBufferPointer { blendOver($0.baseAddress! + i, color, coverage: coverage) }
     }
 
     /// The part of `rect` inside the bitmap and `clip`.
@@ -46,12 +49,17 @@ extension Bitmap {
     public mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int,
                                    color: Color, originX: Int, originY: Int, clip: PixelRect? = nil) {
         let area = visibleArea(PixelRect(x: originX, y: originY, width: maskWidth, height: maskHeight), clip: clip)
-        guard !area.isEmpty else { return }
-        for y in area.y..<(area.y + area.height) {
-            let row = (y - originY) * pitch
-            for x in area.x..<(area.x + area.width) {
-                let cov = mask[row + (x - originX)]
-                if cov != 0 { blend(color, coverage: cov, x: x, y: y) }
+        guard !area.isEmpty, let mask = mask.baseAddress else { return }
+        let stride = width * 4
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for y in area.y..<(area.y + area.height) {
+                let src = mask + (y - originY) * pitch - originX
+                let dst = base + y * stride
+                for x in area.x..<(area.x + area.width) {
+                    let cov = src[x]
+                    if cov != 0 { blendOver(dst + x * 4, color, coverage: cov) }
+                }
             }
         }
     }
@@ -61,17 +69,20 @@ extension Bitmap {
     public mutating func blendPremultipliedBGRA(_ image: UnsafeBufferPointer<UInt8>, imageWidth: Int, imageHeight: Int,
                                                 pitch: Int, originX: Int, originY: Int, clip: PixelRect? = nil) {
         let area = visibleArea(PixelRect(x: originX, y: originY, width: imageWidth, height: imageHeight), clip: clip)
-        guard !area.isEmpty else { return }
-        for y in area.y..<(area.y + area.height) {
-            for x in area.x..<(area.x + area.width) {
-                let s = (y - originY) * pitch + (x - originX) * 4
-                let a = Int(image[s + 3])
-                guard a > 0 else { continue }
-                // Un-premultiply, then composite as a straight-alpha colour at full coverage.
-                func straight(_ v: UInt8) -> UInt8 { UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
-                let color = Color(red: straight(image[s + 2]), green: straight(image[s + 1]),
-                                  blue: straight(image[s]), alpha: UInt8(a))
-                blend(color, coverage: 255, x: x, y: y)
+        guard !area.isEmpty, let image = image.baseAddress else { return }
+        let stride = width * 4
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
+            for y in area.y..<(area.y + area.height) {
+                for x in area.x..<(area.x + area.width) {
+                    let s = image + (y - originY) * pitch + (x - originX) * 4
+                    let a = Int(s[3])
+                    guard a > 0 else { continue }
+                    // Un-premultiply, then composite as a straight-alpha colour at full coverage.
+                    @inline(__always) func straight(_ v: UInt8) -> UInt8 { UInt8(min(255, (Int(v) * 255 + a / 2) / a)) }
+                    let color = Color(red: straight(s[2]), green: straight(s[1]), blue: straight(s[0]), alpha: UInt8(a))
+                    blendOver(base + y * stride + x * 4, color, coverage: 255)
+                }
             }
         }
     }

@@ -14,7 +14,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
 
 static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
 
@@ -63,11 +62,6 @@ static void decoder_error(png_structp png, png_const_charp text) {
 static void decoder_warning(png_structp png, png_const_charp text) {
     lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_error_ptr(png);
     if (decoder != NULL && decoder->warning[0] == '\0') copy_message(decoder->warning, text);
-}
-
-static void ignore_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
 }
 
 /* Reads up to `length` bytes from the source; returns the count (short only at end of data). */
@@ -336,107 +330,3 @@ void lsp_png_decoder_destroy(lsp_png_decoder *decoder) {
     png_destroy_read_struct(&decoder->png, &decoder->info, NULL);
     free(decoder);
 }
-
-/* ---- encoding ---- */
-
-typedef struct {
-    uint8_t *data;
-    size_t size;
-    size_t capacity;
-    int no_memory;
-    char message[LSP_PNG_MESSAGE_CAPACITY];
-} lsp_writer;
-
-static void encoder_error(png_structp png, png_const_charp text) {
-    lsp_writer *writer = (lsp_writer *)png_get_error_ptr(png);
-    if (writer != NULL && writer->message[0] == '\0') copy_message(writer->message, text);
-    png_longjmp(png, 1);
-}
-
-static void write_callback(png_structp png, png_bytep bytes, size_t length) {
-    lsp_writer *writer = (lsp_writer *)png_get_io_ptr(png);
-    if (length > SIZE_MAX - writer->size) {
-        writer->no_memory = 1;
-        png_error(png, "PNG output too large");
-    }
-    if (writer->size + length > writer->capacity) {
-        size_t capacity = writer->capacity < 4096 ? 4096 : writer->capacity;
-        while (capacity < writer->size + length) {
-            if (capacity > SIZE_MAX / 2) { capacity = writer->size + length; break; }
-            capacity *= 2;
-        }
-        uint8_t *grown = (uint8_t *)realloc(writer->data, capacity);
-        if (grown == NULL) {
-            writer->no_memory = 1;
-            png_error(png, "out of memory while writing PNG");
-        }
-        writer->data = grown;
-        writer->capacity = capacity;
-    }
-    memcpy(writer->data + writer->size, bytes, length);
-    writer->size += length;
-}
-
-static void flush_callback(png_structp png) { (void)png; }
-
-lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
-                                    uint8_t **out, size_t *out_size, char *message) {
-    if (out == NULL || out_size == NULL) return LSP_PNG_INVALID_ARGUMENT;
-    *out = NULL;
-    *out_size = 0;
-    if (message != NULL) message[0] = '\0';
-    if (rgba == NULL || width == 0 || height == 0 || width > LSP_DIMENSION_LIMIT || height > LSP_DIMENSION_LIMIT)
-        return LSP_PNG_INVALID_ARGUMENT;
-
-    lsp_writer *writer = (lsp_writer *)calloc(1, sizeof(lsp_writer));
-    if (writer == NULL) return LSP_PNG_NO_MEMORY;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, encoder_error, ignore_warning);
-    if (png == NULL) {
-        free(writer);
-        return LSP_PNG_NO_MEMORY;
-    }
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        free(writer);
-        return LSP_PNG_NO_MEMORY;
-    }
-
-    if (setjmp(png_jmpbuf(png))) {
-        lsp_png_status status = writer->no_memory ? LSP_PNG_NO_MEMORY : LSP_PNG_CORRUPT;
-        if (message != NULL) copy_message(message, writer->message);
-        png_destroy_write_struct(&png, &info);
-        free(writer->data);
-        free(writer);
-        return status;
-    }
-
-    png_set_write_fn(png, writer, write_callback, flush_callback);
-    png_set_user_limits(png, LSP_DIMENSION_LIMIT, LSP_DIMENSION_LIMIT);
-    /* Fixed settings: the output depends only on the pixels (and the libpng/zlib versions). zlib level 6
-       (its default): level 9 was 6–10× slower for files a few percent smaller (2 s for an 800×4239 label). */
-    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_ALL_FILTERS);
-    png_set_compression_level(png, 6);
-    png_set_compression_mem_level(png, 8);
-    png_set_compression_strategy(png, Z_FILTERED);
-    png_set_compression_window_bits(png, 15);
-    png_set_compression_method(png, 8);
-    png_set_compression_buffer_size(png, 8192);
-
-    png_write_info(png, info);
-    size_t stride = (size_t)width * 4;
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(rgba + (size_t)y * stride));
-    }
-    png_write_end(png, NULL);
-    png_destroy_write_struct(&png, &info);
-
-    *out = writer->data;
-    *out_size = writer->size;
-    free(writer);
-    return LSP_PNG_OK;
-}
-
-void lsp_png_free(void *pointer) { free(pointer); }

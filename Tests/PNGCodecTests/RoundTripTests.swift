@@ -39,13 +39,8 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.encode(copy), first)
     }
 
-    func testEncodedFileIsMinimalRGBA8() throws {
-        let bitmap = try Bitmap(width: 5, height: 7, fill: Color(red: 9, green: 8, blue: 7, alpha: 6))
-        let bytes = try PNGCodec.encode(bitmap)
-        XCTAssertEqual(Array(bytes.prefix(8)), PNGBuilder.signature)
-        // IHDR: width 5, height 7, depth 8, colour type 6 (RGBA), compression 0, filter 0, interlace 0.
-        XCTAssertEqual(Array(bytes[8..<16]), [0, 0, 0, 13] + Array("IHDR".utf8))
-        XCTAssertEqual(Array(bytes[16..<29]), [0, 0, 0, 5, 0, 0, 0, 7, 8, 6, 0, 0, 0])
+    /// The chunk types of a PNG file, in order.
+    private func chunkTypes(_ bytes: [UInt8]) -> [String] {
         var chunks: [String] = []
         var offset = 8
         while offset + 8 <= bytes.count {
@@ -54,9 +49,52 @@ final class RoundTripTests: XCTestCase {
             offset += 12 + length
         }
         XCTAssertEqual(offset, bytes.count, "chunks end exactly at the end of the file")
-        XCTAssertEqual(chunks.first, "IHDR")
-        XCTAssertEqual(chunks.last, "IEND")
-        XCTAssertEqual(Set(chunks), ["IHDR", "IDAT", "IEND"], "no time, text or colour chunks")
+        return chunks
+    }
+
+    /// The encoder stores the smallest colour type that keeps every RGBA byte (PNG spec §6.1, as
+    /// optipng's reductions): palette + tRNS for ≤ 256 distinct values, else grey, grey + alpha, RGB,
+    /// RGBA. The expected type is derived here from the pixels alone; every file decodes to the bitmap.
+    func testEncoderStoresTheSmallestLosslessColourType() throws {
+        var rng = SeededGenerator(seed: 5)
+        let single = try Bitmap(width: 5, height: 7, fill: Color(red: 9, green: 8, blue: 7, alpha: 6))
+        func pixels(_ count: Int, _ rgba: (Int) -> [UInt8]) -> [UInt8] { (0..<count).flatMap(rgba) }
+        let greyRamp = try Bitmap(width: 256, height: 2, pixels: pixels(512) { i -> [UInt8] in
+            let v = UInt8(i % 256)
+            return [v, v, v, 255]
+        })
+        let greyAlpha = try Bitmap(width: 300, height: 3, pixels: pixels(900) { i -> [UInt8] in
+            let v = UInt8(i % 256)
+            return [v, v, v, UInt8(i / 3 % 256)]
+        })
+        var opaque = try randomBitmap(width: 40, height: 30, using: &rng)
+        for i in stride(from: 3, to: opaque.pixels.count, by: 4) { opaque.pixels[i] = 255 }
+        let random = try randomBitmap(width: 40, height: 30, using: &rng)
+        // (bitmap, IHDR bit depth, IHDR colour type, chunks)
+        let cases: [(String, Bitmap, UInt8, UInt8, [String])] = [
+            ("one translucent colour", single, 1, 3, ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"]),
+            ("256 opaque greys", greyRamp, 8, 0, ["IHDR", "IDAT", "IEND"]),
+            ("grey with alpha, > 256 values", greyAlpha, 8, 4, ["IHDR", "IDAT", "IEND"]),
+            ("opaque colour, > 256 values", opaque, 8, 2, ["IHDR", "IDAT", "IEND"]),
+            ("random RGBA", random, 8, 6, ["IHDR", "IDAT", "IEND"]),
+        ]
+        for (what, bitmap, depth, type, chunks) in cases {
+            let bytes = try PNGCodec.encode(bitmap)
+            XCTAssertEqual(Array(bytes.prefix(8)), PNGBuilder.signature, what)
+            XCTAssertEqual(Array(bytes[8..<16]), [0, 0, 0, 13] + Array("IHDR".utf8), what)
+            XCTAssertEqual(Array(bytes[16..<29]), PNGBuilder.be32(UInt32(bitmap.width)) + PNGBuilder.be32(UInt32(bitmap.height))
+                               + [depth, type, 0, 0, 0], what)
+            XCTAssertEqual(chunkTypes(bytes), chunks, "\(what): no time, text or colour-management chunks")
+            XCTAssertEqual(try PNGCodec.decode(bytes), bitmap, "\(what): lossless")
+        }
+        // A palette of 2, 4 and 16 colours packs 1, 2 and 4 bits a pixel.
+        for (colours, depth) in [(2, 1), (4, 2), (16, 4), (17, 8)] {
+            let b = try Bitmap(width: 33, height: 3, pixels: pixels(99) { i -> [UInt8] in [UInt8(i % colours * 7), 0, 0, 255] })
+            let bytes = try PNGCodec.encode(b)
+            XCTAssertEqual(bytes[24], UInt8(depth), "\(colours) colours")
+            XCTAssertEqual(bytes[25], 3, "\(colours) colours: palette")
+            XCTAssertEqual(try PNGCodec.decode(bytes), b)
+        }
     }
 
     func testOneByOne() throws {

@@ -152,6 +152,9 @@ struct DiffScanner {
         let rw = reference.width, aw = actual.width
         let w = width, h = height
         var events: [PixelEvent] = []
+        // Anti-aliasing detection asks the same "3+ identical neighbours?" of a pixel many times (each
+        // differing pixel checks up to four neighbours in both images): answered once per pixel.
+        let siblings = detectAA ? SiblingCache(width: w, height: h) : nil
         reference.pixels.withUnsafeBytes { rp in
             actual.pixels.withUnsafeBytes { ap in
                 let rb = rp.baseAddress!, ab = ap.baseAddress!
@@ -164,7 +167,8 @@ struct DiffScanner {
                             if rp.load(fromByteOffset: ri, as: UInt32.self) == ap.load(fromByteOffset: ai, as: UInt32.self) {
                                 continue
                             }
-                            classify(rp, ap, x: x, y: y, ri: ri, ai: ai, w: w, h: h, tally: &tally, events: &events)
+                            classify(rp, ap, x: x, y: y, ri: ri, ai: ai, w: w, h: h, siblings: siblings,
+                                     tally: &tally, events: &events)
                         }
                     }
                 }
@@ -180,7 +184,7 @@ struct DiffScanner {
 
     @inline(__always)
     private func classify(_ rp: UnsafeRawBufferPointer, _ ap: UnsafeRawBufferPointer,
-                          x: Int, y: Int, ri: Int, ai: Int, w: Int, h: Int,
+                          x: Int, y: Int, ri: Int, ai: Int, w: Int, h: Int, siblings: SiblingCache?,
                           tally: inout Tally, events: inout [PixelEvent]) {
         let r1 = Int(rp[ri]), g1 = Int(rp[ri + 1]), b1 = Int(rp[ri + 2]), a1 = Int(rp[ri + 3])
         let r2 = Int(ap[ai]), g2 = Int(ap[ai + 1]), b2 = Int(ap[ai + 2]), a2 = Int(ap[ai + 3])
@@ -208,10 +212,12 @@ struct DiffScanner {
         }
         guard fails else { return }
 
-        if detectAA {
+        if detectAA, let siblings {
             let rs = reference.width, as_ = actual.width
-            if antialiased(rp, stride: rs, other: ap, otherStride: as_, x: x, y: y, w: w, h: h, k: ri)
-                || antialiased(ap, stride: as_, other: rp, otherStride: rs, x: x, y: y, w: w, h: h, k: ri) {
+            let ref = Image(bytes: rp, stride: rs, siblings: siblings.reference)
+            let act = Image(bytes: ap, stride: as_, siblings: siblings.actual)
+            if antialiased(ref, other: act, x: x, y: y, w: w, h: h, k: ri)
+                || antialiased(act, other: ref, x: x, y: y, w: w, h: h, k: ri) {
                 tally.antiAliased += 1
                 if recording { events.append(PixelEvent(x: Int32(x), y: Int32(y), kind: .antiAliased)) }
                 return
@@ -238,9 +244,8 @@ struct DiffScanner {
     /// darker and a brighter neighbour, and the darkest or the brightest of those has 3+ identical
     /// neighbours in both images (it sits in a flat area, so (x, y) is the ramp between two flat areas).
     /// Neighbours are visited column by column (x outer, y inner) so ties resolve as in pixelmatch.
-    private func antialiased(_ img: UnsafeRawBufferPointer, stride: Int,
-                             other: UnsafeRawBufferPointer, otherStride: Int,
-                             x: Int, y: Int, w: Int, h: Int, k: Int) -> Bool {
+    private func antialiased(_ image: Image, other: Image, x: Int, y: Int, w: Int, h: Int, k: Int) -> Bool {
+        let img = image.bytes, stride = image.stride
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
         let x2 = min(x + 1, w - 1), y2 = min(y + 1, h - 1)
         var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
@@ -248,6 +253,16 @@ struct DiffScanner {
         var minX = 0, minY = 0, maxX = 0, maxY = 0
         let c = (y * stride + x) * 4
         let cv = img.load(fromByteOffset: c, as: UInt32.self)
+        // Identical neighbours are zero deltas: when they alone reach three, the answer is "no" before any
+        // colour arithmetic (the loop below would return the same at its third zero).
+        var identical = zeroes
+        for ny in y0...y2 {
+            let row = ny * stride
+            for nx in x0...x2 where img.load(fromByteOffset: (row + nx) * 4, as: UInt32.self) == cv {
+                identical += 1   // the centre itself counts once here: hence "> 3"
+            }
+        }
+        if identical > 3 { return false }
         let r1 = Int(img[c]), g1 = Int(img[c + 1]), b1 = Int(img[c + 2]), a1 = Int(img[c + 3])
         for nx in x0...x2 {
             for ny in y0...y2 {
@@ -271,28 +286,60 @@ struct DiffScanner {
             }
         }
         if minDelta == 0 || maxDelta == 0 { return false }
-        return (hasManySiblings(img, stride: stride, x: minX, y: minY, w: w, h: h)
-                && hasManySiblings(other, stride: otherStride, x: minX, y: minY, w: w, h: h))
-            || (hasManySiblings(img, stride: stride, x: maxX, y: maxY, w: w, h: h)
-                && hasManySiblings(other, stride: otherStride, x: maxX, y: maxY, w: w, h: h))
+        return (image.hasManySiblings(x: minX, y: minY, w: w, h: h) && other.hasManySiblings(x: minX, y: minY, w: w, h: h))
+            || (image.hasManySiblings(x: maxX, y: maxY, w: w, h: h) && other.hasManySiblings(x: maxX, y: maxY, w: w, h: h))
     }
+}
+
+/// One image of a comparison for anti-aliasing detection: its bytes, row stride (px) and sibling answers.
+struct Image {
+    let bytes: UnsafeRawBufferPointer
+    let stride: Int
+    /// Per overlap pixel (y·w + x): 0 not asked yet, 1 no, 2 yes; nil when it could not be allocated.
+    let siblings: UnsafeMutablePointer<UInt8>?
 
     /// True when the pixel at (x, y) has 3+ neighbours with identical RGBA (a border counts as one).
     @inline(__always)
-    private func hasManySiblings(_ img: UnsafeRawBufferPointer, stride: Int, x: Int, y: Int, w: Int, h: Int) -> Bool {
+    func hasManySiblings(x: Int, y: Int, w: Int, h: Int) -> Bool {
+        guard let siblings else { return countSiblings(x: x, y: y, w: w, h: h) }
+        let cached = siblings[y * w + x]
+        if cached != 0 { return cached == 2 }
+        let answer = countSiblings(x: x, y: y, w: w, h: h)
+        siblings[y * w + x] = answer ? 2 : 1
+        return answer
+    }
+
+    private func countSiblings(x: Int, y: Int, w: Int, h: Int) -> Bool {
         let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
         let x2 = min(x + 1, w - 1), y2 = min(y + 1, h - 1)
         var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
-        let v = img.load(fromByteOffset: (y * stride + x) * 4, as: UInt32.self)
+        let v = bytes.load(fromByteOffset: (y * stride + x) * 4, as: UInt32.self)
         for nx in x0...x2 {
             for ny in y0...y2 {
                 if nx == x && ny == y { continue }
-                if img.load(fromByteOffset: (ny * stride + nx) * 4, as: UInt32.self) == v {
+                if bytes.load(fromByteOffset: (ny * stride + nx) * 4, as: UInt32.self) == v {
                     zeroes += 1
                     if zeroes > 2 { return true }
                 }
             }
         }
         return false
+    }
+}
+
+/// The sibling answers of both images, zero-filled by calloc (pages only touched where asked).
+final class SiblingCache {
+    let reference: UnsafeMutablePointer<UInt8>?
+    let actual: UnsafeMutablePointer<UInt8>?
+
+    init(width: Int, height: Int) {
+        let count = max(1, width * height)
+        reference = calloc(count, 1)?.assumingMemoryBound(to: UInt8.self)
+        actual = calloc(count, 1)?.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit {
+        free(reference)
+        free(actual)
     }
 }

@@ -3,7 +3,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev \
                 zlib1g-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
-BENCH_APT_PACKAGES := imagemagick
+BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test demo bench clean
@@ -30,7 +30,13 @@ demo: deps
 	./Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)"
 
 bench: deps
-	@command -v compare >/dev/null || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BENCH_APT_PACKAGES); }
+	@missing=""; for p in $(BENCH_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
 	./Benchmarks/run.sh
 
 clean:

@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(name: "RoundTripDemo", dependencies: ["LabelSnapshotTesting"], path: "Examples/RoundTrip"),
 
         // Benchmarks (Benchmarks/run.sh builds them in release).
-        .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "Raster"], path: "Benchmarks/DiffBenchmark"),
+        .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "PNGCodec", "Raster"], path: "Benchmarks/DiffBenchmark"),
         .executableTarget(name: "LabelBenchmark",
                           dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster"],
                           path: "Benchmarks/LabelBenchmark"),

@@ -1,27 +1,34 @@
 #!/usr/bin/env bash
-# Diff benchmark: ours (release build) vs pixelmatch (PyPI) vs ImageMagick `compare -metric AE`.
-# Prints one table. Needs python3 (venv made here, git-ignored) and ImageMagick (`make deps` / apt imagemagick).
+# `make bench`: builds the benchmarks in release and the debug client package, installs the peers when missing
+# (Pillow, pixelmatch, blazediff and pyoxipng from PyPI into Benchmarks/.venv; optipng and ImageMagick come
+# from the Makefile's BENCH_APT_PACKAGES), and prints one table: every target of issue 14 beside its peer.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 cd "$root"
 
-command -v compare >/dev/null || { echo "run.sh: ImageMagick's 'compare' is missing: apt-get install imagemagick" >&2; exit 2; }
-if [ ! -x "$here/.venv/bin/python" ]; then
-  python3 -m venv "$here/.venv"
-  "$here/.venv/bin/pip" install -q pixelmatch pillow
+peers="pillow pixelmatch blazediff pyoxipng"
+if [ ! -x "$here/.venv/bin/python" ]; then python3 -m venv "$here/.venv"; fi
+if ! "$here/.venv/bin/python" -c "import PIL, pixelmatch, blazediff, oxipng" 2>/dev/null; then
+  "$here/.venv/bin/pip" install -q $peers
 fi
 
 swift build -c release --product DiffBenchmark >&2
-bin="$(swift build -c release --show-bin-path)/DiffBenchmark"
-"$here/.venv/bin/python" "$here/bench.py" "$bin" "$here/results/pairs"
-
-echo
-echo "Label benchmark (stages of an assertion):"
 swift build -c release --product LabelBenchmark >&2
-"$(swift build -c release --show-bin-path)/LabelBenchmark"
+bin="$(swift build -c release --show-bin-path)"
+
+# The passing assertion as a user's debug test build compiles it: a client package depending on this checkout.
+client="$here/DebugClient"
+result="$root/.build/bench-client-result.txt"
+rm -f "$result"
+if (cd "$client" && swift build --build-tests >&2 && BENCH_CLIENT_RESULT="$result" swift test --skip-build >&2); then :; else
+  echo "run.sh: the debug client package failed; its row is left out" >&2
+fi
+
+mkdir -p "$here/results"
+"$here/.venv/bin/python" "$here/bench.py" "$bin" "$here/results" "$result"
 
 echo
 echo "Localization sweep (10,000 strings × 30 locales, every core):"
 swift build -c release --product SweepBenchmark >&2
-"$(swift build -c release --show-bin-path)/SweepBenchmark"
+"$bin/SweepBenchmark"

@@ -92,8 +92,8 @@ final class TextInputTests: XCTestCase {
             XCTAssertTrue(layout.lines[2].text.hasSuffix("…"))
             _ = try LabelRenderer.render(layout)
         }
+        // No clock assertion here: `make bench` times this layout (long_1mb_ms) and the growth ratio.
         print("1 MB paragraph, 3 wrapped lines: \(time) s")
-        XCTAssertLessThan(time, 60, "layout must stay linear")
     }
 
     /// 100k short lines (≈ 1 MB): unlimited lines exceed the size limit; lines fitting the bounds lay out.
@@ -115,7 +115,7 @@ final class TextInputTests: XCTestCase {
             XCTAssertEqual(layout.lines.first?.text, "line 0")
             XCTAssertEqual(layout.lines.last?.text, "line 100…")
         }
+        // No clock assertion here: `make bench` times this layout (long_100k_ms).
         print("100k lines, 101 drawn: \(time) s")
-        XCTAssertLessThan(time, 60, "layout must stay linear")
     }
 }

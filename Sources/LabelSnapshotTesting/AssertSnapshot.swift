@@ -7,43 +7,56 @@ import XCTest
 import Testing
 #endif
 
-/// Settings for the snapshot assertions inside a scope (see `withSnapshotTesting`). A `record:`
-/// argument of an assertion wins over `record` here, which wins over `SNAPSHOT_TESTING_RECORD`.
+/// Settings for the snapshot assertions inside a scope (see `withSnapshotTesting` and the `.snapshots`
+/// trait). An assertion's own argument wins over the scope, which wins over the environment
+/// (`SNAPSHOT_TESTING_RECORD`, `LABELSNAP_SNAPSHOTS_DIR`).
 public struct SnapshotTestingConfiguration: Sendable {
     /// The record mode for assertions without a `record:` argument; `nil` reads the environment.
     public var record: RecordMode?
+    /// The folder used in place of `<package root>/__Snapshots__` (same layout inside; relative paths
+    /// from the package root); `nil` reads `LABELSNAP_SNAPSHOTS_DIR`, then uses `__Snapshots__`.
+    public var snapshotDirectory: String?
     /// The environment the assertions read (`SNAPSHOT_TESTING_RECORD`, `CI`,
-    /// `SNAPSHOT_ARTIFACTS`); `nil` reads the process environment. Lets tests run in parallel
-    /// with different settings without `setenv`.
+    /// `SNAPSHOT_ARTIFACTS`, `LABELSNAP_SNAPSHOTS_DIR`); `nil` reads the process environment. Lets tests
+    /// run in parallel with different settings without `setenv`.
     public var environment: [String: String]?
 
-    public init(record: RecordMode? = nil, environment: [String: String]? = nil) {
+    public init(record: RecordMode? = nil, snapshotDirectory: String? = nil, environment: [String: String]? = nil) {
         self.record = record
+        self.snapshotDirectory = snapshotDirectory
         self.environment = environment
     }
 
     /// The configuration in force for the current task.
     @TaskLocal public static var current = SnapshotTestingConfiguration()
+
+    /// This configuration with the settings `inner` gives; the others kept.
+    func overridden(by inner: SnapshotTestingConfiguration) -> SnapshotTestingConfiguration {
+        SnapshotTestingConfiguration(record: inner.record ?? record, snapshotDirectory: inner.snapshotDirectory ?? snapshotDirectory,
+                                     environment: inner.environment ?? environment)
+    }
 }
 
-/// Runs `operation` with snapshot settings: a record mode and/or an environment that replace the
-/// process's. Nested scopes inherit the settings they do not replace.
+/// Runs `operation` with snapshot settings: a record mode, a folder of references and/or an environment
+/// that replace the process's. Nested scopes inherit the settings they do not replace.
 ///
 /// ```swift
 /// override func invokeTest() { withSnapshotTesting(record: .failed) { super.invokeTest() } }
 /// ```
-public func withSnapshotTesting<R>(record: RecordMode? = nil, environment: [String: String]? = nil,
+public func withSnapshotTesting<R>(record: RecordMode? = nil, snapshotDirectory: String? = nil,
+                                   environment: [String: String]? = nil,
                                    operation: () throws -> R) rethrows -> R {
-    let outer = SnapshotTestingConfiguration.current
-    let inner = SnapshotTestingConfiguration(record: record ?? outer.record, environment: environment ?? outer.environment)
+    let inner = SnapshotTestingConfiguration.current.overridden(by: SnapshotTestingConfiguration(
+        record: record, snapshotDirectory: snapshotDirectory, environment: environment))
     return try SnapshotTestingConfiguration.$current.withValue(inner, operation: operation)
 }
 
 /// `withSnapshotTesting` for async work.
-public func withSnapshotTesting<R>(record: RecordMode? = nil, environment: [String: String]? = nil,
+public func withSnapshotTesting<R>(record: RecordMode? = nil, snapshotDirectory: String? = nil,
+                                   environment: [String: String]? = nil,
                                    operation: () async throws -> R) async rethrows -> R {
-    let outer = SnapshotTestingConfiguration.current
-    let inner = SnapshotTestingConfiguration(record: record ?? outer.record, environment: environment ?? outer.environment)
+    let inner = SnapshotTestingConfiguration.current.overridden(by: SnapshotTestingConfiguration(
+        record: record, snapshotDirectory: snapshotDirectory, environment: environment))
     return try await SnapshotTestingConfiguration.$current.withValue(inner, operation: operation)
 }
 
@@ -68,11 +81,13 @@ public func verifySnapshot<Value>(
     as format: SnapshotFormat<Value>,
     named name: String? = nil,
     record: RecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
     testName: String = #function
 ) -> String? {
     snapshotFailure(of: try value(), as: format, named: name, record: record,
-                    file: filePath, testName: testName)?.message
+                    snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)?.message
 }
 
 /// Like `verifySnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
@@ -81,14 +96,16 @@ public func snapshotFailure<Value>(
     as format: SnapshotFormat<Value>,
     named name: String? = nil,
     record: RecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
     testName: String = #function
 ) -> SnapshotFailure? {
     let configuration = SnapshotTestingConfiguration.current
     let environment = configuration.environment ?? ProcessInfo.processInfo.environment
-    let path = filePath
+    let directory = snapshotDirectory ?? configuration.snapshotDirectory
     let actual: Value
-    let running = RunningTest.current()
+    let running = RunningTest.current(fileID: fileID, testName: testName)
     do {
         if running.isParameterized, name == nil {
             throw SnapshotConfigurationError(
@@ -98,12 +115,12 @@ public func snapshotFailure<Value>(
         actual = try value()
     } catch {
         return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
-                                        filePath: path, testName: testName, environment: environment,
-                                        testCase: running.identity)
+                                        filePath: filePath, testName: testName, environment: environment,
+                                        testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
     }
     return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
-                                   filePath: path, testName: testName, environment: environment,
-                                   testCase: running.identity)
+                                   filePath: filePath, testName: testName, environment: environment,
+                                   testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
 }
 
 /// Asserts that `value` matches its reference snapshot: records the failure with `XCTFail` under
@@ -114,15 +131,34 @@ public func assertSnapshot<Value>(
     as format: SnapshotFormat<Value>,
     named name: String? = nil,
     record: RecordMode? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let message = verifySnapshot(of: try value(), as: format, named: name, record: record,
-                                       file: "\(filePath)", testName: testName) else { return }
-    recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let failure = snapshotFailure(of: try value(), as: format, named: name, record: record,
+                                        snapshotDirectory: snapshotDirectory, fileID: "\(fileID)", file: "\(filePath)",
+                                        testName: testName) else { return }
+    recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Reports a snapshot failure like `recordSnapshotIssue`; under Swift Testing it also attaches the
+/// reference that was compared, the actual value and the diff (`Attachment.record`, named
+/// `<snapshot>.<kind>.png`, so the content type follows the extension), which
+/// `swift test --attachments-path DIR` saves.
+public func recordSnapshotFailure(_ failure: SnapshotFailure, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                                  line: UInt = #line, column: UInt = #column) {
+    recordSnapshotIssue(failure.message, fileID: fileID, filePath: filePath, line: line, column: column)
+    #if canImport(Testing)
+    guard Test.current != nil else { return }
+    let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+    for (kind, path) in SnapshotAttachments.files(of: failure) {
+        guard let bytes = try? SnapshotFileSystem.readIfPresent(path) else { continue }
+        Attachment.record(bytes, named: SnapshotAttachments.name(of: failure, kind: kind, path: path), sourceLocation: location)
+    }
+    #endif
 }
 
 /// Reports a failure to the running test framework: `Issue.record` when a Swift Testing test is

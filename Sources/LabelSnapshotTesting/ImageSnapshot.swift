@@ -16,11 +16,13 @@ public func verifySnapshot(
     named name: String? = nil,
     record: RecordMode? = nil,
     precision: Double? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
     testName: String = #function
 ) -> String? {
     imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
-                         file: filePath, testName: testName)?.message
+                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)?.message
 }
 
 /// Like `verifySnapshot(of:as:named:record:precision:file:testName:)` with the whole failure.
@@ -30,6 +32,8 @@ public func imageSnapshotFailure(
     named name: String? = nil,
     record: RecordMode? = nil,
     precision: Double? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
     testName: String = #function
 ) -> SnapshotFailure? {
@@ -43,7 +47,7 @@ public func imageSnapshotFailure(
         return try bitmap()
     }
     return snapshotFailure(of: try validated(), as: .image(options), named: name, record: record,
-                           file: filePath, testName: testName)
+                           snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
 }
 
 /// Asserts that a bitmap matches its reference PNG (`XCTFail` / `Issue.record` on failure).
@@ -53,13 +57,15 @@ public func assertSnapshot(
     named name: String? = nil,
     record: RecordMode? = nil,
     precision: Double? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let message = verifySnapshot(of: try bitmap(), as: comparison, named: name, record: record,
-                                       precision: precision, file: "\(filePath)", testName: testName) else { return }
-    recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let failure = imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record,
+                                             precision: precision, snapshotDirectory: snapshotDirectory, fileID: "\(fileID)",
+                                             file: "\(filePath)", testName: testName) else { return }
+    recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }

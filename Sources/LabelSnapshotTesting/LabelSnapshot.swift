@@ -71,11 +71,13 @@ public func verifyLabelSnapshot(
     named name: String? = nil,
     record: RecordMode? = nil,
     precision: Double? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
     testName: String = #function
 ) -> String? {
     labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record, precision: precision,
-                         file: filePath, testName: testName)?.message
+                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)?.message
 }
 
 /// Like `verifyLabelSnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
@@ -85,21 +87,23 @@ public func labelSnapshotFailure(
     named name: String? = nil,
     record: RecordMode? = nil,
     precision: Double? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
     testName: String = #function
 ) -> SnapshotFailure? {
     switch strategy.kind {
     case .image(let comparison):
         return imageSnapshotFailure(of: try label().render(), as: comparison, named: name, record: record,
-                                    precision: precision, file: filePath, testName: testName)
+                                    precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
     case .layout:
         return snapshotFailure(of: try label().makeLayout().layoutDescription, as: .text, named: name,
-                               record: record, file: filePath, testName: testName)
+                               record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
     case .contactSheet:
         func refused() throws -> Bitmap {
             throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")
         }
-        return imageSnapshotFailure(of: try refused(), named: name, record: record, file: filePath, testName: testName)
+        return imageSnapshotFailure(of: try refused(), named: name, record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
     }
 }
 
@@ -113,15 +117,17 @@ public func assertLabelSnapshot(
     named name: String? = nil,
     record: RecordMode? = nil,
     precision: Double? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let message = verifyLabelSnapshot(of: try label(), as: strategy, named: name, record: record,
-                                            precision: precision, file: "\(filePath)", testName: testName) else { return }
-    recordSnapshotIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let failure = labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record,
+                                             precision: precision, snapshotDirectory: snapshotDirectory, fileID: "\(fileID)",
+                                             file: "\(filePath)", testName: testName) else { return }
+    recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// `assertLabelSnapshot` under swift-snapshot-testing's name, for labels: `assertSnapshot(of: label, as: .image)`.
@@ -130,12 +136,14 @@ public func assertSnapshot(
     as strategy: LabelSnapshotStrategy = .image,
     named name: String? = nil,
     record: RecordMode? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) {
-    assertLabelSnapshot(of: try label(), as: strategy, named: name, record: record, fileID: fileID, file: filePath,
+    assertLabelSnapshot(of: try label(), as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                        fileID: fileID, file: filePath,
                         testName: testName, line: line, column: column)
 }

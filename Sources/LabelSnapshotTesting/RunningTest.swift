@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotStore
 #if canImport(XCTest)
 import XCTest
 #endif
@@ -6,15 +7,18 @@ import XCTest
 import Testing
 #endif
 
-/// The test that is running an assertion, so that unnamed snapshots are numbered per test case (from 1,
-/// whatever else runs in the process or is filtered out) and two tests of the same name cannot share files.
+/// The test that is running an assertion, so that unnamed snapshots are numbered per run of a test case
+/// (from 1, whatever else runs in the process or is filtered out) and two tests of the same name cannot
+/// share files.
 struct RunningTest {
     /// `Module.Suite.test()` under Swift Testing, `BadgeTests.testBadge` under XCTest; nil when unknown.
     var identity: String?
     /// A Swift Testing test with arguments: its cases run in parallel, so unnamed snapshots are refused.
     var isParameterized: Bool
 
-    static func current() -> RunningTest {
+    /// - Parameters: `fileID` and `testName` of the assertion name the first XCTest case of a process,
+    ///   which starts before the first assertion installs the observer.
+    static func current(fileID: String, testName: String) -> RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
             return RunningTest(identity: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "."),
@@ -22,7 +26,8 @@ struct RunningTest {
         }
         #endif
         #if canImport(XCTest)
-        return RunningTest(identity: XCTestCaseTracker.shared.currentName, isParameterized: false)
+        return RunningTest(identity: XCTestCaseTracker.shared.currentName(fallback: fileID + "." + SnapshotNaming.testName(testName)),
+                           isParameterized: false)
         #else
         return RunningTest(identity: nil, isParameterized: false)
         #endif
@@ -30,8 +35,10 @@ struct RunningTest {
 }
 
 #if canImport(XCTest)
-/// Follows XCTest's test cases through `XCTestObservationCenter`. Installed by the first assertion, so the
-/// first test case of a process is unnamed (nil): it is still the only one with that identity.
+/// Follows XCTest's test cases through `XCTestObservationCenter`: each start of a case (also the same
+/// case again in one process, a retry) numbers its unnamed snapshots from 1 again. Installed by the first
+/// assertion, which runs inside the first case: that case is named from the assertion's `#fileID` and
+/// test name until it finishes.
 final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable {
     static let shared: XCTestCaseTracker = {
         let tracker = XCTestCaseTracker()
@@ -41,20 +48,27 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
 
     private let lock = NSLock()
     private var name: String?
+    private var sawACase = false
 
-    var currentName: String? {
+    func currentName(fallback: String) -> String {
         lock.lock(); defer { lock.unlock() }
-        return name
+        if let name { return name }
+        if !sawACase { name = fallback }   // the first case, already running when the tracker was installed
+        return name ?? fallback
     }
 
     func testCaseWillStart(_ testCase: XCTestCase) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
         name = testCase.name
+        sawACase = true
+        lock.unlock()
+        SnapshotCounter.shared.startRun(testCase: testCase.name)
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
         lock.lock(); defer { lock.unlock() }
         name = nil
+        sawACase = true
     }
 }
 #endif

@@ -172,12 +172,31 @@ public enum SnapshotFileSystem {
         close(fd)
     }
 
+    /// Moves the file at `from` to `to` (creating `to`'s folders) unless something exists at `to`;
+    /// removes `from`'s folder when that leaves it empty.
+    /// - Throws: `.notWritable` or `.io`.
+    public static func moveWithoutReplacing(_ from: String, to: String) throws {
+        try makeDirectories(split(to).0)
+        if link(from, to) == 0 {
+            try removeIfPresent(from)
+        } else if errno == EEXIST {
+            return
+        } else if !exists(to), rename(from, to) != 0 {
+            throw writeError(errno, path: to, operation: "moving \(from) to")
+        }
+        syncFolder(split(to).0)
+        rmdir(split(from).0)  // only succeeds when empty
+    }
+
     /// Removes the file at `path`; a missing file is not an error.
     public static func removeIfPresent(_ path: String) throws {
         if unlink(path) != 0, errno != ENOENT {
             throw writeError(errno, path: path, operation: "removing")
         }
     }
+
+    /// The folder of `path` (`.` for a bare name).
+    public static func parentFolder(_ path: String) -> String { split(path).0 }
 
     /// (`folder`, `name`) of a path; the folder of a bare name is `.`.
     static func split(_ path: String) -> (String, String) {

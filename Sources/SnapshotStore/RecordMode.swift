@@ -60,3 +60,8 @@ extension String {
         return String(s)
     }
 }
+
+extension String {
+    /// nil for the empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}

@@ -21,7 +21,7 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     public var packageRoot: String
     /// The reference file (it may not exist).
     public var reference: String
-    /// The reference relative to the package root (`__Snapshots__/BadgeTests/testBadge.1.png`).
+    /// The reference relative to the package root (`__Snapshots__/AppTests/BadgeTests/testBadge.1.png`).
     public var referenceRelative: String
     /// The actual value's file, when one was written.
     public var actual: String?

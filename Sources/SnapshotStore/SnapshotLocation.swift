@@ -25,10 +25,20 @@ public struct SnapshotLocation: Sendable, Equatable {
     /// Default artifacts folder, relative to the package root.
     public static let defaultArtifactsFolder = ".build/snapshot-artifacts"
 
+    /// The environment variable naming the folder used in place of `<package root>/__Snapshots__`.
+    public static let snapshotsDirectoryVariable = "LABELSNAP_SNAPSHOTS_DIR"
+
     /// Absolute path of the test file (`#filePath`).
     public var testFilePath: String
-    /// Folder holding `Package.swift` (absolute).
+    /// Folder holding `Package.swift` (absolute); the test file's folder when none was found and a
+    /// snapshots folder was named.
     public var packageRoot: String
+    /// The folder of references: `<package root>/__Snapshots__`, or the one named by
+    /// `snapshotDirectory:` / `LABELSNAP_SNAPSHOTS_DIR` (absolute).
+    public var snapshotsFolder: String
+    /// Sanitised test module (`LabelSnapshotTestingTests`); nil when unknown (references then sit
+    /// directly under the snapshots folder, the layout before modules).
+    public var moduleName: String?
     /// Sanitised test file name (`BadgeTests`).
     public var testFileName: String
     /// Sanitised test name (`testBadge`).
@@ -42,16 +52,25 @@ public struct SnapshotLocation: Sendable, Equatable {
 
     /// `<testName>.<id>`, the snapshot's name in messages.
     public var snapshotName: String { "\(testName).\(identifier)" }
-    /// `<package root>/__Snapshots__/<TestFileName>`.
-    public var referenceFolder: String { packageRoot + "/" + Self.snapshotsFolderName + "/" + testFileName }
+    /// `<Module>/<TestFileName>` (or `<TestFileName>` without a module): the same below the snapshots
+    /// folder and the artifacts root.
+    public var relativeFolder: String { (moduleName.map { $0 + "/" } ?? "") + testFileName }
+    /// `<snapshots folder>/<Module>/<TestFileName>`.
+    public var referenceFolder: String { snapshotsFolder + "/" + relativeFolder }
     /// The reference file, absolute.
-    public var referencePath: String { referenceFolder + "/" + snapshotName + "." + pathExtension }
-    /// The reference file relative to the package root: `__Snapshots__/BadgeTests/testBadge.1.png`.
-    public var referenceRelativePath: String {
-        Self.snapshotsFolderName + "/" + testFileName + "/" + snapshotName + "." + pathExtension
+    public var referencePath: String { referenceFolder + "/" + referenceFileName }
+    /// Where the reference was before references were keyed by module (`<snapshots>/<TestFileName>/…`);
+    /// nil without a module. Found there, it is moved to `referencePath` (DESIGN.md §3).
+    public var legacyReferencePath: String? {
+        moduleName == nil ? nil : snapshotsFolder + "/" + testFileName + "/" + referenceFileName
     }
-    /// `<artifacts>/<TestFileName>`.
-    public var artifactsFolder: String { artifactsRoot + "/" + testFileName }
+    /// The reference relative to the package root (`__Snapshots__/AppTests/BadgeTests/testBadge.1.png`), or
+    /// absolute when the snapshots folder is outside the package root.
+    public var referenceRelativePath: String {
+        referencePath.hasPrefix(packageRoot + "/") ? String(referencePath.dropFirst(packageRoot.count + 1)) : referencePath
+    }
+    /// `<artifacts>/<Module>/<TestFileName>`.
+    public var artifactsFolder: String { artifactsRoot + "/" + relativeFolder }
     /// The reference's file name, `<testName>.<id>.<ext>`: every artifact name starts with it.
     public var referenceFileName: String { snapshotName + "." + pathExtension }
     /// The actual value that failed: `<testName>.<id>.<ext>.actual.<ext>`.
@@ -85,11 +104,14 @@ public struct SnapshotLocation: Sendable, Equatable {
         return out
     }
 
-    /// A location from already-known parts (names are sanitised here too).
+    /// A location from already-known parts (names are sanitised here too). `snapshotsFolder` nil is
+    /// `<packageRoot>/__Snapshots__`.
     public init(testFilePath: String, packageRoot: String, testName: String, identifier: String,
-                pathExtension: String, artifactsRoot: String) {
+                pathExtension: String, artifactsRoot: String, moduleName: String? = nil, snapshotsFolder: String? = nil) {
         self.testFilePath = testFilePath
         self.packageRoot = packageRoot
+        self.snapshotsFolder = snapshotsFolder ?? packageRoot + "/" + Self.snapshotsFolderName
+        self.moduleName = moduleName.map(SnapshotNaming.sanitize)
         self.testFileName = SnapshotNaming.testFileName(testFilePath)
         self.testName = SnapshotNaming.testName(testName)
         self.identifier = SnapshotNaming.sanitize(identifier)
@@ -97,32 +119,87 @@ public struct SnapshotLocation: Sendable, Equatable {
         self.artifactsRoot = artifactsRoot
     }
 
-    /// The location of the next snapshot of a test.
+    /// The location of the next snapshot of a test, without failing: when no package root is found,
+    /// the test file's folder stands in for it. For paths of auxiliary artifacts; assertions use
+    /// ``locate(filePath:fileID:testName:name:pathExtension:snapshotDirectory:environment:counter:testCase:)``.
+    public static func next(filePath: String, testName: String, name: String?, pathExtension: String,
+                            environment: [String: String], counter: SnapshotCounter = .shared,
+                            testCase: String? = nil, fileID: String? = nil) -> SnapshotLocation {
+        let file = absolutePath(filePath)
+        let root = findPackageRoot(containing: file) ?? SnapshotFileSystem.split(file).0
+        return make(file: file, root: root, snapshots: nil, fileID: fileID, testName: testName, name: name,
+                    pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
+    }
+
+    /// The location of the next snapshot of a test (DESIGN.md §3).
     /// - Parameters:
     ///   - filePath: the test file (`#filePath`); a relative path is taken from the working folder.
+    ///   - fileID: `#fileID` (`Module/File.swift`): the module keys the reference, so two test targets
+    ///     with the same file names never share one. Used when it names the same file as `filePath`;
+    ///     otherwise the module is the folder below `Tests/` in `filePath`, if any.
     ///   - testName: the test function (`#function`), e.g. `testBadge()`.
     ///   - name: the `named:` value; `nil` takes the next value of the test's counter.
     ///   - pathExtension: the format's extension (`png`).
-    ///   - environment: read for `SNAPSHOT_ARTIFACTS`.
+    ///   - snapshotDirectory: the folder used in place of `<package root>/__Snapshots__` (relative:
+    ///     from the package root, else the working folder); nil reads `LABELSNAP_SNAPSHOTS_DIR`.
+    ///   - environment: read for `LABELSNAP_SNAPSHOTS_DIR` and `SNAPSHOT_ARTIFACTS`.
     ///   - counter: the counter that numbers unnamed snapshots (shared, thread-safe).
     ///   - testCase: the running test's identity (`BadgeTests.testBadge`, a Swift Testing test id), when known:
     ///     unnamed snapshots are numbered from 1 for each, whatever else runs in the process.
-    public static func next(filePath: String, testName: String, name: String?, pathExtension: String,
-                            environment: [String: String], counter: SnapshotCounter = .shared,
-                            testCase: String? = nil) -> SnapshotLocation {
+    /// - Throws: `SnapshotConfigurationError` when no `Package.swift` is found above the test file and
+    ///   no folder is named: it says where it looked and how to name one. Nothing is recorded then.
+    public static func locate(filePath: String, fileID: String? = nil, testName: String, name: String?,
+                              pathExtension: String, snapshotDirectory: String? = nil,
+                              environment: [String: String], counter: SnapshotCounter = .shared,
+                              testCase: String? = nil) throws -> SnapshotLocation {
         let file = absolutePath(filePath)
-        let root = packageRoot(containing: file)
-        let artifacts = artifactsRoot(packageRoot: root, environment: environment)
-        let sanitizedTest = SnapshotNaming.testName(testName)
-        let id: String
-        if let name {
-            id = name
-        } else {
-            let folder = root + "/" + snapshotsFolderName + "/" + SnapshotNaming.testFileName(file)
-            id = String(counter.next(folder: folder, testName: sanitizedTest, testCase: testCase))
+        let found = findPackageRoot(containing: file)
+        let named = snapshotDirectory?.trimmingWhitespace().nonEmpty
+            ?? environment[snapshotsDirectoryVariable]?.trimmingWhitespace().nonEmpty
+        guard found != nil || named != nil else {
+            let start = SnapshotFileSystem.split(file).0
+            throw SnapshotConfigurationError(
+                "no Package.swift was found in \(start) or any folder above it (the test file is \(file); "
+                    + "sources built elsewhere?), so there is no __Snapshots__ folder to use and nothing was recorded. "
+                    + "Name the folder of references: set \(snapshotsDirectoryVariable)=/path/to/__Snapshots__, or pass "
+                    + "snapshotDirectory: to the assertion, withSnapshotTesting or the .snapshots trait")
         }
-        return SnapshotLocation(testFilePath: file, packageRoot: root, testName: testName, identifier: id,
-                                pathExtension: pathExtension, artifactsRoot: artifacts)
+        let root = found ?? SnapshotFileSystem.split(file).0
+        let snapshots = named.map { $0.hasPrefix("/") ? normalize($0) : (found.map { normalize($0 + "/" + named!) } ?? absolutePath($0)) }
+        return make(file: file, root: root, snapshots: snapshots, fileID: fileID, testName: testName, name: name,
+                    pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
+    }
+
+    private static func make(file: String, root: String, snapshots: String?, fileID: String?, testName: String,
+                             name: String?, pathExtension: String, environment: [String: String],
+                             counter: SnapshotCounter, testCase: String?) -> SnapshotLocation {
+        let artifacts = artifactsRoot(packageRoot: root, environment: environment)
+        var location = SnapshotLocation(testFilePath: file, packageRoot: root, testName: testName, identifier: name ?? "0",
+                                        pathExtension: pathExtension, artifactsRoot: artifacts,
+                                        moduleName: moduleName(fileID: fileID, filePath: file, packageRoot: root),
+                                        snapshotsFolder: snapshots)
+        if name == nil {
+            location.identifier = String(counter.next(folder: location.referenceFolder, testName: location.testName,
+                                                      testCase: testCase))
+        }
+        return location
+    }
+
+    /// The test module: from `#fileID` (`Module/File.swift`) when it names the same file as `filePath`,
+    /// else the folder below `<package root>/Tests/` in `filePath`, else nil.
+    public static func moduleName(fileID: String?, filePath: String, packageRoot: String) -> String? {
+        if let fileID, let slash = fileID.firstIndex(of: "/"),
+           SnapshotFileSystem.split(filePath).1 == SnapshotFileSystem.split(fileID).1 {
+            let module = String(fileID[..<slash])
+            if !module.isEmpty { return module }
+        }
+        // `<root>/Tests/<Module>/…`; for sources no longer below their package (moved, built
+        // elsewhere) the last `/Tests/<Module>/` of the path.
+        let tests = packageRoot + "/Tests/"
+        let parts: [Substring] = filePath.hasPrefix(tests) ? ["Tests"] + filePath.dropFirst(tests.count).split(separator: "/")
+                                                           : filePath.split(separator: "/")
+        guard let index = parts.dropLast(2).lastIndex(of: "Tests") else { return nil }
+        return String(parts[index + 1])
     }
 
     /// The artifacts root for a package root: `SNAPSHOT_ARTIFACTS` (relative values from the root)
@@ -139,6 +216,12 @@ public struct SnapshotLocation: Sendable, Equatable {
     /// own folder when no folder above has one.
     public static func packageRoot(containing filePath: String) -> String {
         let file = absolutePath(filePath)
+        return findPackageRoot(containing: file) ?? SnapshotFileSystem.split(file).0
+    }
+
+    /// The nearest folder at or above the file's folder that holds `Package.swift`, or nil.
+    public static func findPackageRoot(containing filePath: String) -> String? {
+        let file = absolutePath(filePath)
         let start = SnapshotFileSystem.split(file).0
         if let cached = rootCache.withLock({ $0[start] }) { return cached }
         var folder = start
@@ -148,9 +231,8 @@ public struct SnapshotLocation: Sendable, Equatable {
             if folder == "/" || folder.isEmpty { break }
             folder = SnapshotFileSystem.split(folder).0
         }
-        let root = found ?? start
-        rootCache.withLock { $0[start] = root }
-        return root
+        if let found { rootCache.withLock { $0[start] = found } }
+        return found
     }
 
     private static let rootCache = Locked<[String: String]>([:])
@@ -207,6 +289,13 @@ public final class SnapshotCounter: Sendable {
             claims[reference] = raw
             return nil
         }
+    }
+
+    /// Starts a new run of the running test case `testCase`: its unnamed snapshots are numbered from 1
+    /// again (a repetition, a retry, the same XCTest case run twice in one process).
+    public func startRun(testCase: String) {
+        let suffix = "\u{0}" + testCase
+        counts.withLock { counts in counts = counts.filter { !$0.key.hasSuffix(suffix) } }
     }
 
     /// Forgets the counts of one test (`testName` sanitised), or of all tests when `nil`.

@@ -48,14 +48,24 @@ public enum SnapshotVerifier {
     public static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
                                      record: RecordMode? = nil, filePath: String, testName: String,
                                      environment: [String: String] = ProcessInfo.processInfo.environment,
-                                     counter: SnapshotCounter = .shared, testCase: String? = nil) -> SnapshotFailure? {
-        let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
-                                             pathExtension: format.pathExtension, environment: environment, counter: counter,
-                                             testCase: testCase)
+                                     counter: SnapshotCounter = .shared, testCase: String? = nil,
+                                     fileID: String? = nil, snapshotDirectory: String? = nil) -> SnapshotFailure? {
+        let location: SnapshotLocation
+        do {
+            location = try SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
+                                                   pathExtension: format.pathExtension, snapshotDirectory: snapshotDirectory,
+                                                   environment: environment, counter: counter, testCase: testCase)
+        } catch {
+            let snapshot = SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
+            return SnapshotFailure(kind: .configuration, message: "Snapshot \(snapshot) was not checked: \(error)",
+                                   location: nil, record: nil, recordWritten: false, referenceWritten: false)
+        }
         // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
-        if let earlier = counter.claim(reference: collisionKey(location.referencePath), rawName: raw) {
+        let key = collisionKey(location.referencePath)
+        if let earlier = counter.claim(reference: key, rawName: raw)
+            ?? SnapshotRunClaims.claim(key: key, rawName: raw, artifactsRoot: location.artifactsRoot, environment: environment) {
             return SnapshotFailure(kind: .configuration,
                                    message: "Snapshot \(location.snapshotName) was not checked: \(raw) and \(earlier) both map to "
                                        + "\(location.referenceRelativePath). Rename one of the tests, or give the snapshots distinct `named:` values.",
@@ -79,12 +89,14 @@ public enum SnapshotVerifier {
     public static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
                                filePath: String, testName: String,
                                environment: [String: String] = ProcessInfo.processInfo.environment,
-                               counter: SnapshotCounter = .shared, testCase: String? = nil) -> SnapshotFailure {
-        let location = SnapshotLocation.next(filePath: filePath, testName: testName, name: name,
-                                             pathExtension: pathExtension, environment: environment, counter: counter,
-                                             testCase: testCase)
+                               counter: SnapshotCounter = .shared, testCase: String? = nil,
+                               fileID: String? = nil, snapshotDirectory: String? = nil) -> SnapshotFailure {
+        let location = try? SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
+                                                    pathExtension: pathExtension, snapshotDirectory: snapshotDirectory,
+                                                    environment: environment, counter: counter, testCase: testCase)
+        let snapshot = location?.snapshotName ?? SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
         return SnapshotFailure(kind: .valueFailed,
-                               message: "Snapshot \(location.snapshotName) was not checked: " +
+                               message: "Snapshot \(snapshot) was not checked: " +
                                    (error is SnapshotConfigurationError ? "" : "producing the value threw: ") + "\(error)",
                                location: location, record: nil, recordWritten: false, referenceWritten: false)
     }
@@ -178,6 +190,7 @@ public enum SnapshotVerifier {
             if let target = SnapshotFileSystem.danglingLinkTarget(reference) {
                 return .failed(unreadable(SnapshotStoreError.danglingLink(path: reference, target: target)))
             }
+            if let legacy = location.legacyReferencePath, let outcome = compareLegacy(legacy) { return outcome }
             if mode == .never { return .failed(missingUnderNever()) }
             do {
                 let bytes = try actualBytes()
@@ -195,6 +208,20 @@ public enum SnapshotVerifier {
             if retryAfterRace { return attempt(retryAfterRace: false) }
             return .failed(unreadable(SnapshotStoreError.io(operation: "reading (it appeared and vanished while recording)",
                                                             path: reference, errno: ENOENT)))
+        }
+
+        /// A reference recorded before references were keyed by module: moved into place (kept where it
+        /// is under `never`, which writes nothing) and compared. Nil when there is none.
+        func compareLegacy(_ legacy: String) -> Outcome? {
+            guard let bytes = try? SnapshotFileSystem.readIfPresent(legacy) else { return nil }
+            if mode != .never {
+                do {
+                    try SnapshotFileSystem.moveWithoutReplacing(legacy, to: reference)
+                } catch {
+                    return .failed(writeFailed(error))
+                }
+            }
+            return compare(bytes)
         }
 
         func recordAll() -> SnapshotFailure {

@@ -61,14 +61,14 @@ func labelsnap(_ args: [String], cwd: String, environment extra: [String: String
 }
 
 /// A throw-away package root with real snapshot failures made by `SnapshotVerifier` (the code
-/// behind `assertLabelSnapshot`): reference in `__Snapshots__/BadgeTests/`, artifacts in
-/// `.build/snapshot-artifacts/BadgeTests/`.
+/// behind `assertLabelSnapshot`): reference in `__Snapshots__/FakeTests/BadgeTests/`, artifacts in
+/// `.build/snapshot-artifacts/FakeTests/BadgeTests/`.
 final class FailurePackage {
     let root: String
     var testFile: String { root + "/Tests/FakeTests/BadgeTests.swift" }
-    var referenceFolder: String { root + "/__Snapshots__/BadgeTests" }
+    var referenceFolder: String { root + "/__Snapshots__/FakeTests/BadgeTests" }
     var artifactsRoot: String { root + "/.build/snapshot-artifacts" }
-    var artifactsFolder: String { artifactsRoot + "/BadgeTests" }
+    var artifactsFolder: String { artifactsRoot + "/FakeTests/BadgeTests" }
 
     init() throws {
         var template = Array((NSTemporaryDirectory() + "/labelsnap-cli-XXXXXX").utf8CString)

@@ -84,7 +84,7 @@ final class ReviewCommandTests: XCTestCase {
         // By test name with parentheses, and by reference path.
         let dry = try labelsnap(["reject", "--dry-run", "testOther()"], cwd: pkg.root)
         XCTAssertEqual(dry.stdout, "would reject BadgeTests/testOther.1: keep \(pkg.reference("testOther.1")), remove 5 files from \(pkg.artifactsFolder)\n")
-        XCTAssertEqual(try labelsnap(["reject", "__Snapshots__/BadgeTests/testOther.1.png"], cwd: pkg.root).status, 0)
+        XCTAssertEqual(try labelsnap(["reject", "__Snapshots__/FakeTests/BadgeTests/testOther.1.png"], cwd: pkg.root).status, 0)
         XCTAssertEqual(pkg.list(pkg.artifactsFolder), [])
     }
 
@@ -106,11 +106,11 @@ final class ReviewCommandTests: XCTestCase {
         let (_, a) = try makeMismatch("testBadge()", named: "1")
         let (_, b) = try makeMismatch("testOther()", named: "1")
         let shard1 = pkg.root + "/shard1", shard2 = pkg.root + "/shard2"
-        try FileManager.default.createDirectory(atPath: shard1, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: shard2 + "/BadgeTests", withIntermediateDirectories: true)
-        try FileManager.default.moveItem(atPath: pkg.artifactsFolder, toPath: shard1 + "/BadgeTests")
-        for name in try FileManager.default.contentsOfDirectory(atPath: shard1 + "/BadgeTests") where name.hasPrefix("testOther.1.") {
-            try FileManager.default.moveItem(atPath: shard1 + "/BadgeTests/" + name, toPath: shard2 + "/BadgeTests/" + name)
+        try FileManager.default.createDirectory(atPath: shard1 + "/FakeTests", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: shard2 + "/FakeTests/BadgeTests", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: pkg.artifactsFolder, toPath: shard1 + "/FakeTests/BadgeTests")
+        for name in try FileManager.default.contentsOfDirectory(atPath: shard1 + "/FakeTests/BadgeTests") where name.hasPrefix("testOther.1.") {
+            try FileManager.default.moveItem(atPath: shard1 + "/FakeTests/BadgeTests/" + name, toPath: shard2 + "/FakeTests/BadgeTests/" + name)
         }
         let review = try labelsnap(["review", "--artifacts", "shard1", "--artifacts", "shard2"], cwd: pkg.root)
         XCTAssertEqual(review.status, 0, review.stderr)
@@ -122,10 +122,10 @@ final class ReviewCommandTests: XCTestCase {
         // A third shard with a different actual value for testBadge.1: refused, with both paths.
         let shard3 = pkg.root + "/shard3"
         try FileManager.default.copyItem(atPath: shard1, toPath: shard3)
-        try pkg.write(try PNGCodec.encode(try bitmap(8, 6, .black)), to: shard3 + "/BadgeTests/testBadge.1.png.actual.png")
+        try pkg.write(try PNGCodec.encode(try bitmap(8, 6, .black)), to: shard3 + "/FakeTests/BadgeTests/testBadge.1.png.actual.png")
         let conflict = try labelsnap(["accept", "--all", "--artifacts", "shard1", "--artifacts", "shard2", "--artifacts", "shard3"], cwd: pkg.root)
         XCTAssertEqual(conflict.status, 2)
-        XCTAssertTrue(conflict.stderr.contains("conflicting failures of __Snapshots__/BadgeTests/testBadge.1.png: \(shard1)/BadgeTests/testBadge.1.png.failure.json and \(shard3)/BadgeTests/testBadge.1.png.failure.json"), conflict.stderr)
+        XCTAssertTrue(conflict.stderr.contains("conflicting failures of __Snapshots__/FakeTests/BadgeTests/testBadge.1.png: \(shard1)/FakeTests/BadgeTests/testBadge.1.png.failure.json and \(shard3)/FakeTests/BadgeTests/testBadge.1.png.failure.json"), conflict.stderr)
         XCTAssertNotEqual(pkg.bytes(pkg.reference("testBadge.1")), a, "the conflicting failure is not accepted")
         XCTAssertEqual(pkg.bytes(pkg.reference("testOther.1")), b, "the other shard's failure is")
     }
@@ -236,22 +236,22 @@ final class ReviewCommandTests: XCTestCase {
         let downloaded = pkg.root + "/Downloads/artifacts"
         try FileManager.default.createDirectory(atPath: pkg.root + "/Downloads", withIntermediateDirectories: true)
         try FileManager.default.moveItem(atPath: pkg.artifactsRoot, toPath: downloaded)
-        var record = try SnapshotFailureRecord.load(downloaded + "/BadgeTests/testBadge.badge.png.failure.json")
+        var record = try SnapshotFailureRecord.load(downloaded + "/FakeTests/BadgeTests/testBadge.badge.png.failure.json")
         func ci(_ path: String) -> String { path.replacingOccurrences(of: pkg.root, with: "/home/runner/work/app") }
         record.packageRoot = ci(record.packageRoot)
         record.reference = ci(record.reference)
         record.actual = record.actual.map(ci)
         record.artifacts = record.artifacts.mapValues(ci)
-        try pkg.write(try record.jsonBytes(), to: downloaded + "/BadgeTests/testBadge.badge.png.failure.json")
+        try pkg.write(try record.jsonBytes(), to: downloaded + "/FakeTests/BadgeTests/testBadge.badge.png.failure.json")
 
         let review = try labelsnap(["review", "--artifacts", "Downloads/artifacts"], cwd: pkg.root)
         XCTAssertEqual(review.status, 0, review.stderr)
-        XCTAssertTrue(review.stdout.contains("accept:      labelsnap accept \(downloaded)/BadgeTests/testBadge.badge.png.failure.json"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("accept:      labelsnap accept \(downloaded)/FakeTests/BadgeTests/testBadge.badge.png.failure.json"), review.stdout)
         let result = try labelsnap(["accept", "--all", "--artifacts", "Downloads/artifacts"], cwd: pkg.root)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("note: package root /home/runner/work/app does not exist here; using \(pkg.root)"), result.stdout)
         XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.badge")), actualBytes)
-        XCTAssertEqual(pkg.list(downloaded + "/BadgeTests"), [])
+        XCTAssertEqual(pkg.list(downloaded + "/FakeTests/BadgeTests"), [])
     }
 
     func testReviewListsTheNumbers() throws {
@@ -265,7 +265,7 @@ final class ReviewCommandTests: XCTestCase {
 
             BadgeTests/testBadge.badge  mismatch
               test:        testBadge  (\(pkg.testFile))
-              reference:   __Snapshots__/BadgeTests/testBadge.badge.png
+              reference:   __Snapshots__/FakeTests/BadgeTests/testBadge.badge.png
               differing:   2 of 48 px differ (4.167%)
               size:        8×6 px (same)
               largest Δ:   255 of 255
@@ -275,7 +275,7 @@ final class ReviewCommandTests: XCTestCase {
 
             BadgeTests/testWide.1  mismatch
               test:        testWide  (\(pkg.testFile))
-              reference:   __Snapshots__/BadgeTests/testWide.1.png
+              reference:   __Snapshots__/FakeTests/BadgeTests/testWide.1.png
               differing:   1 of 48 px differ in the overlap (2.083%)
               size:        8×6 → 9×7 px (right edge +1, bottom edge +1)
               largest Δ:   255 of 255

@@ -20,7 +20,7 @@ enum SameMethodFixture {
         if message.hasPrefix("No reference was found for snapshot testBadge.1:") {
             outcomes.append("recorded")
         } else {
-            XCTAssertTrue(message.contains("both map to __Snapshots__/BadgeTests/testBadge.1.txt"), message)
+            XCTAssertTrue(message.contains("both map to __Snapshots__/FakeTests/BadgeTests/testBadge.1.txt"), message)
             // The refused test names itself (the tracker knows every test case after the first assertion).
             XCTAssertTrue(message.contains("of SameMethod"), message)
             outcomes.append("refused")

@@ -2,7 +2,7 @@ import Foundation
 import LabelSnapshotTesting
 import XCTest
 
-/// Reference images of the world's text, in `__Snapshots__/InternationalSnapshotTests/`, with `.layout`
+/// Reference images of the world's text, in `__Snapshots__/LabelSnapshotTestingTests/InternationalSnapshotTests/`, with `.layout`
 /// references beside them (lines, missing code points, fonts used).
 final class InternationalSnapshotTests: XCTestCase {
     static let samples: [(name: String, text: String, width: CGFloat?)] = [

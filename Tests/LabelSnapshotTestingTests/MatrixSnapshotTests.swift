@@ -45,7 +45,7 @@ final class MatrixSnapshotTests: XCTestCase {
             XCTAssertTrue(recorded.message.hasPrefix("Snapshot matrix testBadge (48 combinations): 48 missing (recorded), 0 match"),
                           recorded.message)
             XCTAssertEqual(pkg.list(pkg.referenceFolder), seedNames.map { "testBadge.\($0).png" }.sorted())
-            let sheetPath = pkg.artifacts + "/testBadge.matrix.contact-sheet.png"
+            let sheetPath = pkg.artifacts + "/testBadge.matrix.png.contact-sheet.png"
             XCTAssertEqual(recorded.contactSheetPath, sheetPath)
             XCTAssertNotNil(try pkg.bytes(sheetPath).map { try PNGCodec.decode($0) })
             // Each reference is the combination rendered on its own.
@@ -74,10 +74,10 @@ final class MatrixSnapshotTests: XCTestCase {
             XCTAssertTrue(lines[1].contains(" px differ ("), lines[1])
             XCTAssertTrue(failed.message.contains("Contact sheet: " + sheetPath))
             // The failure records name the contact sheet for `labelsnap report`.
-            let record = try SnapshotFailureRecord.load(pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json")
+            let record = try SnapshotFailureRecord.load(pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.png.failure.json")
             XCTAssertEqual(record.contactSheet, sheetPath)
             // Rejecting one failure leaves the sheet that the others share.
-            let recordPath = pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.failure.json"
+            let recordPath = pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.png.failure.json"
             let pending = PendingFailure(recordPath: recordPath, record: record, artifactsRoot: pkg.root + "/.build/snapshot-artifacts")
             XCTAssertEqual(pending.contactSheetPath, sheetPath)
             _ = try pending.reject()
@@ -165,7 +165,7 @@ final class MatrixSnapshotTests: XCTestCase {
         let s = run(serial, 1, changed), p = run(parallel, 4, changed)
         XCTAssertEqual(s, p)
         XCTAssertTrue(s?.contains("16 differ, 16 match") == true, s ?? "nil")
-        for folder in ["/__Snapshots__/BadgeTests", "/.build/snapshot-artifacts/BadgeTests"] {
+        for folder in ["/__Snapshots__/FakeTests/BadgeTests", "/.build/snapshot-artifacts/FakeTests/BadgeTests"] {
             let names = serial.list(serial.root + folder)
             XCTAssertEqual(names, parallel.list(parallel.root + folder))
             XCTAssertFalse(names.isEmpty)

@@ -2,7 +2,7 @@ import Foundation
 import LabelSnapshotTesting
 import XCTest
 
-/// The project's own reference images, in `__Snapshots__/SeedSnapshotTests/`. Under CI (`CI=true`) the
+/// The project's own reference images, in `__Snapshots__/LabelSnapshotTestingTests/SeedSnapshotTests/`. Under CI (`CI=true`) the
 /// record mode is `never`: a missing or different image fails.
 final class SeedSnapshotTests: XCTestCase {
     static let padding = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)

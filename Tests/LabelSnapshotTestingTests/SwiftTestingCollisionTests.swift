@@ -19,7 +19,7 @@ import LabelSnapshotTesting
         lock.lock(); defer { lock.unlock() }
         messages.append(message)
         guard messages.count == 2 else { return }
-        let refused = messages.compactMap { $0 }.filter { $0.contains("both map to __Snapshots__/BadgeTests/look.1.txt") && $0.contains("named:") }
+        let refused = messages.compactMap { $0 }.filter { $0.contains("both map to __Snapshots__/FakeTests/BadgeTests/look.1.txt") && $0.contains("named:") }
         #expect(refused.count == 1, "\(messages)")
         #expect(messages.contains { $0?.hasPrefix("No reference was found") == true })
     }
@@ -30,16 +30,15 @@ import LabelSnapshotTesting
 
 /// Cases of a parameterised test run in parallel: unnamed snapshots there are refused, named ones work.
 @Suite struct ParameterisedSnapshots {
-    nonisolated(unsafe) static let package = try! TempPackage()
-
     @Test(arguments: ["alpha", "beta"])
-    func badge(_ word: String) {
+    func badge(_ word: String) throws {
+        let package = try TempPackage()   // each case (and each repetition) records afresh
         let unnamed = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: word, as: .text, file: Self.package.testFile)
+            verifySnapshot(of: word, as: .text, file: package.testFile)
         }
         #expect(unnamed?.contains("parameterised test") == true, "\(unnamed ?? "nil")")
         let named = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: word, as: .text, named: word, file: Self.package.testFile)
+            verifySnapshot(of: word, as: .text, named: word, file: package.testFile)
         }
         #expect(named?.hasPrefix("No reference was found") == true, "\(named ?? "nil")")
     }

@@ -4,11 +4,11 @@ import LabelSnapshotTesting
 import Testing
 
 /// `assertLabelSnapshot` from Swift Testing, against the project's committed references.
-@Suite struct SwiftTestingLabelTests {
+@Suite(.snapshots) struct SwiftTestingLabelTests {
     @Test func koreanBadgeMatchesItsReference() throws {
         // The same label and reference file as SeedSnapshotTests.testKoreanBadge, found by name.
         let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("__Snapshots__/SeedSnapshotTests/testKoreanBadge.korean-badge.png")
+            .deletingLastPathComponent().appendingPathComponent("__Snapshots__/LabelSnapshotTestingTests/SeedSnapshotTests/testKoreanBadge.korean-badge.png")
         let message = verifyLabelSnapshot(of: SeedSnapshotTests.koreanBadge, named: "korean-badge",
                                           record: .never, file: #filePath.replacingOccurrences(of: "SwiftTestingLabelTests", with: "SeedSnapshotTests"),
                                           testName: "testKoreanBadge()")

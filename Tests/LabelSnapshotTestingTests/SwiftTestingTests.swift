@@ -41,7 +41,7 @@ import LabelSnapshotTesting
             issue.comments.contains { $0.rawValue.contains("Record mode is \"never\"") }
         }
         #expect(!FileManager.default.fileExists(atPath: SnapshotLocation.packageRoot(containing: #filePath)
-            + "/__Snapshots__/SwiftTestingTests/assertSnapshotRecordsAnIssue.never-recorded.txt"))
+            + "/__Snapshots__/LabelSnapshotTestingTests/SwiftTestingTests/assertSnapshotRecordsAnIssue.never-recorded.txt"))
     }
 
     @Test func parallelAssertionsAcrossTasks() async throws {

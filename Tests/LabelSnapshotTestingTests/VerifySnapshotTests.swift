@@ -53,8 +53,8 @@ final class VerifySnapshotTests: XCTestCase {
             snapshotFailure(of: "two\n", as: .text, named: "x", file: pkg.testFile)
         })
         XCTAssertEqual(failure.kind, .mismatch)
-        XCTAssertEqual(failure.record?.actual, pkg.root + "/ci-artifacts/BadgeTests/testSnapshotFailureGivesTheRecord.x.txt.actual.txt")
-        XCTAssertEqual(pkg.bytes(pkg.root + "/ci-artifacts/BadgeTests/testSnapshotFailureGivesTheRecord.x.txt.actual.txt"), Array("two\n".utf8))
+        XCTAssertEqual(failure.record?.actual, pkg.root + "/ci-artifacts/FakeTests/BadgeTests/testSnapshotFailureGivesTheRecord.x.txt.actual.txt")
+        XCTAssertEqual(pkg.bytes(pkg.root + "/ci-artifacts/FakeTests/BadgeTests/testSnapshotFailureGivesTheRecord.x.txt.actual.txt"), Array("two\n".utf8))
     }
 
     /// 200 snapshots recorded from concurrent tasks, then asserted concurrently: every file is

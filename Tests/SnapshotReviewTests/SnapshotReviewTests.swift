@@ -26,7 +26,7 @@ final class SnapshotReviewTests: XCTestCase {
         try failText("old\n", "new\n")
         let scan = try ArtifactsFolders.scan([root()])
         let f = try XCTUnwrap(scan.failures.first)
-        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), ["testLabel.label.txt.actual.txt", "testLabel.label.txt.diff",
+        XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), ["testLabel.label.txt.actual.txt", "testLabel.label.txt.diff",
                                                            "testLabel.label.txt.failure.json", "testLabel.label.txt.reference.txt"],
                        "the text diff is `….diff`, not `….diff.diff`; the compared reference is copied")
         XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), Array("old\n".utf8))
@@ -41,18 +41,18 @@ final class SnapshotReviewTests: XCTestCase {
         XCTAssertEqual(forced.change, .replaced(old: "7 bytes", new: "4 bytes"))
         XCTAssertEqual(forced.removedFiles, 4, "actual, diff, reference copy, record")
         XCTAssertEqual(pkg.bytes(reference), Array("new\n".utf8))
-        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), [])
+        XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), [])
     }
 
     func testDryRunChangesNothingAndRejectKeepsTheReference() throws {
         try failText("a\n", "b\n")
         let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
-        let before = pkg.list(root() + "/BadgeTests")
+        let before = pkg.list(root() + "/FakeTests/BadgeTests")
         XCTAssertEqual(try f.accept(dryRun: true).change, .replaced(old: "2 bytes", new: "2 bytes"))
         XCTAssertEqual(try f.reject(dryRun: true).removedFiles, 4)
-        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), before)
+        XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), before)
         XCTAssertEqual(try f.reject().removedFiles, 4)
-        XCTAssertEqual(pkg.list(root() + "/BadgeTests"), [])
+        XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), [])
         XCTAssertEqual(pkg.bytes(pkg.reference("testLabel.label.txt")), Array("a\n".utf8))
     }
 
@@ -77,11 +77,11 @@ final class SnapshotReviewTests: XCTestCase {
         let scan = try ArtifactsFolders.scan([root("shard1"), root("shard2"), root("shard3")])
         XCTAssertEqual(scan.failures.map(\.displayName), ["BadgeTests/testLabel.label", "BadgeTests/testThird.1"])
         XCTAssertEqual(scan.failures.map(\.artifactsRoot), [root("shard1"), root("shard2")])
-        XCTAssertEqual(scan.duplicates.map(\.path), [root("shard2") + "/BadgeTests/testLabel.label.txt.failure.json"])
+        XCTAssertEqual(scan.duplicates.map(\.path), [root("shard2") + "/FakeTests/BadgeTests/testLabel.label.txt.failure.json"])
         XCTAssertEqual(scan.errors.count, 1)
         let conflict = try XCTUnwrap(scan.errors.first?.message)
-        XCTAssertTrue(conflict.contains(root("shard1") + "/BadgeTests/testOther.1.txt.failure.json"), conflict)
-        XCTAssertTrue(conflict.contains(root("shard3") + "/BadgeTests/testOther.1.txt.failure.json"), conflict)
+        XCTAssertTrue(conflict.contains(root("shard1") + "/FakeTests/BadgeTests/testOther.1.txt.failure.json"), conflict)
+        XCTAssertTrue(conflict.contains(root("shard3") + "/FakeTests/BadgeTests/testOther.1.txt.failure.json"), conflict)
         // --all accepts the others and reports the refused one.
         guard case .failures(let all, let problems) = try scan.select([], all: true) else { return XCTFail("expected failures") }
         XCTAssertEqual(all.count, 2)
@@ -95,7 +95,7 @@ final class SnapshotReviewTests: XCTestCase {
         let scan = try ArtifactsFolders.scan([root()])
         guard case .failures(let byTest, _) = try scan.select(["testBadge"], all: false) else { return XCTFail() }
         XCTAssertEqual(byTest.map(\.record.snapshotName), ["testBadge.1", "testBadge.2"])
-        guard case .failures(let byFile, _) = try scan.select(["BadgeTests/testTitle.1", "__Snapshots__/BadgeTests/testBadge.2.txt"], all: false)
+        guard case .failures(let byFile, _) = try scan.select(["BadgeTests/testTitle.1", "__Snapshots__/FakeTests/BadgeTests/testBadge.2.txt"], all: false)
         else { return XCTFail() }
         XCTAssertEqual(byFile.map(\.record.snapshotName), ["testTitle.1", "testBadge.2"])
         guard case .unmatched(let missed) = try scan.select(["testBadge.1", "testBagde.2", "BadgeTests/testTitel.1", "zzz"], all: false)

@@ -11,17 +11,17 @@ final class LocationTests: XCTestCase {
         let first = SnapshotLocation.next(filePath: file, testName: "testBadge()", name: nil, pathExtension: "png",
                                           environment: [:], counter: counter)
         XCTAssertEqual(first.packageRoot, pkg.root)
-        XCTAssertEqual(first.referencePath, pkg.root + "/__Snapshots__/BadgeTests/testBadge.1.png")
-        XCTAssertEqual(first.referenceRelativePath, "__Snapshots__/BadgeTests/testBadge.1.png")
-        XCTAssertEqual(first.actualPath, pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.png.actual.png")
-        XCTAssertEqual(first.artifactPath("diff"), pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.png.diff.png")
-        XCTAssertEqual(first.failureRecordPath, pkg.root + "/.build/snapshot-artifacts/BadgeTests/testBadge.1.png.failure.json")
+        XCTAssertEqual(first.referencePath, pkg.root + "/__Snapshots__/FakeTests/BadgeTests/testBadge.1.png")
+        XCTAssertEqual(first.referenceRelativePath, "__Snapshots__/FakeTests/BadgeTests/testBadge.1.png")
+        XCTAssertEqual(first.actualPath, pkg.root + "/.build/snapshot-artifacts/FakeTests/BadgeTests/testBadge.1.png.actual.png")
+        XCTAssertEqual(first.artifactPath("diff"), pkg.root + "/.build/snapshot-artifacts/FakeTests/BadgeTests/testBadge.1.png.diff.png")
+        XCTAssertEqual(first.failureRecordPath, pkg.root + "/.build/snapshot-artifacts/FakeTests/BadgeTests/testBadge.1.png.failure.json")
         let second = SnapshotLocation.next(filePath: file, testName: "testBadge()", name: nil, pathExtension: "png",
                                            environment: [:], counter: counter)
         XCTAssertEqual(second.identifier, "2")
         let named = SnapshotLocation.next(filePath: file, testName: "testBadge()", name: "dark mode", pathExtension: "png",
                                           environment: [:], counter: counter)
-        XCTAssertEqual(named.referencePath, pkg.root + "/__Snapshots__/BadgeTests/testBadge.dark-mode.png")
+        XCTAssertEqual(named.referencePath, pkg.root + "/__Snapshots__/FakeTests/BadgeTests/testBadge.dark-mode.png")
         // Named snapshots do not take a number; another test has its own counter.
         XCTAssertEqual(SnapshotLocation.next(filePath: file, testName: "testBadge()", name: nil, pathExtension: "png",
                                              environment: [:], counter: counter).identifier, "3")
@@ -58,7 +58,7 @@ final class LocationTests: XCTestCase {
                        pkg.root + "/out/art")
         let loc = SnapshotLocation.next(filePath: pkg.testFile, testName: "testA()", name: nil, pathExtension: "txt",
                                         environment: ["SNAPSHOT_ARTIFACTS": "/tmp/ci-art"], counter: SnapshotCounter())
-        XCTAssertEqual(loc.actualPath, "/tmp/ci-art/BadgeTests/testA.1.txt.actual.txt")
+        XCTAssertEqual(loc.actualPath, "/tmp/ci-art/FakeTests/BadgeTests/testA.1.txt.actual.txt")
     }
 
     func testNoPackageSwiftFallsBackToTheTestFilesFolder() {

@@ -114,7 +114,7 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(record.testName, "testLabel")
         XCTAssertEqual(record.snapshotName, "testLabel.label")
         XCTAssertEqual(record.reference, ref)
-        XCTAssertEqual(record.referenceRelative, "__Snapshots__/BadgeTests/testLabel.label.txt")
+        XCTAssertEqual(record.referenceRelative, "__Snapshots__/FakeTests/BadgeTests/testLabel.label.txt")
         XCTAssertEqual(record.actual, art + ".txt.actual.txt")
         // The diff is `….txt.diff` (no doubled extension); the reference that was compared is kept beside it.
         XCTAssertEqual(record.artifacts, ["diff": art + ".txt.diff", "reference": art + ".txt.reference.txt"])
@@ -203,7 +203,7 @@ final class VerifierTests: XCTestCase {
         guard pkg.makeReadOnly(pkg.snapshots) else { throw XCTSkip("cannot make a folder read-only here") }
         let failure = try XCTUnwrap(verify("x"))
         XCTAssertEqual(failure.kind, .writeFailed)
-        XCTAssertTrue(failure.message.hasPrefix("Snapshot testLabel.label could not be recorded (record mode \"missing\"): cannot write \(pkg.referenceFolder): "), failure.message)
+        XCTAssertTrue(failure.message.hasPrefix("Snapshot testLabel.label could not be recorded (record mode \"missing\"): cannot write \(pkg.snapshots)/FakeTests: "), failure.message)
         XCTAssertTrue(failure.message.contains("The folder is read-only"), failure.message)
         XCTAssertEqual(pkg.list(pkg.snapshots), [])
     }
@@ -234,7 +234,7 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(check("a/b")?.kind, .missingReference)
         let clash = try XCTUnwrap(check("a-b"))
         XCTAssertEqual(clash.kind, .configuration)
-        XCTAssertTrue(clash.message.contains("testNames() named: \"a-b\" and testNames() named: \"a/b\" both map to __Snapshots__/BadgeTests/testNames.a-b.txt"), clash.message)
+        XCTAssertTrue(clash.message.contains("testNames() named: \"a-b\" and testNames() named: \"a/b\" both map to __Snapshots__/FakeTests/BadgeTests/testNames.a-b.txt"), clash.message)
         XCTAssertEqual(pkg.bytes(pkg.reference("testNames.a-b.txt")), Array("x".utf8), "the first snapshot's reference is untouched")
         // The same name again (a loop, a repeated assertion) is the same snapshot, not a clash.
         XCTAssertNil(check("a/b"))

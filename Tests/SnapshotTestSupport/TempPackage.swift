@@ -8,8 +8,8 @@ public final class TempPackage {
     public let root: String
     public var testFile: String { root + "/Tests/FakeTests/BadgeTests.swift" }
     public var snapshots: String { root + "/__Snapshots__" }
-    public var referenceFolder: String { snapshots + "/BadgeTests" }
-    public var artifacts: String { root + "/.build/snapshot-artifacts/BadgeTests" }
+    public var referenceFolder: String { snapshots + "/FakeTests/BadgeTests" }
+    public var artifacts: String { root + "/.build/snapshot-artifacts/FakeTests/BadgeTests" }
 
     public init() throws {
         var template = Array((NSTemporaryDirectory() + "/labelsnap-test-XXXXXX").utf8CString)

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Claims of reference files shared by all processes of one test run, so that two snapshots that map to
+/// one file are refused with both names also when `swift test --parallel` runs them in different
+/// processes (the in-process claim in `SnapshotCounter` cannot see those).
+///
+/// One claim is a file `<artifacts>/.runs/<run>/claims/<hash of the reference>` created with `O_EXCL`,
+/// holding the claiming snapshot's name. The run is the parent process, as `swift test` starts every
+/// worker: `<parent pid>-<parent start time>` when the parent is SwiftPM (`swift-test`, `swift-build`),
+/// or `LABELSNAP_RUN_ID` when set. A test binary started by hand has no cross-process run: its
+/// in-process claims suffice. Folders of runs whose parent has exited are removed on first use.
+public enum SnapshotRunClaims {
+    /// Names a run explicitly (e.g. a CI job id), for runners other than SwiftPM.
+    public static let runVariable = "LABELSNAP_RUN_ID"
+
+    /// Records that the reference with collision key `key` holds `rawName` in this run. Returns the
+    /// other name when a different snapshot claimed it first (in any process of the run).
+    public static func claim(key: String, rawName: String, artifactsRoot: String,
+                             environment: [String: String]) -> String? {
+        guard let folder = runFolder(artifactsRoot: artifactsRoot, environment: environment) else { return nil }
+        let claims = folder + "/claims"
+        guard (try? SnapshotFileSystem.makeDirectories(claims)) != nil else { return nil }
+        let path = claims + "/" + SnapshotNaming.hex(SnapshotNaming.fnv1a64(key))
+        let content = Array((rawName + "\n" + key).utf8)
+        // Best effort: a folder that cannot be written does not stop the assertion (it fails later, with
+        // a clear message, if it needs to write).
+        if (try? SnapshotFileSystem.writeAtomically(content, to: path, existing: .keep)) == true { return nil }
+        guard let existing = try? SnapshotFileSystem.readIfPresent(path) else { return nil }
+        let text = String(decoding: existing, as: UTF8.self)
+        guard let newline = text.firstIndex(of: "\n") else { return nil }
+        let earlier = String(text[..<newline]), earlierKey = String(text[text.index(after: newline)...])
+        guard earlierKey.unicodeScalars.elementsEqual(key.unicodeScalars),
+              !earlier.unicodeScalars.elementsEqual(rawName.unicodeScalars) else { return nil }
+        return earlier
+    }
+
+    /// `<artifacts>/.runs/<run>`, or nil outside a run shared by several processes.
+    public static func runFolder(artifactsRoot: String, environment: [String: String]) -> String? {
+        guard let run = runIdentity(environment: environment) else { return nil }
+        let runs = artifactsRoot + "/.runs"
+        if cleaned.withLock({ done in defer { done = true }; return !done }) { removeFinishedRuns(in: runs) }
+        return runs + "/" + run
+    }
+
+    private static let cleaned = Locked(false)
+
+    static func runIdentity(environment: [String: String]) -> String? {
+        if let id = environment[runVariable]?.trimmingWhitespace(), !id.isEmpty { return "id-" + SnapshotNaming.sanitize(id) }
+        let parent = getppid()
+        guard let comm = procText("/proc/\(parent)/comm"), comm.hasPrefix("swift-"),
+              let start = startTime(of: parent) else { return nil }
+        return "\(parent)-\(start)"
+    }
+
+    /// Field 22 of `/proc/<pid>/stat` (start time in clock ticks since boot), nil when unknown.
+    static func startTime(of pid: pid_t) -> String? {
+        guard let stat = procText("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 19 ? String(fields[19]) : nil   // fields after "(comm)" start at field 3
+    }
+
+    private static func procText(_ path: String) -> String? {
+        guard let bytes = try? SnapshotFileSystem.readIfPresent(path, limit: 4096) else { return nil }
+        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+    }
+
+    /// Removes `<runs>/<pid>-<start>` folders whose process no longer runs (or is another process now).
+    private static func removeFinishedRuns(in runs: String) {
+        guard let dir = opendir(runs) else { return }
+        var finished: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let parts = name.split(separator: "-")
+            guard parts.count == 2, let pid = pid_t(parts[0]) else { continue }
+            if startTime(of: pid) != String(parts[1]) { finished.append(runs + "/" + name) }
+        }
+        closedir(dir)
+        for folder in finished { removeTree(folder) }
+    }
+
+    /// `rm -r` for the small claim folders (files and folders only; links are removed, not followed).
+    static func removeTree(_ path: String) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        if (st.st_mode & S_IFMT) == S_IFDIR, let dir = opendir(path) {
+            var children: [String] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != "." && name != ".." { children.append(path + "/" + name) }
+            }
+            closedir(dir)
+            children.forEach(removeTree)
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+}

@@ -58,7 +58,7 @@ func runSweepCommand(_ args: [String]) -> Int32 {
         guard workers >= 1, workers <= 1024 else { throw UsageError("--workers needs 1…1024") }
         let pseudo = (r.flag("--pseudo") ? [PseudoLocale.accented] : []) + (r.flag("--pseudo-rtl") ? [.rightToLeft] : [])
         let sweep = LocalizationSweep(table: table, style: style, locales: locales, pseudoLocales: pseudo, workers: workers)
-        _ = try sweep.items()   // unknown locales are input errors, before any work
+        _ = try sweep.plan()   // unknown locales are input errors, before any work
         let progress = SweepProgress()
         let result = try sweep.run(progress: progress.report)
         progress.finish()

@@ -66,7 +66,8 @@ public struct LabelStyle: Sendable {
     }
 
     /// The label for checking whether `text` fits, without measuring its height first: with no `height`
-    /// and a line limit, bounds taller than `numberOfLines` lines can be (3 em a line) draw the same lines as
+    /// and a line limit, bounds taller than `numberOfLines` lines can be (3 em or twice the font's line height a
+    /// line) draw the same lines as
     /// the fitting height, because drawing keeps `numberOfLines` lines and the whole lines that fit.
     /// Saves one shaping per string; the drawn picture uses `makeLabel`.
     func makeLabelForChecking(text: String, language: String?) throws -> PaddedLabel {
@@ -74,7 +75,9 @@ public struct LabelStyle: Sendable {
         var l = label
         l.text = text
         l.language = language
-        let lineBox = l.font.pointSize * 3 * max(1, Double(l.lineHeightMultiple)) + Double(l.lineSpacing)
+        // At least the font's own line height (twice over), so no font's lines are cut by these bounds.
+        let fontLineHeight = (try? FontFace.load(l.font.file).metrics(pointSize: l.font.pointSize).lineHeight) ?? 0
+        let lineBox = max(l.font.pointSize * 3, fontLineHeight * 2) * max(1, Double(l.lineHeightMultiple)) + Double(l.lineSpacing)
         l.bounds = CGRect(x: 0, y: 0, width: width, height: CGFloat(lineBox) * CGFloat(l.numberOfLines) + l.insets.vertical)
         return l
     }

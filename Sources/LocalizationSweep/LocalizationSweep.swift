@@ -52,44 +52,59 @@ public struct LocalizationSweep: Sendable {
         public var fits: Bool { failures.isEmpty }
     }
 
-    /// What is laid out: the table's strings of the chosen locales, then the pseudo-locales.
+    /// One string to lay out: an index into `table.strings`, in its own locale or made into a pseudo-locale.
+    /// The plan holds these, not copies of the strings, so a sweep adds 16 bytes a string to the table.
+    public struct Item: Sendable {
+        public var index: Int32
+        public var pseudo: PseudoLocale?
+    }
+
+    /// What is laid out, in order: the table's strings of the chosen locales (in `locales` order), then the
+    /// source-language strings once per pseudo-locale.
     /// - Throws: `UnknownLocale`.
-    public func items() throws -> [LocalizedString] {
+    public func plan() throws -> [Item] {
         let chosen = locales ?? table.locales
         for l in chosen where !table.locales.contains(l) { throw UnknownLocale(locale: l, available: table.locales) }
+        var byLocale = [[Item]](repeating: [], count: chosen.count)
         let rank = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
-        var out = table.strings.filter { rank[$0.locale] != nil }
-        if chosen != table.locales || locales != nil {
-            out = out.enumerated().sorted { (rank[$0.element.locale]!, $0.offset) < (rank[$1.element.locale]!, $1.offset) }.map(\.element)
+        for (i, s) in table.strings.enumerated() {
+            if let r = rank[s.locale] { byLocale[r].append(Item(index: Int32(i), pseudo: nil)) }
         }
+        var out = byLocale.flatMap { $0 }
         for pseudo in pseudoLocales {
-            for s in table.strings where s.locale == table.sourceLanguage {
-                var p = s
-                p.locale = pseudo.rawValue
-                p.format = pseudo.transform(s.format)
-                p.state = nil
-                out.append(p)
+            for (i, s) in table.strings.enumerated() where s.locale == table.sourceLanguage {
+                out.append(Item(index: Int32(i), pseudo: pseudo))
             }
         }
         return out
     }
 
+    /// The string an item lays out (a pseudo-locale's made from the source string).
+    public func string(_ item: Item) -> LocalizedString {
+        var s = table.strings[Int(item.index)]
+        if let pseudo = item.pseudo {
+            s.locale = pseudo.rawValue
+            s.format = pseudo.transform(s.format)
+            s.state = nil
+        }
+        return s
+    }
+
     /// Runs the sweep. `progress(done, total)` is called from worker threads, serialised, about every 1 %.
     /// - Throws: `UnknownLocale`, or the first `LabelError` of a string (a font that cannot be loaded …).
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
-        let items = try self.items()
+        let items = try plan()
         let queue = WorkQueue(count: items.count, batch: 32)
         let collected = Collected()
         let step = max(1, items.count / 100)
-        let style = self.style
+        let sweep = self
         DispatchQueue.concurrentPerform(iterations: min(workers, max(1, items.count))) { _ in
             var local: [(Int, FitFailure)] = []
             var done = 0
             while let range = queue.next(), !collected.hasError {
                 for i in range {
-                    let s = items[i]
                     do {
-                        if let f = try LocalizationSweep.check(s, style: style) { local.append((i, f)) }
+                        if let f = try LocalizationSweep.check(sweep.string(items[i]), style: sweep.style) { local.append((i, f)) }
                     } catch {
                         collected.fail(error); break
                     }
@@ -104,7 +119,11 @@ public struct LocalizationSweep: Sendable {
         var summaries: [LocaleSummary] = []
         var order: [String] = []
         var counts: [String: Int] = [:]
-        for s in items { if counts[s.locale] == nil { order.append(s.locale) }; counts[s.locale, default: 0] += 1 }
+        for item in items {
+            let locale = item.pseudo?.rawValue ?? table.strings[Int(item.index)].locale
+            if counts[locale] == nil { order.append(locale) }
+            counts[locale, default: 0] += 1
+        }
         for locale in order {
             let failed = failures.filter { $0.locale == locale }
             let isPseudo = PseudoLocale(rawValue: locale) != nil && !table.locales.contains(locale)

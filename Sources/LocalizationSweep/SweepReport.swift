@@ -78,21 +78,10 @@ public enum SweepReport {
         return out
     }
 
-    /// A JSON string literal.
+    /// A JSON string literal (Foundation's encoder: quotes, backslashes and control characters escaped).
     static func json(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 || (0x2028...0x2029).contains(u.value) { out += String(format: "\\u%04x", u.value) }
-                else { out.unicodeScalars.append(u) }
-            }
-        }
-        return out + "\""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
     }
 }

@@ -40,8 +40,11 @@ public enum JSONDocument {
 
     /// Parses `bytes` (UTF-8, an optional BOM skipped).
     /// - Throws: `StringResourceError` naming `file` and the line of the first syntax error, invalid UTF-8,
-    ///   a duplicate key or trailing content.
+    ///   UTF-16, a duplicate key or trailing content.
     public static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(4).contains(0) {
+            throw StringResourceError(file: file, line: 1, "the file is UTF-16 (or UTF-32); JSON must be UTF-8: save it as UTF-8")
+        }
         var p = Parser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         p.skipWhitespace()

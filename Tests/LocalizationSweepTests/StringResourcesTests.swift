@@ -84,6 +84,18 @@ final class StringResourcesTests: XCTestCase {
         }
     }
 
+    func testCatalogInUTF16AndDuplicateKeysAreRefused() {
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("{\"sourceLanguage\": \"en\"}".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        XCTAssertThrowsError(try StringCatalogReader.read(bytes: utf16, file: "a.xcstrings")) {
+            XCTAssertTrue("\($0)".contains("save it as UTF-8"), "\($0)")
+        }
+        let duplicate = Array("{\"sourceLanguage\": \"en\",\n\"strings\": {\"a\": {},\n\"a\": {}}}".utf8)
+        XCTAssertThrowsError(try StringCatalogReader.read(bytes: duplicate, file: "a.xcstrings")) {
+            XCTAssertEqual(($0 as? StringResourceError)?.line, 3)
+            XCTAssertTrue("\($0)".contains("duplicate key \"a\""), "\($0)")
+        }
+    }
+
     func testFormatSpecifiersExpandedWithLongSamples() {
         let samples = FormatSamples()
         XCTAssertEqual(FormatSpecifiers.expand("%@ has %lld items, %.2f%% off", samples: samples, locale: "en"),

@@ -4,19 +4,24 @@ SWIFT ?= swift
 APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev \
                 zlib1g-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
 BENCH_APT_PACKAGES := imagemagick optipng linux-perf
+# The review workflow check (Scripts/test-review-workflow.sh): tmux drives the interactive review,
+# headless Chromium checks the HTML report.
+REVIEW_APT_PACKAGES := tmux chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench clean
+.PHONY: deps build test demo bench review-check clean
 
-# Installs only the packages that are missing (apt-get update once, only when needed).
-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# $(call install_missing,PACKAGES): installs only the packages that are missing (apt-get update once, only when needed).
+install_missing = missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+
+deps:
+	@$(call install_missing,$(APT_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -30,14 +35,13 @@ demo: deps
 	./Scripts/demo.sh "$$($(SWIFT) build --show-bin-path)"
 
 bench: deps
-	@missing=""; for p in $(BENCH_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	@$(call install_missing,$(BENCH_APT_PACKAGES))
 	./Benchmarks/run.sh
+
+# A client package using the plugin, the interactive review in tmux, the report in Chromium.
+review-check: deps
+	@$(call install_missing,$(REVIEW_APT_PACKAGES))
+	./Scripts/test-review-workflow.sh $(SHOTS)
 
 clean:
 	rm -rf .build demo

@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "LabelRendering", targets: ["LabelRendering"]),
         .library(name: "ContactSheetRendering", targets: ["ContactSheetRendering"]),
         .executable(name: "labelsnap", targets: ["LabelSnapCLI"]),
+        // `swift package --allow-writing-to-package-directory labelsnap review|report|accept|reject …`
+        .plugin(name: "LabelSnapPlugin", targets: ["LabelSnapPlugin"]),
     ],
     targets: [
         // System C libraries (Debian packages named in `providers`).
@@ -51,6 +53,14 @@ let package = Package(
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
                                          "SnapshotReview", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),
+
+        // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …).
+        .plugin(name: "LabelSnapPlugin",
+                capability: .command(
+                    intent: .custom(verb: "labelsnap",
+                                    description: "Review, report, accept or reject snapshot failures (labelsnap review|report|accept|reject|…)"),
+                    permissions: [.writeToPackageDirectory(reason: "accept writes references into __Snapshots__; report, accept and reject write or remove files in .build/snapshot-artifacts")]),
+                dependencies: ["LabelSnapCLI"]),
 
         // Tests, one target per stage.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),

@@ -5,7 +5,7 @@ import SnapshotStore
 
 /// The report's contact sheets: one section per matrix (`assertLabelSnapshots`) with failures, its sheet
 /// shown once at its own size (red outline: differs, amber: missing), naming the failures it holds.
-func contactSheetSections(_ failures: [PendingFailure]) -> String {
+func contactSheetSections(_ failures: [PendingFailure], images: inout ReportImages) -> String {
     var order: [String] = []
     var members: [String: [PendingFailure]] = [:]
     for f in failures {
@@ -20,13 +20,14 @@ func contactSheetSections(_ failures: [PendingFailure]) -> String {
         s += "<h2>Contact sheet: \(htmlEscape(names.first?.record.testName ?? "")) (\(names.count) failing combination\(names.count == 1 ? "" : "s"))</h2>\n"
         s += "<p class=\"meta\">Red outline: differs from its reference; amber: no reference. <span class=\"mono\">\(htmlEscape(sheet))</span></p>\n"
         do {
-            guard let bytes = try SnapshotFileSystem.readIfPresent(sheet, limit: maximumInlinedImage) else {
+            guard let bytes = try SnapshotFileSystem.readIfPresent(sheet, limit: maximumImageFile) else {
                 s += "<div class=\"placeholder\">contact sheet not found (rejected or cleaned up)</div>\n</section>\n"
                 continue
             }
             let image = try PNGCodec.decode(bytes)
+            let src = try images.source(png: bytes, name: "contact-sheet-\(i + 1)")
             s += "<div class=\"frame\"><img alt=\"contact sheet of \(htmlEscape(names.first?.record.testName ?? "the matrix"))\" "
-                + "width=\"\(image.width)\" height=\"\(image.height)\" src=\"data:image/png;base64,\(Data(bytes).base64EncodedString())\"></div>\n"
+                + "width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(htmlEscape(src))\"></div>\n"
         } catch {
             s += "<div class=\"placeholder\">contact sheet not shown: \(htmlEscape("\(error)"))</div>\n"
         }

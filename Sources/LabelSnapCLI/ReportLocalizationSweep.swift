@@ -39,7 +39,7 @@ func localizationSweepSections(_ roots: [String]) -> String {
         }
         for l in locales {
             guard let sheet = l["contact_sheet"] as? String,
-                  let png = try? SnapshotFileSystem.readIfPresent(sheet, limit: maximumInlinedImage),
+                  let png = try? SnapshotFileSystem.readIfPresent(sheet, limit: maximumImageFile),
                   let image = try? PNGCodec.decode(png) else { continue }
             s += "<figure><figcaption>\(htmlEscape(text(l["locale"])))<span>\(image.width)×\(image.height) px</span></figcaption>"
                 + "<div class=\"frame fit\" style=\"max-width: \(image.width)px\"><img alt=\"strings that do not fit in \(htmlEscape(text(l["locale"])))\" "

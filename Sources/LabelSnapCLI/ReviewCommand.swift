@@ -1,4 +1,5 @@
-// `labelsnap review`: the pending failures, listed or as JSON.
+// `labelsnap review`: the pending failures, walked one at a time on a terminal (InteractiveReview),
+// listed otherwise (a pipe, a file, `--list`) or as JSON.
 import Foundation
 import SnapshotReview
 import SnapshotStore
@@ -6,8 +7,12 @@ import SnapshotStore
 let reviewHelp = """
 usage: labelsnap review [--artifacts DIR…] [--list | --json]
 
-Lists the pending snapshot failures: test, snapshot, reference, differing pixels and ratio, size
-change, and the command that accepts each.
+On a terminal, walks the pending snapshot failures one at a time: the numbers, the paths, and a
+preview of reference, actual and diff drawn in the terminal (24-bit colour, scaled to fit; a note
+instead when the terminal does not announce COLORTERM=truecolor). Keys: a accept, r reject, s skip,
+t or ←/→ toggle reference / actual / diff, q quit; a summary follows.
+Not on a terminal (or with --list) it lists them: test, snapshot, reference, differing pixels and
+ratio, size change, and the command that accepts each.
 
 options:
 \(artifactsOptionHelp)
@@ -27,6 +32,8 @@ func runReviewCommand(_ args: [String]) -> Int32 {
         let scan = try ArtifactsFolders.scan(roots)
         if r.flag("--json") {
             print(reviewJSON(scan))
+        } else if !r.flag("--list"), let terminal = InteractiveTerminal.open() {
+            return InteractiveReview(scan: scan, terminal: terminal).run()
         } else {
             print(reviewText(scan, style: .out), terminator: "")
         }

@@ -39,21 +39,39 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("<h1>1 snapshot failure</h1>"), html)
         XCTAssertTrue(html.contains("<dd>test&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</dd>"), html)
         XCTAssertTrue(html.contains("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;"))
-        XCTAssertFalse(html.contains("<script"), "no script, and no unescaped markup from the record")
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1, "only the report's own small script; the record's is escaped")
         XCTAssertFalse(html.contains("<b>"))
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "self-contained: no network")
         XCTAssertTrue(html.contains("image-rendering: pixelated"))
         XCTAssertTrue(html.contains("<pre>labelsnap accept \(pkg.record("testBadge.badge"))</pre>"), html)
         XCTAssertTrue(html.contains("<td class=\"num\">2 of 48 px differ (4.167%)</td>"), html)
 
-        // Reference, diff and actual, in that order, byte for byte; scaled by an integer zoom (8×6 → 12×),
-        // large enough that no magnified view is added.
+        // Reference (the copy that was compared), diff, actual and the amplified difference, each once, in
+        // that order, byte for byte; scaled by a whole-number zoom (8×6 → 12×), large enough that no
+        // magnified view is added.
         let images = inlinedImages(html)
-        XCTAssertEqual(images.count, 3)
+        XCTAssertEqual(images.count, 4)
         XCTAssertEqual(images[0], try PNGCodec.encode(reference))
         XCTAssertEqual(images[1], pkg.bytes(pkg.artifactsFolder + "/testBadge.badge.png.diff.png"))
         XCTAssertEqual(images[2], try PNGCodec.encode(actual))
-        XCTAssertEqual(html.components(separatedBy: "width=\"96\" height=\"72\"").count - 1, 3)
+        XCTAssertEqual(html.components(separatedBy: "width=\"96\" height=\"72\"").count - 1, 4)
+        XCTAssertTrue(html.contains("style=\"--z: 12; --zm: 12\""), html)
+        XCTAssertFalse(html.contains("view-1-mag"))
+        // Amplified: the two changed pixels differ by 255 (factor 1: the top of the scale, viridis'
+        // yellow 253,231,37); unchanged white stays white (215 + 255·40/255), unchanged black is 215.
+        let amplified = try PNGCodec.decode(images[3])
+        func px(_ x: Int, _ y: Int) -> [UInt8] { Array(amplified.pixels[((y * 8 + x) * 4)..<((y * 8 + x) * 4 + 4)]) }
+        XCTAssertEqual(px(4, 2), [253, 231, 37, 255])
+        XCTAssertEqual(px(5, 2), [253, 231, 37, 255])
+        XCTAssertEqual(px(0, 0), [255, 255, 255, 255])
+        XCTAssertEqual(px(1, 1), [215, 215, 215, 255])
+        XCTAssertTrue(html.contains("largest Δ 255 of 255, each Δ amplified ×1"), html)
+        // Every view is a radio button; the first is checked, so the page works without the script.
+        for view in ["side", "diff", "toggle", "onion", "amp"] {
+            XCTAssertTrue(html.contains("id=\"view-1-\(view)\""), view)
+        }
+        XCTAssertTrue(html.contains("id=\"view-1-side\" checked>"))
+        XCTAssertTrue(html.contains("Accept the actual image:"))
         XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 5, "report changes nothing")
     }
 
@@ -80,7 +98,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "wrote \(pkg.artifactsRoot)/report.html: 1 failure\n")
         let stdout = try labelsnap(["report", "-o", "-"], cwd: pkg.root)
-        XCTAssertEqual(inlinedImages(stdout.stdout).count, 3)
+        XCTAssertEqual(inlinedImages(stdout.stdout).count, 4)
         // The report file is not a failure: review still lists one.
         XCTAssertTrue(try labelsnap(["review"], cwd: pkg.root).stdout.hasPrefix("1 pending snapshot failure in "))
     }
@@ -104,11 +122,84 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let html = try String(contentsOfFile: pkg.root + "/report.html", encoding: .utf8)
         XCTAssertTrue(html.contains("<h1>2 snapshot failures</h1>"))
-        // Side by side at 1× (the labels are 196 and 213–220 px wide), and magnified below, 1080 px at
-        // most: 1080 / 220 → 4×, 1080 / 196 → 5×. 2 × (3 + 3) images.
-        XCTAssertEqual(inlinedImages(html).count, 12)
-        XCTAssertTrue(html.contains("<summary>Magnified 4×, reference over actual over diff</summary>"))
-        XCTAssertTrue(html.contains("<summary>Magnified 5×, reference over actual over diff</summary>"))
+        // The Korean labels are 196 px wide: 2× in a 420 px panel, 3× magnified (620 px) is not twice
+        // as large, so no magnifier. The English ones are 213–220 px: 1×, magnified 2× (620 / 220), the
+        // first view while there are at most two failures. 2 × 4 images, each once.
+        XCTAssertEqual(inlinedImages(html).count, 8)
+        XCTAssertTrue(html.contains("style=\"--z: 1; --zm: 2\""), html)
+        XCTAssertTrue(html.contains("style=\"--z: 2; --zm: 3\""), html)
+        XCTAssertEqual(html.components(separatedBy: ">Magnified 2×</label>").count - 1, 1)
+        XCTAssertTrue(html.contains("-mag\" checked>"), "the magnifier is open with few failures")
         XCTAssertTrue(html.contains("right edge +"), "the English label grew")
+    }
+
+    /// Many failures: the magnifier is folded behind its tab. A page that would be over 4 MB: images
+    /// are files beside it, linked relatively.
+    func testManyFailuresFoldTheMagnifierAndLargeImagesBecomeFiles() throws {
+        for i in 1...3 {
+            try pkg.fail("testWide\(i)()", named: "1", reference: try bitmap(300, 20), actual: try bitmap(300, 20, marks: [(i, 1)]))
+        }
+        let many = try labelsnap(["report", "-o", "many.html"], cwd: pkg.root)
+        XCTAssertEqual(many.status, 0, many.stderr)
+        let manyHTML = try String(contentsOfFile: pkg.root + "/many.html", encoding: .utf8)
+        XCTAssertEqual(manyHTML.components(separatedBy: ">Magnified 2×</label>").count - 1, 3, "300 px: 1× in a panel, 2× magnified")
+        XCTAssertFalse(manyHTML.contains("-mag\" checked>"), "folded: side by side comes first")
+        XCTAssertEqual(inlinedImages(manyHTML).count, 12)
+
+        // 1200×900 of noise does not compress: about 4 MB a PNG, 3 of them per failure.
+        var noise = try Bitmap(width: 1200, height: 900, fill: .white)
+        var state: UInt32 = 12345
+        for i in 0..<noise.pixels.count where i % 4 != 3 {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            noise.pixels[i] = UInt8(truncatingIfNeeded: state >> 24)
+        }
+        var changed = noise
+        changed.pixels[0] ^= 0xFF
+        try pkg.fail("testNoise()", named: "1", reference: noise, actual: changed)
+        let big = try labelsnap(["report", "-o", "out/big.html"], cwd: pkg.root)
+        XCTAssertEqual(big.status, 0, big.stderr)
+        XCTAssertTrue(big.stdout.contains("images in \(pkg.root)/out/big-images"), big.stdout)
+        let bigHTML = try String(contentsOfFile: pkg.root + "/out/big.html", encoding: .utf8)
+        XCTAssertFalse(bigHTML.contains("data:image/png"), "nothing inlined")
+        XCTAssertLessThan(bigHTML.utf8.count, 200_000)
+        let files = pkg.list(pkg.root + "/out/big-images")
+        XCTAssertEqual(files.count, 16, "4 failures × reference, diff, actual, amplified")
+        XCTAssertTrue(files.contains("1-testNoise.1-actual.png"), "\(files)")
+        XCTAssertTrue(bigHTML.contains("src=\"big-images/1-testNoise.1-actual.png\""))
+        XCTAssertEqual(pkg.bytes(pkg.root + "/out/big-images/1-testNoise.1-actual.png"), try PNGCodec.encode(changed))
+    }
+
+    /// A text snapshot: one coloured line diff, labelled once, and "Accept the actual text".
+    func testTextFailureShowsOneColouredLineDiff() throws {
+        try pkg.write(Array("size: 10 × 20\nlines: 1\n".utf8), to: pkg.referenceFolder + "/testTitle.1.txt")
+        let failure = try XCTUnwrap(SnapshotVerifier.verify("size: 12 × 20\nlines: 1\n", as: .text, named: "1", record: .never,
+                                                            filePath: pkg.testFile, testName: "testTitle()", environment: [:],
+                                                            counter: SnapshotCounter()))
+        XCTAssertTrue(failure.recordWritten)
+        let result = try labelsnap(["report", "-o", "text.html"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let html = try String(contentsOfFile: pkg.root + "/text.html", encoding: .utf8)
+        XCTAssertTrue(html.contains("<span class=\"del\">- size: 10 × 20</span><span class=\"add\">+ size: 12 × 20</span><span class=\"ctx\">  lines: 1</span>"), html)
+        XCTAssertEqual(html.components(separatedBy: "Line diff").count - 1, 1, "labelled once")
+        XCTAssertFalse(html.contains("<dt>Summary</dt>"))
+        XCTAssertTrue(html.contains("Accept the actual text:"))
+        XCTAssertFalse(html.contains("actual image"))
+        // Accept is offered only while the actual file exists.
+        try FileManager.default.removeItem(atPath: pkg.artifactsFolder + "/testTitle.1.actual.txt")
+        _ = try labelsnap(["report", "-o", "text.html"], cwd: pkg.root)
+        let gone = try String(contentsOfFile: pkg.root + "/text.html", encoding: .utf8)
+        XCTAssertFalse(gone.contains("<pre>labelsnap accept "), "no accept command offered, not even --all")
+        XCTAssertTrue(gone.contains("No actual text to accept (its file is gone)"), gone)
+    }
+
+    /// After an accept (or a pull) the report still shows the reference that was compared, and warns.
+    func testAChangedReferenceIsWarnedAboutAndTheComparedOneShown() throws {
+        let reference = try bitmap(6, 4)
+        try pkg.fail("testBadge()", named: "1", reference: reference, actual: try bitmap(6, 4, marks: [(2, 2)]))
+        let pulled = try PNGCodec.encode(try bitmap(6, 4, .black))
+        try pkg.write(pulled, to: pkg.reference("testBadge.1"))
+        let result = try labelsnap(["report", "-o", "-"], cwd: pkg.root)
+        XCTAssertTrue(result.stdout.contains("<div class=\"warning\">The reference in __Snapshots__ changed after this failure was recorded"), result.stdout)
+        XCTAssertEqual(inlinedImages(result.stdout).first, try PNGCodec.encode(reference), "the compared reference, not the current one")
     }
 }

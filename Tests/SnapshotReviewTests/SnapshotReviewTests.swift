@@ -133,3 +133,42 @@ final class SnapshotReviewTests: XCTestCase {
         XCTAssertFalse(f.isText)
     }
 }
+
+/// The amplified-difference view, against values computed by hand.
+final class AmplifiedDifferenceTests: XCTestCase {
+    func testADeltaOfTwoIsAmplifiedToTheTopOfTheScaleAndSaysSo() throws {
+        // 4×1: #FFE6C8 everywhere in the reference; the actual changes the blue of pixel 1 by 2 and of
+        // pixel 2 by 1; pixel 3 is transparent in both.
+        var reference = try Bitmap(width: 4, height: 1, fill: Color(red: 255, green: 230, blue: 200))
+        reference.pixels[15] = 0
+        var actual = reference
+        actual.pixels[6] = 202
+        actual.pixels[10] = 199
+        let amp = try AmplifiedDifference(reference: reference, actual: actual)
+        XCTAssertEqual(amp.largestDelta, 2)
+        XCTAssertEqual(amp.factor, 127, "255 / 2, a whole number")
+        func px(_ x: Int) -> [UInt8] { Array(amp.image.pixels[(x * 4)..<(x * 4 + 4)]) }
+        // Δ 2 × 127 = 254 → t = 254/255·4 = 3.984 between the last two stops (94,201,98) and (253,231,37).
+        let t = 254.0 / 255 * 4 - 3
+        XCTAssertEqual(px(1), [UInt8((94 + (253 - 94) * t).rounded()), UInt8((201 + (231 - 201) * t).rounded()), UInt8((98 + (37 - 98) * t).rounded()), 255])
+        // Δ 1 × 127 = 127 → t = 1.992 between (59,82,139) and (33,145,140).
+        let u = 127.0 / 255 * 4 - 1
+        XCTAssertEqual(px(2), [UInt8((59 + (33 - 59) * u).rounded()), UInt8((82 + (145 - 82) * u).rounded()), UInt8((139 + (140 - 139) * u).rounded()), 255])
+        // Unchanged: luminance (255·299 + 230·587 + 200·114)/1000 = 234 → 215 + 234·40/255 = 251.
+        XCTAssertEqual(px(0), [251, 251, 251, 255])
+        // Unchanged and transparent: shown as white faded, 255.
+        XCTAssertEqual(px(3), [255, 255, 255, 255])
+    }
+
+    func testAGrownImageIsMagentaOutsideTheOverlap() throws {
+        let reference = try Bitmap(width: 2, height: 1, fill: .white)
+        let actual = try Bitmap(width: 3, height: 2, fill: .white)
+        let amp = try AmplifiedDifference(reference: reference, actual: actual)
+        XCTAssertEqual((amp.image.width, amp.image.height, amp.largestDelta, amp.factor).0, 3)
+        XCTAssertEqual(amp.image.height, 2)
+        XCTAssertEqual(amp.largestDelta, 0)
+        XCTAssertEqual(amp.factor, 1)
+        XCTAssertEqual(Array(amp.image.pixels[8..<12]), [255, 0, 255, 255], "(2, 0) is only in the actual")
+        XCTAssertEqual(Array(amp.image.pixels[0..<4]), [255, 255, 255, 255])
+    }
+}

@@ -6,7 +6,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontcon
 BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 # The review workflow check (Scripts/test-review-workflow.sh): tmux drives the interactive review,
 # headless Chromium checks the HTML report.
-REVIEW_APT_PACKAGES := tmux chromium
+REVIEW_APT_PACKAGES := tmux chromium python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps build test demo bench review-check clean

@@ -93,7 +93,8 @@ plugin review --list --artifacts shard1 --artifacts shard2 | tee review.txt
 grep -q "^3 pending snapshot failures in $client/shard1, $client/shard2 (merged)" review.txt || fail "review did not merge the shards"
 grep -q "largest Δ:   2 of 255" review.txt || fail "the Δ 2 colour change is not reported as such"
 step "plugin: a mistyped name"
-if plugin accept testBadgeColr.1 --artifacts shard1 2> typo.txt; then fail "a mistyped name should fail"; fi
+# (SwiftPM relays a plugin's standard error on its standard output.)
+if plugin accept testBadgeColr.1 --artifacts shard1 > typo.txt 2>&1; then fail "a mistyped name should fail"; fi
 cat typo.txt
 grep -q "did you mean testBadgeColor.1" typo.txt || fail "no suggestion"
 
@@ -130,6 +131,7 @@ wait_for " diff: "
 tmux send-keys -t "$session" t
 wait_for " reference: "
 wait_for "255;230;200" -e
+if [ -n "$shots" ]; then screen -e > "$shots/review-terminal-reference.ans"; fi
 tmux send-keys -t "$session" t
 wait_for " actual: "
 wait_for "255;230;202" -e
@@ -146,6 +148,7 @@ wait_for 'Order placed'
 screen -e | grep -q $'\e\\[31m- .*Order placed' || { screen -e >&2; fail "removed line not red"; }
 screen -e | grep -q $'\e\\[32m+ .*Order shipped' || fail "added line not green"
 screen | sed -n '1,30p'
+if [ -n "$shots" ]; then screen -e > "$shots/review-terminal-text.ans"; fi
 tmux send-keys -t "$session" q
 wait_for "EXIT=0"
 screen | sed -n '1,12p'

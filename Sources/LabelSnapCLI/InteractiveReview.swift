@@ -27,28 +27,23 @@ struct InteractiveReview {
             let f = scan.failures[index]
             terminal.draw(screen(f, index: index, view: view, message: message))
             message = nil
+            // Moves on after a decision; an accept or reject that fails keeps the failure on screen.
+            func decide(_ verb: String, _ act: () throws -> Decision) {
+                do {
+                    decisions.append((f, try act()))
+                    message = (verb == "accepted" ? style.ok(verb) : style.warn(verb)) + " " + style.name(f.displayName)
+                    index += 1; view = .diff
+                } catch {
+                    message = style.bad("\(verb == "accepted" ? "accept" : "reject") failed: ") + "\(error)"
+                    failedActions += 1
+                }
+            }
             switch terminal.readKey() {
             case .character("a"), .character("y"):
                 guard f.canAccept else { message = style.warn("cannot accept: the actual file is missing; re-record: \(f.record.rerecordCommand)"); continue }
-                do {
-                    let outcome = try f.accept()
-                    decisions.append((f, .accepted(acceptText(f, outcome, dryRun: false, style: style))))
-                    message = style.ok("accepted") + " " + style.name(f.displayName)
-                    index += 1; view = .diff
-                } catch {
-                    message = style.bad("accept failed: ") + "\(error)"
-                    failedActions += 1
-                }
+                decide("accepted") { .accepted(acceptText(f, try f.accept(), dryRun: false, style: style)) }
             case .character("r"), .character("n"):
-                do {
-                    let outcome = try f.reject()
-                    decisions.append((f, .rejected(rejectText(f, outcome, dryRun: false, style: style))))
-                    message = style.warn("rejected") + " " + style.name(f.displayName)
-                    index += 1; view = .diff
-                } catch {
-                    message = style.bad("reject failed: ") + "\(error)"
-                    failedActions += 1
-                }
+                decide("rejected") { .rejected(rejectText(f, try f.reject(), dryRun: false, style: style)) }
             case .character("s"), .character(" "), .character("j"):
                 decisions.append((f, .skipped))
                 message = style.dim("skipped ") + style.name(f.displayName)

@@ -202,4 +202,19 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("<div class=\"warning\">The reference in __Snapshots__ changed after this failure was recorded"), result.stdout)
         XCTAssertEqual(inlinedImages(result.stdout).first, try PNGCodec.encode(reference), "the compared reference, not the current one")
     }
+
+    /// Artifacts the review does not know (a contact sheet, a localization sweep) are shown too.
+    func testFurtherImageArtifactsOfARecordAreShown() throws {
+        try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
+        let sheet = try bitmap(10, 5, marks: [(3, 3)])
+        try pkg.write(try PNGCodec.encode(sheet), to: pkg.artifactsFolder + "/testBadge.1.contact-sheet.png")
+        try pkg.edit("testBadge.1") { $0.artifacts["contact-sheet"] = self.pkg.artifactsFolder + "/testBadge.1.contact-sheet.png" }
+        let html = try labelsnap(["report", "-o", "-"], cwd: pkg.root).stdout
+        XCTAssertTrue(html.contains("<h3>More artifacts</h3>"), html)
+        XCTAssertTrue(html.contains("<figcaption>contact-sheet<span>10×5 px, shown 4×</span>"), html)
+        XCTAssertEqual(inlinedImages(html).last, try PNGCodec.encode(sheet))
+        // reject removes it with the failure's other artifacts.
+        XCTAssertEqual(try labelsnap(["reject", "testBadge.1"], cwd: pkg.root).status, 0)
+        XCTAssertEqual(pkg.list(pkg.artifactsFolder), [])
+    }
 }

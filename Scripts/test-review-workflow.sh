@@ -114,7 +114,7 @@ bin="$(swift build --show-bin-path)/labelsnap"
 [ -x "$bin" ] || bin="$checkout/.build/debug/labelsnap"
 [ -x "$bin" ] || fail "no labelsnap executable"
 before_insets="$(sha1sum < __Snapshots__/BadgeTests/testBadgeInsets.1.png)"
-color_actual="$(sha1sum < shard1/BadgeTests/testBadgeColor.1.actual.png)"
+color_actual="$(sha1sum < shard1/BadgeTests/testBadgeColor.1.png.actual.png)"
 tmux new-session -d -s "$session" -x 120 -y 50 \
     "cd '$client' && COLORTERM=truecolor TERM=xterm-256color '$bin' review --artifacts shard1 --artifacts shard2; echo EXIT=\$?; sleep 60"
 screen() { tmux capture-pane -t "$session" -p "$@"; }
@@ -154,9 +154,9 @@ wait_for "EXIT=0"
 screen | sed -n '1,12p'
 wait_for "Reviewed 2 of 3 pending snapshot failures: 1 accepted, 1 rejected, 0 skipped, 1 not reached (quit)"
 [ "$(sha1sum < __Snapshots__/BadgeTests/testBadgeColor.1.png)" = "$color_actual" ] || fail "the accepted reference is not the actual image"
-[ ! -e shard1/BadgeTests/testBadgeColor.1.failure.json ] || fail "the accepted failure is still pending"
+[ ! -e shard1/BadgeTests/testBadgeColor.1.png.failure.json ] || fail "the accepted failure is still pending"
 [ "$(sha1sum < __Snapshots__/BadgeTests/testBadgeInsets.1.png)" = "$before_insets" ] || fail "the rejected reference changed"
-[ ! -e shard1/BadgeTests/testBadgeInsets.1.failure.json ] || fail "the rejected failure is still pending"
+[ ! -e shard1/BadgeTests/testBadgeInsets.1.png.failure.json ] || fail "the rejected failure is still pending"
 
 step "plugin: accept the rest, then the suite passes with CLIENT_CHANGE=1 except the rejected insets"
 plugin accept --all --artifacts shard1 --artifacts shard2

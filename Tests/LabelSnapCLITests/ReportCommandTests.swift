@@ -185,7 +185,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertTrue(html.contains("Accept the actual text:"))
         XCTAssertFalse(html.contains("actual image"))
         // Accept is offered only while the actual file exists.
-        try FileManager.default.removeItem(atPath: pkg.artifactsFolder + "/testTitle.1.actual.txt")
+        try FileManager.default.removeItem(atPath: pkg.artifactsFolder + "/testTitle.1.txt.actual.txt")
         _ = try labelsnap(["report", "-o", "text.html"], cwd: pkg.root)
         let gone = try String(contentsOfFile: pkg.root + "/text.html", encoding: .utf8)
         XCTAssertFalse(gone.contains("<pre>labelsnap accept "), "no accept command offered, not even --all")

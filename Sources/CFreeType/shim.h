@@ -6,3 +6,4 @@
 #include FT_BITMAP_H
 #include FT_OUTLINE_H
 #include FT_ADVANCES_H
+#include FT_SFNT_NAMES_H

@@ -2,6 +2,7 @@
 #include "CPNGText.h"
 
 #include <limits.h>
+#include <png.h>
 #include <stdlib.h>
 #include <zlib.h>
 
@@ -57,3 +58,7 @@ int lsp_png_inflate(const uint8_t *data, size_t size, size_t limit, uint8_t **ou
     *out_size = produced;
     return 0;
 }
+
+const char *lsp_png_libpng_version(void) { return png_get_libpng_ver(NULL); }
+
+const char *lsp_png_zlib_version(void) { return zlibVersion(); }

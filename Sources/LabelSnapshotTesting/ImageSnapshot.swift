@@ -2,6 +2,7 @@ import Foundation
 @_exported import Raster
 @_exported import ImageDiff
 import SnapshotStore
+import PNGCodec
 
 /// Checks a bitmap against its reference PNG and returns the failure message, or `nil` when it
 /// passes. The generic core of `verifyLabelSnapshot`.
@@ -37,6 +38,19 @@ public func imageSnapshotFailure(
     file filePath: String = #filePath,
     testName: String = #function
 ) -> SnapshotFailure? {
+    imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
+                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
+                         provenance: nil)
+}
+
+/// The core of `imageSnapshotFailure`; with `provenance`, recorded PNGs carry its text chunk and a mismatch
+/// names what differs from the recorded environment first. `provenance` is called only to write a file or
+/// to explain a mismatch, never on the pass path.
+func imageSnapshotFailure(
+    of bitmap: @autoclosure () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
+    precision: Double?, snapshotDirectory: String?, fileID: String, file filePath: String, testName: String,
+    provenance: (@Sendable () throws -> SnapshotProvenance)?
+) -> SnapshotFailure? {
     var options = comparison
     if let precision { options.precision = precision }
     // An invalid option fails like a value that cannot be produced, as a setup error of the assertion.
@@ -46,7 +60,15 @@ public func imageSnapshotFailure(
         }
         return try bitmap()
     }
-    return snapshotFailure(of: try validated(), as: .image(options), named: name, record: record,
+    var format = SnapshotFormat<Bitmap>.image(options)
+    if let provenance {
+        format.encode = { bitmap in try PNGCodec.encode(bitmap, textChunks: [try provenance().chunk]) }
+        format.environmentDifferences = { referenceFile in
+            guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
+            return now.differences(from: recorded)
+        }
+    }
+    return snapshotFailure(of: try validated(), as: format, named: name, record: record,
                            snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
 }
 

@@ -94,8 +94,15 @@ public func labelSnapshotFailure(
 ) -> SnapshotFailure? {
     switch strategy.kind {
     case .image(let comparison):
-        return imageSnapshotFailure(of: try label().render(), as: comparison, named: name, record: record,
-                                    precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
+        let value: PaddedLabel
+        do { value = try label() } catch {
+            return imageSnapshotFailure(of: try { throw error }(), as: comparison, named: name, record: record, precision: precision,
+                                        snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
+        }
+        let provenance = ProvenanceCache(value)
+        return imageSnapshotFailure(of: try value.render(), as: comparison, named: name, record: record,
+                                    precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath,
+                                    testName: testName, provenance: { try provenance.get() })
     case .layout:
         return snapshotFailure(of: try label().makeLayout().layoutDescription, as: .text, named: name,
                                record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
@@ -146,4 +153,20 @@ public func assertSnapshot(
     assertLabelSnapshot(of: try label(), as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
                         fileID: fileID, file: filePath,
                         testName: testName, line: line, column: column)
+}
+
+/// The label's provenance, made at most once per assertion and only when a file is written or a
+/// mismatch is explained.
+final class ProvenanceCache: @unchecked Sendable {
+    let label: PaddedLabel
+    private let lock = NSLock()
+    private var made: SnapshotProvenance?
+    init(_ label: PaddedLabel) { self.label = label }
+    func get() throws -> SnapshotProvenance {
+        lock.lock(); defer { lock.unlock() }
+        if let made { return made }
+        let value = try SnapshotProvenance(label: label)
+        made = value
+        return value
+    }
 }

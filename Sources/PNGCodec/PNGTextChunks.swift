@@ -45,6 +45,9 @@ public struct PNGTextChunk: Equatable, Sendable {
 }
 
 extension PNGCodec {
+    /// The libpng linked at run time (`1.6.39`).
+    public static var libpngVersion: String { String(cString: lsp_png_libpng_version()) }
+
     /// Largest text a compressed chunk may inflate to (the same cap libpng puts on ancillary chunks).
     public static let maximumTextByteCount = 8_000_000
 

@@ -15,6 +15,10 @@ public struct SnapshotFormat<Value>: Sendable {
     public var describe: @Sendable (Value) -> String
     /// The tolerance in force, for messages (`exact`, `precision 0.99`).
     public var tolerance: String
+    /// On a mismatch, what differs between the environment that recorded the reference file (its bytes)
+    /// and this one, one line each ("recorded with FreeType 2.12.1, now 2.13.2"); empty when nothing
+    /// differs or nothing is known. The message puts these lines before the numbers. Nil: not known.
+    public var environmentDifferences: (@Sendable (_ referenceFile: [UInt8]) -> [String])? = nil
 
     public init(pathExtension: String,
                 encode: @escaping @Sendable (Value) throws -> [UInt8],

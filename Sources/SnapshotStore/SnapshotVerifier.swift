@@ -297,8 +297,13 @@ public enum SnapshotVerifier {
                 removeStaleArtifacts()
                 return .passed(ComparedMatch())
             }
-            var lines = [
-                "Snapshot \(location.snapshotName) does not match its reference",
+            var lines = ["Snapshot \(location.snapshotName) does not match its reference"]
+            let environment = format.environmentDifferences?(bytes) ?? []
+            if !environment.isEmpty {
+                lines.append("  The environment differs from the one that recorded the reference: " + environment.joined(separator: "; ") + ".")
+                lines.append("  If that change is expected, re-record on this machine (\(SnapshotVerifier.recordCommand(.failed, for: location))); otherwise install what recorded it.")
+            }
+            lines += [
                 "  \(reference)",
                 "  reference: \(format.describe(referenceValue))",
                 "  actual:    \(actualDescription)",

@@ -38,4 +38,7 @@ int32_t lsicu_plural_category(const char *bcp47, double n, char *keyword, int32_
 /// 1 when the language subtag of `bcp47` is one ICU knows (it has an ISO 639 code), else 0.
 int32_t lsicu_is_known_language(const char *bcp47);
 
+/// The ICU version linked at run time ("72.1") into `out` (capacity at least 20 bytes).
+void lsicu_version(char *out, int32_t capacity);
+
 #endif

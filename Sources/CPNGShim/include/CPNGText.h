@@ -17,6 +17,10 @@ uint32_t lsp_png_crc32(uint32_t crc, const uint8_t *data, size_t size);
  * output would exceed `limit` bytes, 3 when out of memory. */
 int lsp_png_inflate(const uint8_t *data, size_t size, size_t limit, uint8_t **out, size_t *out_size);
 
+/* The version of the libpng and zlib linked at run time ("1.6.39", "1.2.13"), for provenance. */
+const char *lsp_png_libpng_version(void);
+const char *lsp_png_zlib_version(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,43 @@
+import Foundation
+import PNGCodec
+
+let infoUsage = """
+usage: labelsnap info REFERENCE.png…
+
+Prints where each reference image came from: its size and the provenance text chunk the snapshot
+assertions write (library, FreeType, HarfBuzz, ICU and libpng versions, each font's file, face,
+revision, head checksum adjustment and version string, the scale and the label's properties), then any
+other text chunks. A reference without the chunk (recorded before it existed, or rewritten by a PNG
+tool) says so. Exit status: 0, or 2 when a file cannot be read.
+"""
+
+/// `labelsnap info`: the provenance of reference PNGs (text chunks read without decoding pixels).
+func runInfoCommand(_ arguments: [String]) -> Int32 {
+    if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
+        print(infoUsage)
+        return arguments.isEmpty ? 2 : 0
+    }
+    var status: Int32 = 0
+    for (index, path) in arguments.enumerated() {
+        if index > 0 { print("") }
+        do {
+            let bitmap = try PNGCodec.decode(contentsOf: path)
+            let chunks = try PNGCodec.textChunks(contentsOf: path)
+            print("\(path): \(bitmap.width)×\(bitmap.height) px")
+            let provenance = chunks.filter { $0.keyword == "LabelSnapshot" }
+            if provenance.isEmpty {
+                print("  no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels")
+            }
+            for chunk in provenance {
+                for line in chunk.text.split(separator: "\n") { print("  " + line) }
+            }
+            for chunk in chunks where chunk.keyword != "LabelSnapshot" {
+                print("  \(chunk.kind.rawValue) \(chunk.keyword): \(chunk.text)")
+            }
+        } catch {
+            FileHandle.standardError.write(Data("labelsnap: info: \(path): \(error)\n".utf8))
+            status = 2
+        }
+    }
+    return status
+}

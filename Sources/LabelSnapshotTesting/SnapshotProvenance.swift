@@ -1,0 +1,146 @@
+import Foundation
+import PNGCodec
+import SnapshotStore
+
+/// Where a recorded label PNG came from (issue 11): one iTXt chunk, keyword `LabelSnapshot`, of
+/// `key: value` lines without a timestamp, so recording the same label again gives the same bytes.
+///
+/// ```
+/// library: LabelSnapshot 0.6
+/// freetype: 2.12.1
+/// harfbuzz: 6.0.0
+/// icu: 72.1
+/// libpng: 1.6.39
+/// scale: 2
+/// font: NotoSansCJK-Regular.ttc#0 revision=2.004 checksumAdjustment=4d0e3a1c version=Version 2.004;hotconv 1.0.118
+/// label: text="…" font=DejaVuSans.ttf 17pt insets=8,16,8,16 lines=1 …
+/// ```
+///
+/// The chunk is never compared: pixels decide. On a mismatch, `differences(from:)` names what changed in
+/// the environment (libraries, font files), so the message can say it before the pixel numbers.
+public struct SnapshotProvenance: Equatable, Sendable {
+    /// The iTXt keyword.
+    public static let keyword = "LabelSnapshot"
+    /// The library's version, first line of every chunk.
+    public static let libraryVersion = "LabelSnapshot 0.6"
+
+    /// The lines, in order, as (key, value).
+    public var entries: [(key: String, value: String)]
+
+    public static func == (a: SnapshotProvenance, b: SnapshotProvenance) -> Bool {
+        a.entries.map { "\($0.key): \($0.value)" } == b.entries.map { "\($0.key): \($0.value)" }
+    }
+
+    /// The provenance of `label` drawn here and now: library versions, the fonts its layout used, its scale
+    /// and properties.
+    /// - Throws: the label's layout errors, `TypesettingError` for an unreadable font.
+    public init(label: PaddedLabel) throws {
+        let layout = try label.makeLayout()
+        var entries: [(String, String)] = [
+            ("library", Self.libraryVersion),
+            ("freetype", TextLibraryVersions.freeType),
+            ("harfbuzz", TextLibraryVersions.harfBuzz),
+            ("icu", TextLibraryVersions.icu),
+            ("libpng", PNGCodec.libpngVersion),
+            ("scale", Self.number(Double(label.scale))),
+        ]
+        for file in layout.fontsUsed {
+            let id = try FontIdentity.of(file)
+            entries.append(("font", "\(id.fileName)#\(id.faceIndex) revision=\(id.revision) checksumAdjustment=\(id.checksumAdjustment) version=\(Self.oneLine(id.versionString))"))
+        }
+        entries.append(("label", Self.describe(label)))
+        self.entries = entries
+    }
+
+    /// Parses the chunk's text; nil when it is not one (other tools' chunks).
+    public init?(text: String) {
+        var entries: [(String, String)] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            entries.append((String(line[..<colon]), String(line[line.index(after: colon)...].dropFirst())))
+        }
+        guard entries.first?.0 == "library" else { return nil }
+        self.entries = entries
+    }
+
+    /// The provenance chunk of PNG bytes, nil when there is none (older references, files optimised by a PNG tool).
+    public static func read(png: [UInt8]) -> SnapshotProvenance? {
+        guard let chunks = try? PNGCodec.textChunks(in: png),
+              let chunk = chunks.first(where: { $0.keyword == keyword }) else { return nil }
+        return SnapshotProvenance(text: chunk.text)
+    }
+
+    /// The chunk's text.
+    public var text: String { entries.map { "\($0.key): \($0.value)" }.joined(separator: "\n") + "\n" }
+
+    /// The PNG text chunk.
+    public var chunk: PNGTextChunk { PNGTextChunk(keyword: Self.keyword, text: text) }
+
+    /// What differs from `recorded` in the environment, fonts first: "NotoSansCJK-Regular.ttc revision
+    /// 2.004, now 2.005", "recorded with FreeType 2.12.1, now 2.13.2". Label properties are not listed:
+    /// a changed label shows in its pixels.
+    public func differences(from recorded: SnapshotProvenance) -> [String] {
+        var lines: [String] = []
+        let was = Dictionary(recorded.fonts, uniquingKeysWith: { a, _ in a }), now = Dictionary(fonts, uniquingKeysWith: { a, _ in a })
+        for (name, old) in recorded.fonts {
+            guard let new = now[name] else { lines.append("recorded with font \(name), not used now"); continue }
+            if old["revision"] != new["revision"] {
+                lines.append("\(name) revision \(old["revision"] ?? "?"), now \(new["revision"] ?? "?")")
+            } else if old["checksumAdjustment"] != new["checksumAdjustment"] {
+                lines.append("\(name) is another file with the same revision \(new["revision"] ?? "?") (head checksum adjustment \(old["checksumAdjustment"] ?? "?"), now \(new["checksumAdjustment"] ?? "?"))")
+            } else if old["version"] != new["version"] {
+                lines.append("\(name) version \"\(old["version"] ?? "")\", now \"\(new["version"] ?? "")\"")
+            }
+        }
+        for (name, _) in fonts where was[name] == nil { lines.append("now also drawn with font \(name)") }
+        for (key, title) in [("freetype", "FreeType"), ("harfbuzz", "HarfBuzz"), ("icu", "ICU"), ("libpng", "libpng"), ("library", "library")] {
+            if let old = recorded.value(key), let new = value(key), old != new {
+                lines.append("recorded with \(title) \(old), now \(new)")
+            }
+        }
+        return lines
+    }
+
+    /// The first value of `key`.
+    public func value(_ key: String) -> String? { entries.first { $0.key == key }?.value }
+
+    /// Fonts as (`file#face`, fields), in order.
+    var fonts: [(String, [String: String])] {
+        entries.filter { $0.key == "font" }.map { entry in
+            let parts = entry.value.split(separator: " ", maxSplits: 3)
+            var fields: [String: String] = [:]
+            for part in parts.dropFirst() {
+                guard let eq = part.firstIndex(of: "=") else { continue }
+                fields[String(part[..<eq])] = String(part[part.index(after: eq)...])
+            }
+            return (parts.first.map(String.init) ?? "?", fields)
+        }
+    }
+
+    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+
+    static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
+
+    /// The label's properties in one line (deterministic; numbers in pt).
+    static func describe(_ l: PaddedLabel) -> String {
+        let escaped = l.text.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : $0.value < 0x20 ? $0.escaped(asASCII: true) : String($0) }.joined()
+        let i = l.insets
+        var parts = [
+            "text=\"\(escaped)\"",
+            "font=\(URL(fileURLWithPath: l.font.file.path).lastPathComponent)#\(l.font.file.faceIndex) \(number(l.font.pointSize))pt",
+            "insets=\([i.top, i.left, i.bottom, i.right].map { number(Double($0)) }.joined(separator: ","))",
+            "lines=\(l.numberOfLines)", "lineBreakMode=\(l.lineBreakMode)", "alignment=\(l.textAlignment)",
+            "textColor=\(l.textColor)", "backgroundColor=\(l.backgroundColor)",
+        ]
+        if let b = l.bounds { parts.append("bounds=\(number(Double(b.width)))x\(number(Double(b.height)))") }
+        if l.preferredMaxLayoutWidth != 0 { parts.append("preferredMaxLayoutWidth=\(number(Double(l.preferredMaxLayoutWidth)))") }
+        if l.cornerRadius != 0 { parts.append("cornerRadius=\(number(Double(l.cornerRadius)))") }
+        if l.borderWidth != 0 { parts.append("border=\(number(Double(l.borderWidth))) \(l.borderColor)") }
+        if l.lineSpacing != 0 { parts.append("lineSpacing=\(number(Double(l.lineSpacing)))") }
+        if l.lineHeightMultiple != 0 { parts.append("lineHeightMultiple=\(number(Double(l.lineHeightMultiple)))") }
+        if l.adjustsFontSizeToFitWidth { parts.append("adjustsFontSizeToFitWidth minimumScaleFactor=\(number(Double(l.minimumScaleFactor)))") }
+        if let d = l.layoutDirection { parts.append("layoutDirection=\(d)") }
+        if let language = l.language { parts.append("language=\(language)") }
+        return parts.joined(separator: " ")
+    }
+}

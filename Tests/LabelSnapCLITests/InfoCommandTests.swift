@@ -1,0 +1,34 @@
+import Foundation
+import PNGCodec
+import Raster
+import XCTest
+
+final class InfoCommandTests: XCTestCase {
+    func testInfoPrintsTheProvenanceChunkAndSaysWhenThereIsNone() throws {
+        let folder = NSTemporaryDirectory() + "labelsnap-info-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let bitmap = try Bitmap(width: 3, height: 2)
+        let with = folder + "/with.png", without = folder + "/without.png"
+        let text = "library: LabelSnapshot 0.6\nfreetype: 2.12.1\nfont: DejaVuSans.ttf#0 revision=2.370\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: with, contents: Data(try PNGCodec.encode(bitmap, textChunks: [
+            PNGTextChunk(keyword: "LabelSnapshot", text: text), PNGTextChunk(keyword: "Software", text: "other tool", kind: .latin1)]))))
+        XCTAssertTrue(FileManager.default.createFile(atPath: without, contents: Data(try PNGCodec.encode(bitmap))))
+        let result = try labelsnap(["info", with, without], cwd: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            \(with): 3×2 px
+              library: LabelSnapshot 0.6
+              freetype: 2.12.1
+              font: DejaVuSans.ttf#0 revision=2.370
+              tEXt Software: other tool
+
+            \(without): 3×2 px
+              no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels
+
+            """)
+        let missing = try labelsnap(["info", folder + "/nope.png"], cwd: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("nope.png: cannot read PNG file"), missing.stderr)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LabelSnapshotTesting
+import PNGCodec
+import SnapshotTestSupport
+import XCTest
+
+/// Issue 11, provenance: every recorded label PNG carries one text chunk naming the environment; a
+/// mismatch names what changed in it first; the chunk never decides a comparison.
+final class ProvenanceTests: XCTestCase {
+    var pkg: TempPackage!
+    override func setUpWithError() throws { pkg = try TempPackage() }
+    override func tearDown() { pkg = nil }
+
+    let label = PaddedLabel("Padding", font: .default(size: 17), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+
+    private func check(_ label: PaddedLabel, record: RecordMode? = nil) -> SnapshotFailure? {
+        withSnapshotTesting(record: record, environment: [:]) {
+            labelSnapshotFailure(of: label, named: "p", file: pkg.testFile, testName: "testBadge()")
+        }
+    }
+    var ref: String { pkg.reference("testBadge.p.png") }
+
+    /// `head` fields read from the font file's bytes (OpenType table directory), not through FreeType.
+    private func headTable(_ path: String) throws -> (revision: String, checksum: String) {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        func u32(_ o: Int) -> UInt32 { bytes[o..<o + 4].reduce(0) { $0 << 8 | UInt32($1) } }
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        for t in 0..<tables where Array(bytes[(12 + 16 * t)..<(16 + 16 * t)]) == Array("head".utf8) {
+            let offset = Int(u32(12 + 16 * t + 8))
+            return (String(format: "%.3f", Double(u32(offset + 4)) / 65536), String(format: "%08x", u32(offset + 8)))
+        }
+        throw XCTSkip("no head table")
+    }
+
+    func testARecordedReferenceCarriesOneProvenanceChunk() throws {
+        XCTAssertEqual(check(label)?.kind, .missingReference)
+        let bytes = try XCTUnwrap(pkg.bytes(ref))
+        let chunks = try PNGCodec.textChunks(in: bytes)
+        XCTAssertEqual(chunks.map(\.keyword), ["LabelSnapshot"])
+        let text = chunks[0].text
+        let head = try headTable(FontFile.dejaVuSans.path)
+        XCTAssertTrue(text.contains("font: DejaVuSans.ttf#0 revision=\(head.revision) checksumAdjustment=\(head.checksum) version=Version \(head.revision.prefix(4))"), text)
+        for key in ["library: LabelSnapshot", "freetype: 2.", "harfbuzz: ", "icu: ", "libpng: 1.6", "scale: 1", "label: text=\"Padding\" font=DejaVuSans.ttf#0 17pt insets=4,8,4,8"] {
+            XCTAssertTrue(text.contains(key), "\(key) in\n\(text)")
+        }
+        XCTAssertFalse(text.contains(String(Calendar.current.component(.year, from: Date()))), "no timestamp")
+        // Re-recording the unchanged label leaves the file byte for byte as it was.
+        XCTAssertTrue(try XCTUnwrap(check(label, record: .all)).message.contains("unchanged"))
+        XCTAssertEqual(pkg.bytes(ref), bytes)
+        XCTAssertNil(check(label))
+    }
+
+    func testAFontOfAnotherRevisionIsNamedBeforeThePixels() throws {
+        XCTAssertEqual(check(label)?.kind, .missingReference)
+        let bytes = try XCTUnwrap(pkg.bytes(ref))
+        let head = try headTable(FontFile.dejaVuSans.path)
+        let recorded = try XCTUnwrap(SnapshotProvenance.read(png: bytes)).text
+            .replacingOccurrences(of: "revision=\(head.revision)", with: "revision=2.000")
+            .replacingOccurrences(of: "freetype: ", with: "freetype: 1.0.0-was-")
+        var bitmap = try PNGCodec.decode(bytes)
+        bitmap[3, 3] = Color(red: 1, green: 2, blue: 3, alpha: 255)
+        try pkg.write(try PNGCodec.encode(bitmap, textChunks: [PNGTextChunk(keyword: "LabelSnapshot", text: recorded)]), to: ref)
+        let failure = try XCTUnwrap(check(label))
+        XCTAssertEqual(failure.kind, .mismatch)
+        let lines = failure.message.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[1].hasPrefix("  The environment differs from the one that recorded the reference: DejaVuSans.ttf#0 revision 2.000, now \(head.revision); recorded with FreeType 1.0.0-was-"), lines[1])
+        XCTAssertTrue(lines[2].contains("re-record on this machine (SNAPSHOT_TESTING_RECORD=failed swift test"), lines[2])
+        XCTAssertTrue(failure.message.contains("1 of "), "the pixel numbers follow: \(failure.message)")
+        // Equal pixels pass whatever the chunk says.
+        try pkg.write(try PNGCodec.encode(try PNGCodec.decode(bytes), textChunks: [PNGTextChunk(keyword: "LabelSnapshot", text: recorded)]), to: ref)
+        XCTAssertNil(check(label))
+    }
+
+    func testAReferenceWithoutTheChunkComparesByPixels() throws {
+        try pkg.write(try PNGCodec.encode(try label.render()), to: ref)
+        XCTAssertNil(check(label))
+        var other = label
+        other.text = "Other"
+        let failure = try XCTUnwrap(check(other))
+        XCTAssertEqual(failure.kind, .mismatch)
+        XCTAssertFalse(failure.message.contains("environment differs"), failure.message)
+    }
+}

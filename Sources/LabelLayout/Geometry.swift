@@ -57,6 +57,16 @@ public struct LineBreakStrategy: OptionSet, Hashable, Sendable {
     public static let standard: LineBreakStrategy = [.pushOut, .hangulWordPriority]
 }
 
+/// `UIBaselineAdjustment`: where a single line shrunk by `adjustsFontSizeToFitWidth` sits in its line box.
+public enum BaselineAdjustment: String, Sendable, CaseIterable {
+    /// On the baseline the original font size gives.
+    case alignBaselines
+    /// Its centre where the original line's centre is.
+    case alignCenters
+    /// Its top where the original line's top is ("relative to the top-left corner of the bounding box").
+    case none
+}
+
 /// `NSTextAlignment`.
 public enum TextAlignment: String, Sendable, CaseIterable {
     case left, center, right, justified, natural

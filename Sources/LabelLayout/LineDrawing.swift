@@ -25,23 +25,36 @@ struct LineDrawer {
         let extraPerSpace = justification(line, spaces: content.spaceCount)
         if extraPerSpace > 0 { x = rect.minX; width = rect.width }
         let glyphs = try position(content.items, x: x, baseline: baseline, extraPerSpace: extraPerSpace)
-        let lineRect = CGRect(x: x, y: baseline - baselineOffset, width: width, height: original.lineHeight)
+        // The box of the drawn text: the drawn font's line height, from its ascender above the baseline.
+        let lineRect = CGRect(x: x, y: baseline - baselineOffset(engine), width: width, height: engine.lineHeight)
         return (TextLayout.Line(text: content.text, range: content.range, rect: lineRect, baseline: baseline,
                                 pieces: line.pieces, isRightToLeft: rightToLeft), glyphs)
     }
 
     // MARK: Vertical
 
+    /// The engine whose line boxes stack the lines: the original size's (a shrunk single line keeps the
+    /// original box and is placed in it by `baselineAdjustment`), or the shrunk one for multi-line text.
+    private var boxes: LineLayout { lineCount > 1 ? engine : original }
+
     /// From the top of a line box to its baseline: the extra height of `lineHeightMultiple` goes above the text.
-    private var baselineOffset: CGFloat {
-        original.metrics.ascender + (original.lineHeight - original.metrics.lineHeight)
+    private func baselineOffset(_ e: LineLayout) -> CGFloat {
+        e.metrics.ascender + (e.lineHeight - e.metrics.lineHeight)
     }
 
     /// Baseline of line `i`, on the pixel grid: the block of lines is centred vertically in the text rect.
     private func baseline(ofLine i: Int) -> CGFloat {
-        let blockTop = rect.minY + (rect.height - original.blockHeight(lines: lineCount)) / 2
-        let pitch = original.lineHeight + label.lineSpacing
-        return ((blockTop + baselineOffset + CGFloat(i) * pitch) * scale).rounded() / scale
+        let blockTop = rect.minY + (rect.height - boxes.blockHeight(lines: lineCount)) / 2
+        let pitch = boxes.lineHeight + label.lineSpacing
+        var y = blockTop + baselineOffset(boxes) + CGFloat(i) * pitch
+        if lineCount == 1, engine.pointSize != original.pointSize {
+            switch label.baselineAdjustment {
+            case .alignBaselines: break
+            case .alignCenters: y = blockTop + (original.lineHeight - engine.lineHeight) / 2 + baselineOffset(engine)
+            case .none: y = blockTop + baselineOffset(engine)
+            }
+        }
+        return (y * scale).rounded() / scale
     }
 
     // MARK: Horizontal

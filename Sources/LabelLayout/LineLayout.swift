@@ -98,6 +98,12 @@ struct LineLayout {
         n == 0 ? 0 : CGFloat(n) * lineHeight + CGFloat(n - 1) * label.lineSpacing
     }
 
+    /// The most lines drawn: `lines` (0 = no limit), and no more whole lines than fit `height`.
+    func lineLimit(_ lines: Int, height: CGFloat) -> Int {
+        let fitting = linesFitting(height: height)
+        return lines == 0 ? fitting : min(lines, fitting)
+    }
+
     /// How many whole lines fit `height` (at least one).
     func linesFitting(height: CGFloat) -> Int {
         let pitch = lineHeight + label.lineSpacing
@@ -233,8 +239,9 @@ struct LineLayout {
         let start = r.lowerBound
         let ellipsisWidth = ellipsis.lineWidth(0..<ellipsis.utf16.count)
         var mode = label.lineBreakMode
-        // Head and middle truncation apply to single-line labels; multi-line labels truncate the tail.
-        if label.numberOfLines != 1, mode == .byTruncatingHead || mode == .byTruncatingMiddle { mode = .byTruncatingTail }
+        // Head truncation of a multi-line label truncates the tail of its last line (DESIGN.md §2, to check on a
+        // device); middle truncation always lays out a single line (`drawnNumberOfLines`).
+        if label.drawnNumberOfLines != 1, mode == .byTruncatingHead { mode = .byTruncatingTail }
         let clusters = [start] + graphemes.sortedSlice(after: start, through: end)
         func fitsHead(_ budget: CGFloat) -> Int {
             var best = start

@@ -86,10 +86,14 @@ public struct PaddedLabel: Sendable {
     /// Multiplier of the font's line height (`NSParagraphStyle.lineHeightMultiple`); 0 = 1. The extra height
     /// goes above the text of each line, as TextKit does.
     public var lineHeightMultiple: CGFloat = 0
-    /// Shrinks the font of a single-line label until the text fits the width (UIKit's
-    /// `adjustsFontSizeToFitWidth`), down to `minimumScaleFactor × font.pointSize`. The intrinsic size stays at
-    /// the original size, and baselines stay where the original font puts them (`.alignBaselines`).
+    /// Shrinks the font until the text fits (UIKit's `adjustsFontSizeToFitWidth`), down to
+    /// `minimumScaleFactor × font.pointSize`: a single line until it fits the width, a multi-line label until its
+    /// wrapped text fits `numberOfLines` and the height. The intrinsic size stays at the original size; a shrunk
+    /// single line is placed by `baselineAdjustment`.
     public var adjustsFontSizeToFitWidth = false
+    /// Where a single line shrunk by `adjustsFontSizeToFitWidth` sits (`UIBaselineAdjustment`); default
+    /// `.alignBaselines` as `UILabel`.
+    public var baselineAdjustment: BaselineAdjustment = .alignBaselines
     /// Smallest font scale for `adjustsFontSizeToFitWidth`, 0…1. 0, the default, means the text is not scaled
     /// down at all ("If you specify a value of 0 … the label doesn't scale the text down", UIKit).
     public var minimumScaleFactor: CGFloat = 0
@@ -132,8 +136,8 @@ public struct PaddedLabel: Sendable {
 
     /// `intrinsicContentSize` measured with an engine already made for this label.
     func intrinsicSize(using engine: LineLayout) throws -> CGSize {
-        let wrapWidth: CGFloat? = (numberOfLines == 1 || preferredMaxLayoutWidth <= 0) ? nil : preferredMaxLayoutWidth
-        return paddedSize(of: try engine.measure(maxWidth: wrapWidth, maxLines: numberOfLines))
+        let wrapWidth: CGFloat? = (drawnNumberOfLines == 1 || preferredMaxLayoutWidth <= 0) ? nil : preferredMaxLayoutWidth
+        return paddedSize(of: try engine.measure(maxWidth: wrapWidth, maxLines: drawnNumberOfLines))
     }
 
     /// The layout engine (shaped text) for this label; font errors become `LabelError.font`.
@@ -150,7 +154,7 @@ public struct PaddedLabel: Sendable {
         let w = size.width
         let unconstrained = w == 0 || !w.isFinite || w >= .greatestFiniteMagnitude
         let maxWidth: CGFloat? = unconstrained ? nil : max(0, w - insets.horizontal)
-        return try paddedSize(of: measure(maxWidth: maxWidth, maxLines: numberOfLines))
+        return try paddedSize(of: measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
     }
 
     /// Sets the bounds to `width` × the fitting height, as the seeds' `bounds.didSet`: when
@@ -175,9 +179,8 @@ public struct PaddedLabel: Sendable {
               bounds.size.width >= 0, bounds.size.height >= 0 else { throw LabelError.invalidBounds(bounds) }
         let inner = bounds.inset(by: insets)
         // As drawing does: at most the whole lines that fit the inset rect's height (at least one).
-        let layout = try engine()
-        let fitting = layout.linesFitting(height: inner.height)
-        let measured = try layout.measure(maxWidth: inner.width, maxLines: lines <= 0 ? fitting : min(lines, fitting))
+        let requested = lineBreakMode == .byTruncatingMiddle ? 1 : lines
+        let (_, measured) = try drawnText(try engine(), in: inner, numberOfLines: requested)
         let text = CGSize(width: pixelCeil(measured.size.width, scale: scale),
                           height: pixelCeil(measured.size.height, scale: scale))
         return CGRect(x: inner.minX - insets.left, y: inner.minY - insets.top,
@@ -185,6 +188,10 @@ public struct PaddedLabel: Sendable {
     }
 
     // MARK: Internals
+
+    /// `numberOfLines`, except that `.byTruncatingMiddle` lays out one line whatever it says: "using it with
+    /// multiline text truncates the text into a single line" (UIKit, `NSLineBreakMode.byTruncatingMiddle`).
+    var drawnNumberOfLines: Int { lineBreakMode == .byTruncatingMiddle ? 1 : numberOfLines }
 
     func paddedSize(of measured: MeasuredText) -> CGSize {
         CGSize(width: max(0, pixelCeil(measured.size.width, scale: scale) + insets.horizontal),

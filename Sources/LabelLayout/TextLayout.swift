@@ -88,9 +88,7 @@ extension PaddedLabel {
         // The bitmap's top-left is the bounds' origin, as a view draws its bounds: geometry is laid out
         // relative to it, so bounds at (50, 50) give the same picture as bounds at (0, 0).
         let rect = CGRect(origin: .zero, size: bounds.size).inset(by: insets)
-        let limit = lineLimit(engine, height: rect.height)
-        let drawn = try shrunkToFit(engine, width: rect.width, lines: limit)
-        let measured = try drawn.measure(maxWidth: rect.width, maxLines: limit)
+        let (drawn, measured) = try drawnText(engine, in: rect, numberOfLines: drawnNumberOfLines)
         let drawer = LineDrawer(label: self, engine: drawn, original: engine, rect: rect, lineCount: measured.lines.count)
         var lines: [TextLayout.Line] = []
         var glyphs: [TextLayout.Glyph] = []
@@ -122,10 +120,11 @@ extension PaddedLabel {
         return (Int(wpx), Int(hpx))
     }
 
-    /// The most lines drawn: `numberOfLines` (0 = no limit), and no more whole lines than fit `height`.
-    func lineLimit(_ engine: LineLayout, height: CGFloat) -> Int {
-        let fitting = engine.linesFitting(height: height)
-        return numberOfLines == 0 ? fitting : min(numberOfLines, fitting)
+    /// The text as drawn in `rect`: at most `lines` lines (0 = no limit) and the whole lines that fit the rect's
+    /// height, at the font size `adjustsFontSizeToFitWidth` chooses. Drawing and `textRect` share it.
+    func drawnText(_ engine: LineLayout, in rect: CGRect, numberOfLines lines: Int) throws -> (LineLayout, MeasuredText) {
+        let drawn = try shrunkToFit(engine, in: rect, numberOfLines: lines)
+        return (drawn, try drawn.measure(maxWidth: rect.width, maxLines: drawn.lineLimit(lines, height: rect.height)))
     }
 
     /// The font files that draw at least one glyph, the primary font first, without repeats.
@@ -138,26 +137,44 @@ extension PaddedLabel {
 }
 
 extension PaddedLabel {
-    /// The layout engine for the drawn text: `engine` itself, or — for a single-line label with
-    /// `adjustsFontSizeToFitWidth` whose text is wider than `width` — the same text at the largest point size,
-    /// in steps of 1/64 pt down to `minimumScaleFactor × pointSize`, at which it fits.
-    func shrunkToFit(_ engine: LineLayout, width: CGFloat, lines: Int) throws -> LineLayout {
-        // minimumScaleFactor 0 (the default) means no shrinking, as UIKit documents.
-        guard adjustsFontSizeToFitWidth, lines == 1, minimumScaleFactor > 0, minimumScaleFactor < 1 else { return engine }
-        let natural = try engine.measure(maxWidth: nil, maxLines: 1).size.width
-        guard natural > width + layoutTolerance, natural > 0 else { return engine }
+    /// The engine for the drawn text (`adjustsFontSizeToFitWidth`): `engine` itself when the text fits or
+    /// shrinking is off (`minimumScaleFactor` 0 means no shrinking, as UIKit documents); otherwise the same
+    /// text at the largest size in steps of 1/64 pt, not below `minimumScaleFactor × pointSize`, at which it
+    /// fits (DESIGN.md §2): a single line its width, a multi-line label its lines and height untruncated.
+    func shrunkToFit(_ engine: LineLayout, in rect: CGRect, numberOfLines lines: Int) throws -> LineLayout {
+        guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, minimumScaleFactor < 1 else { return engine }
+        let singleLine = engine.lineLimit(lines, height: rect.height) == 1
+        guard try !fits(engine, in: rect, numberOfLines: lines, singleLine: singleLine) else { return engine }
         let minimum = font.pointSize * minimumScaleFactor
-        func fitting(at size: Double) throws -> (LineLayout, Bool) {
-            let e = try engine.resized(to: size)
-            return (e, try e.measure(maxWidth: nil, maxLines: 1).size.width <= width + layoutTolerance)
+        if singleLine {
+            // Advances are linear in the size: start from the proportional guess, then step down.
+            let natural = try engine.measure(maxWidth: nil, maxLines: 1).size.width
+            var size = max(minimum, (font.pointSize * Double(rect.width / natural) * 64).rounded(.down) / 64)
+            var candidate = try engine.resized(to: size)
+            while try !fits(candidate, in: rect, numberOfLines: lines, singleLine: true), size > minimum {
+                size = max(minimum, size - 1.0 / 64)
+                candidate = try engine.resized(to: size)
+            }
+            return candidate
         }
-        // Advances are linear in the size: start from the proportional guess, then step down.
-        var size = max(minimum, (font.pointSize * Double(width / natural) * 64).rounded(.down) / 64)
-        var (candidate, fits) = try fitting(at: size)
-        while !fits, size > minimum {
-            size = max(minimum, size - 1.0 / 64)
-            (candidate, fits) = try fitting(at: size)
+        // Multi-line: fitting only gets easier as the size falls (greedy breaking needs no more lines at a
+        // smaller size, and more lines fit the height), so bisect over the 1/64 pt steps.
+        var low = (minimum * 64).rounded(.up), high = (font.pointSize * 64).rounded(.up) - 1
+        guard low <= high, try fits(engine.resized(to: low / 64), in: rect, numberOfLines: lines, singleLine: false) else {
+            return try engine.resized(to: minimum)   // nothing fits: the smallest size, truncated
         }
-        return candidate
+        while low < high {   // invariant: `low` fits, everything above `high` does not
+            let mid = ((low + high + 1) / 2).rounded(.down)
+            if try fits(engine.resized(to: mid / 64), in: rect, numberOfLines: lines, singleLine: false) { low = mid } else { high = mid - 1 }
+        }
+        return try engine.resized(to: low / 64)
+    }
+
+    /// Whether the text at `engine`'s size fits `rect`: one line within the width, or every wrapped line kept
+    /// (no truncation) and none wider than the width.
+    private func fits(_ engine: LineLayout, in rect: CGRect, numberOfLines lines: Int, singleLine: Bool) throws -> Bool {
+        if singleLine { return try engine.measure(maxWidth: nil, maxLines: 1).size.width <= rect.width + layoutTolerance }
+        let measured = try engine.measure(maxWidth: rect.width, maxLines: engine.lineLimit(lines, height: rect.height))
+        return measured.truncation == nil && measured.size.width <= rect.width + layoutTolerance
     }
 }

@@ -31,7 +31,7 @@ options:
   --border-width PT       border inside the bounds; --border-color HEX (default #000000)
   --line-spacing PT       extra space between lines (NSParagraphStyle.lineSpacing)
   --line-height-multiple M  line height × M (NSParagraphStyle.lineHeightMultiple)
-  --min-scale F           adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1), single-line labels
+  --min-scale F           adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1; 0 = no shrinking)
   --text-file PATH        read the text from a UTF-8 file (invalid bytes become U+FFFD); hard line breaks are
                           LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029
   -o, --output PATH       write the PNG (written atomically)

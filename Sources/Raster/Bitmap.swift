@@ -29,12 +29,8 @@ public struct Bitmap: Equatable, Sendable {
         if color == .clear {
             pixels = [UInt8](repeating: 0, count: count * 4)
         } else {
-            // One 32-bit pattern (R, G, B, A in memory order) repeated: a bulk fill, fast unoptimised too.
-            let pattern = (UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(color.alpha) << 24).littleEndian
             pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buf, n in
-                if count > 0 {
-                    UnsafeMutableRawPointer(buf.baseAddress!).initializeMemory(as: UInt32.self, repeating: pattern, count: count)
-                }
+                if count > 0 { fillPattern(buf.baseAddress!, color: color, count: count) }
                 n = count * 4
             }
         }

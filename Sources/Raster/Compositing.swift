@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Compositing with one fixed integer formula, so output is bit-identical on every run,
 /// process and thread (DESIGN.md §2, Colours).
 
@@ -6,6 +14,19 @@
 func mul255(_ a: Int, _ b: Int) -> Int {
     let t = a * b + 128
     return (t + (t >> 8)) >> 8
+}
+
+/// Writes `color` into `count` RGBA pixels from `p`: one pixel, then copies of what is written doubling in
+/// length (log₂ count `memcpy` calls), fast in unoptimised builds too.
+func fillPattern(_ p: UnsafeMutablePointer<UInt8>, color: Color, count: Int) {
+    guard count > 0 else { return }
+    p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = color.alpha
+    var done = 1
+    while done < count {
+        let n = min(done, count - done)
+        memcpy(p + done * 4, p, n * 4)
+        done += n
+    }
 }
 
 /// Composites `color` over the RGBA pixel at `p` with `coverage` (0…255) scaling its alpha: Porter–Duff
@@ -53,12 +74,29 @@ extension Bitmap {
         let stride = width * 4
         pixels.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
+            let opaque = color.alpha == 255
+            let r = Int(color.red), g = Int(color.green), b = Int(color.blue)
             for y in area.y..<(area.y + area.height) {
                 let src = mask + (y - originY) * pitch - originX
                 let dst = base + y * stride
                 for x in area.x..<(area.x + area.width) {
                     let cov = src[x]
-                    if cov != 0 { blendOver(dst + x * 4, color, coverage: cov) }
+                    if cov == 0 { continue }
+                    guard opaque else { blendOver(dst + x * 4, color, coverage: cov); continue }
+                    // blendOver with sa = coverage (an opaque colour), written out: no call per pixel.
+                    let p = dst + x * 4
+                    let sa = Int(cov)
+                    if sa == 255 {
+                        p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = 255
+                        continue
+                    }
+                    let t = Int(p[3]) * (255 - sa) + 128
+                    let da = (t + (t >> 8)) >> 8
+                    let oa = sa + da, half = oa / 2
+                    p[0] = UInt8((r * sa + Int(p[0]) * da + half) / oa)
+                    p[1] = UInt8((g * sa + Int(p[1]) * da + half) / oa)
+                    p[2] = UInt8((b * sa + Int(p[2]) * da + half) / oa)
+                    p[3] = UInt8(oa)
                 }
             }
         }

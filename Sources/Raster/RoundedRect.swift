@@ -71,9 +71,7 @@ private func fillSpan(_ row: UnsafeMutablePointer<UInt8>, _ x0: Int, _ x1: Int, 
     guard x0 < x1 else { return }
     if color.alpha == 255 {
         // One 32-bit pattern: the same bytes blend writes for an opaque colour at full coverage.
-        let pattern = UInt32(color.red) | UInt32(color.green) << 8 | UInt32(color.blue) << 16 | UInt32(255) << 24
-        UnsafeMutableRawPointer(row + x0 * 4).bindMemory(to: UInt32.self, capacity: x1 - x0)
-            .update(repeating: pattern.littleEndian, count: x1 - x0)
+        fillPattern(row + x0 * 4, color: Color(red: color.red, green: color.green, blue: color.blue, alpha: 255), count: x1 - x0)
     } else {
         for px in x0..<x1 { blendPixel(row, px, color, hits: 16) }
     }
@@ -101,8 +99,10 @@ struct SampleRuns {
     @inline(__always)
     func touchedPixels(_ x0: Int, _ x1: Int) -> Range<Int>? {
         var lo = Int.max, hi = Int.min
-        @inline(__always) func add(_ s: Int, _ e: Int) { if s < e { lo = min(lo, s); hi = max(hi, e) } }
-        add(start.0, end.0); add(start.1, end.1); add(start.2, end.2); add(start.3, end.3)
+        if start.0 < end.0 { lo = min(lo, start.0); hi = max(hi, end.0) }
+        if start.1 < end.1 { lo = min(lo, start.1); hi = max(hi, end.1) }
+        if start.2 < end.2 { lo = min(lo, start.2); hi = max(hi, end.2) }
+        if start.3 < end.3 { lo = min(lo, start.3); hi = max(hi, end.3) }
         guard lo < hi else { return nil }
         let a = max(x0, lo >> 2), b = min(x1, (hi + 3) >> 2)
         return a < b ? a..<b : nil

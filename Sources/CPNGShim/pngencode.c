@@ -4,12 +4,12 @@
  *  1. the smallest lossless colour type (the decoder gives back every RGBA byte, colour under alpha 0
  *     included): palette (1/2/4/8 bits, tRNS) for at most 256 distinct RGBA values, else grey, grey +
  *     alpha, RGB or RGBA — and opaque grey with 17–256 levels tries both grey and palette;
- *  2. for each, the filter/strategy choices that decide the size (optipng -o2 tries the same kind):
- *     no filter with zlib's default and Z_FILTERED strategies, and libpng's adaptive filters with
- *     Z_FILTERED when a fast probe (zlib level 1) finds them smaller than no filter; zlib level 8,
- *     memLevel 8, 32 KiB window. Level 8 rather than 9: on label images it is as small or smaller
- *     (within 0.1%) at less than half the time;
- *  3. the smallest result; ties keep the earlier trial. Every step is a fixed function of the pixels.
+ *  2. the filter/strategy choice that decides the size (optipng -o2 tries the same kind): no filter with
+ *     zlib's default strategy or libpng's adaptive filters with Z_FILTERED, whichever a fast probe at
+ *     zlib level 1 finds smaller;
+ *  3. that choice written at zlib level 8, memLevel 8, 32 KiB window. Level 8 rather than 9: on label
+ *     images it is as small or smaller (within 0.1%) in less than half the time.
+ * Every step is a fixed function of the pixels.
  *
  * The error rule of pngshim.c holds: each libpng call that may longjmp runs after a setjmp in the
  * same C function (encode_trial), and values that change between the two live behind pointers. */
@@ -247,29 +247,23 @@ static lsp_png_status encode_trial(const uint8_t *samples, uint32_t width, uint3
     return LSP_PNG_OK;
 }
 
-/* Encodes `samples` in `f` with each trial, keeping the smallest output in *best. */
+/* Encodes `samples` in `f` into *best: the filter/strategy pair is chosen by probes at zlib level 1
+ * (no filter with the default strategy, libpng's adaptive filters with Z_FILTERED; the smaller wins,
+ * ties keep no filter), then the winner is written at level 8. */
 static lsp_png_status smallest_encoding(const uint8_t *samples, uint32_t width, uint32_t height, const lsp_format *f,
                                         lsp_writer *best, char *message) {
-    /* The probe: adaptive filters against none at zlib level 1 (fast); the real trials at level 8. */
     lsp_writer none = {0}, adaptive = {0};
     lsp_png_status status = encode_trial(samples, width, height, f, PNG_FILTER_NONE, Z_DEFAULT_STRATEGY, 1, &none);
     if (status == LSP_PNG_OK) status = encode_trial(samples, width, height, f, PNG_ALL_FILTERS, Z_FILTERED, 1, &adaptive);
-    int try_adaptive = status == LSP_PNG_OK && adaptive.size < none.size;
+    int use_adaptive = status == LSP_PNG_OK && adaptive.size < none.size;
     free(none.data);
     free(adaptive.data);
-    const int trials[3][2] = {{PNG_FILTER_NONE, Z_DEFAULT_STRATEGY}, {PNG_FILTER_NONE, Z_FILTERED}, {PNG_ALL_FILTERS, Z_FILTERED}};
-    for (int t = 0; t < (try_adaptive ? 3 : 2) && status == LSP_PNG_OK; t++) {
-        lsp_writer trial = {0};
-        status = encode_trial(samples, width, height, f, trials[t][0], trials[t][1], 8, &trial);
-        if (status != LSP_PNG_OK) {
-            if (message != NULL) set_message(message, trial.message);
-            free(trial.data);
-        } else if (best->data == NULL || trial.size < best->size) {
-            free(best->data);
-            *best = trial;
-        } else {
-            free(trial.data);
-        }
+    if (status == LSP_PNG_OK) {
+        status = use_adaptive ? encode_trial(samples, width, height, f, PNG_ALL_FILTERS, Z_FILTERED, 8, best)
+                              : encode_trial(samples, width, height, f, PNG_FILTER_NONE, Z_DEFAULT_STRATEGY, 8, best);
+    }
+    if (status != LSP_PNG_OK && message != NULL) {
+        set_message(message, best->message[0] ? best->message : none.message[0] ? none.message : adaptive.message);
     }
     return status;
 }

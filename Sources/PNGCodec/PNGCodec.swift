@@ -52,8 +52,8 @@ public enum PNGCodec {
     /// else 8-bit grey, grey + alpha, RGB or RGBA. Decoding gives back the bitmap exactly.
     ///
     /// Deterministic: the same bitmap gives the same bytes (no `tIME` or text chunks, no colour
-    /// chunks; the smallest of a fixed set of trials: no filter with zlib's default and `Z_FILTERED`
-    /// strategies, plus libpng's adaptive filters when a level-1 probe finds them smaller; zlib level 8).
+    /// chunks; no filter with zlib's default strategy or libpng's adaptive filters with `Z_FILTERED`,
+    /// whichever a zlib level-1 probe finds smaller, then written at zlib level 8).
     /// Sizes come within 2% of `optipng -o2` on label images. The file holds `IHDR`, `PLTE` and `tRNS`
     /// for palette images, `IDAT` and `IEND`. The bytes can change with a different libpng or zlib
     /// version, so compare decoded pixels, not files.

@@ -66,8 +66,8 @@ int lsp_png_decoder_read_errno(const lsp_png_decoder *decoder);
 void lsp_png_decoder_destroy(lsp_png_decoder *decoder);
 
 /* Encodes RGBA8 (straight alpha, row-major, no padding) as a non-interlaced PNG in the smallest lossless
- * colour type (palette with tRNS, grey, grey + alpha, RGB or RGBA) with the smallest of a fixed set of
- * filter/strategy trials (see pngencode.c): the same pixels always give the same bytes. Chunks: IHDR,
+ * colour type (palette with tRNS, grey, grey + alpha, RGB or RGBA) and the filter/strategy a fast probe
+ * finds smaller (see pngencode.c): the same pixels always give the same bytes. Chunks: IHDR,
  * PLTE and tRNS for palette images, IDAT, IEND.
  * On success *out receives a malloc'ed buffer of *out_size bytes that the caller frees with
  * lsp_png_free. `message` (capacity LSP_PNG_MESSAGE_CAPACITY) receives libpng's error text. */

@@ -5,6 +5,7 @@
  * still active and never unwinds through Swift. Values that change between setjmp and a possible
  * longjmp live in heap objects reached through pointers that do not change. */
 #include "CPNGShim.h"
+#include "shim_message.h"
 
 #include <errno.h>
 #include <png.h>
@@ -39,16 +40,11 @@ struct lsp_png_decoder {
     char warning[LSP_PNG_MESSAGE_CAPACITY]; /* the first libpng warning, to explain a later error */
 };
 
-static void copy_message(char *destination, const char *text) {
-    if (text == NULL) text = "unknown libpng error";
-    strncpy(destination, text, LSP_PNG_MESSAGE_CAPACITY - 1);
-    destination[LSP_PNG_MESSAGE_CAPACITY - 1] = '\0';
-}
 
 static void decoder_error(png_structp png, png_const_charp text) {
     lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_error_ptr(png);
     if (decoder != NULL && decoder->message[0] == '\0') {
-        copy_message(decoder->message, text);
+        lsp_copy_message(decoder->message, text);
         /* libpng explains some errors only in a warning just before (e.g. "Invalid IHDR data"
          * follows "Invalid bit depth in IHDR"): keep that detail. */
         if (decoder->warning[0] != '\0') {
@@ -61,7 +57,7 @@ static void decoder_error(png_structp png, png_const_charp text) {
 
 static void decoder_warning(png_structp png, png_const_charp text) {
     lsp_png_decoder *decoder = (lsp_png_decoder *)png_get_error_ptr(png);
-    if (decoder != NULL && decoder->warning[0] == '\0') copy_message(decoder->warning, text);
+    if (decoder != NULL && decoder->warning[0] == '\0') lsp_copy_message(decoder->warning, text);
 }
 
 /* Reads up to `length` bytes from the source; returns the count (short only at end of data). */
@@ -303,7 +299,7 @@ lsp_png_status lsp_png_decoder_read_discarding(lsp_png_decoder *decoder) {
     if (status != LSP_PNG_OK) return status;
     /* Unreachable for a file that failed lsp_png_decoder_data_can_fill_image (deflate cannot expand
      * further), kept so that a wrong bound can only refuse, never pass, a file. */
-    copy_message(decoder->message, "the image data is shorter than the image its header declares");
+    lsp_copy_message(decoder->message, "the image data is shorter than the image its header declares");
     return LSP_PNG_CORRUPT;
 }
 

@@ -182,14 +182,20 @@ struct MatrixRun: Sendable {
 
     /// Every combination rendered (in parallel) onto the sheet; `marks` are the combinations' failures.
     /// - Throws: when the sheet itself cannot be drawn (too large, no font for the headers).
+    /// A truncated combination is captioned "truncated", so the sizes that cut the text stand out.
     func contactSheet(marks: [SnapshotFailure?]?, title: String) throws -> Bitmap {
-        let images: [Result<Bitmap, any Error>] = map { i in Result { try matrix.label(base, matrix.combinations[i]).render() } }
-        return try layout.sheet(matrix, title: title, textScale: matrix.largestScale(base)) { i in
-            let image = try? images[i].get()
-            guard let failure = marks?[i] else {
-                return ContactSheet.Cell(image: image, mark: .none, caption: image == nil ? "cannot render" : nil)
+        let images: [Result<(Bitmap, Bool), any Error>] = map { i in
+            Result {
+                let laidOut = try matrix.label(base, matrix.combinations[i]).makeLayout()
+                return (try LabelRenderer.render(laidOut), laidOut.truncation != nil)
             }
-            return MatrixMessage.cell(image: image, failure: failure)
+        }
+        return try layout.sheet(matrix, title: title, textScale: matrix.largestScale(base)) { i in
+            let rendered = try? images[i].get()
+            var cell = marks?[i].map { MatrixMessage.cell(image: rendered?.0, failure: $0) }
+                ?? ContactSheet.Cell(image: rendered?.0, mark: .none, caption: rendered == nil ? "cannot render" : nil)
+            if rendered?.1 == true { cell.caption = ["truncated", cell.caption].compactMap { $0 }.joined(separator: " · ") }
+            return cell
         }
     }
 }

@@ -117,8 +117,13 @@ enum MatrixMessage {
         if differ > 0 {
             lines.append("Review: labelsnap review \(SnapshotVerifier.shellQuote(testName)) · accept them all: labelsnap accept \(SnapshotVerifier.shellQuote(testName))")
         }
-        if missing + recorded > 0 && differ == 0 {
+        let written = failed.contains { $0.failure.referenceWritten }
+        if written && differ == 0 {
             lines.append("Look at the references (and the contact sheet), commit them, and run the test again to assert against them.")
+        }
+        if let unrecorded = failed.first(where: { $0.failure.kind == .missingReference && !$0.failure.referenceWritten }) {
+            lines.append("Missing references were not recorded; record them:  "
+                + (unrecorded.failure.record?.rerecordCommand ?? "\(RecordMode.environmentVariable)=missing swift test"))
         }
         return lines.joined(separator: "\n")
     }

@@ -200,7 +200,15 @@ final class MatrixSnapshotTests: XCTestCase {
         expected.textScale = 2
         expected.blocks = try [UserInterfaceStyle.light, .dark].map { s in
             ContactSheet.Block(title: "w200 · " + s.rawValue, cells: try categories.map { c in
-                try [LayoutDirection.leftToRight, .rightToLeft].map { ContactSheet.Cell(image: try cell(c, $0, s)) }
+                try [LayoutDirection.leftToRight, .rightToLeft].map { d in
+                    // Truncated combinations are captioned so (at 200 pt, AX5 truncates).
+                    var l = badge
+                    l.contentSizeCategory = c; l.layoutDirection = d; l.userInterfaceStyle = s
+                    try l.layout(width: 200)
+                    let truncated = try l.makeLayout().truncation != nil
+                    XCTAssertEqual(truncated, c == .accessibilityExtraExtraExtraLarge)
+                    return ContactSheet.Cell(image: try cell(c, d, s), caption: truncated ? "truncated" : nil)
+                }
             })
         }
         let geometry = try expected.geometry()

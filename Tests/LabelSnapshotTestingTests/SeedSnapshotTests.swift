@@ -27,6 +27,26 @@ final class SeedSnapshotTests: XCTestCase {
         return label
     }
 
+    /// The Korean badge with Dynamic Type and dark colours, in a 240 pt cell: the README's contact sheet of
+    /// the twelve categories × both directions × both appearances (truncated from xxxL up).
+    static var dynamicBadge: PaddedLabel {
+        var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .preferred(.body), insets: padding)
+        label.backgroundColor = .dynamic(light: Color(red: 0xFF, green: 0xE6, blue: 0xC8), dark: Color(red: 0x5A, green: 0x3A, blue: 0x1E))
+        label.textColor = .dynamic(light: .black, dark: .white)
+        label.cornerRadius = 8
+        label.scale = 2
+        return label
+    }
+
+    func testDynamicTypeMatrix() {
+        assertLabelSnapshots(of: Self.dynamicBadge, matrix: [
+            .widths([240]),
+            .contentSizeCategories(.all),
+            .layoutDirections([.leftToRight, .rightToLeft]),
+            .userInterfaceStyles([.light, .dark]),
+        ], as: .contactSheet, named: "dynamic-type")
+    }
+
     func testKoreanBadge() {
         assertLabelSnapshot(of: Self.koreanBadge, named: "korean-badge")
         assertLabelSnapshot(of: Self.koreanBadge, as: .layout, named: "korean-badge")

@@ -33,7 +33,7 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 /// (`testBadge.badge.w200-…`). Record modes apply per combination, as `verifyLabelSnapshot` (`missing`
 /// records only the missing ones). Combinations are verified on all cores; the result and every file are
 /// the same as a serial run. When any combination records or fails, the contact sheet of the matrix
-/// (DESIGN.md §3) is written to `<artifacts>/<TestFile>/<test>.<named or "matrix">.contact-sheet.png`.
+/// (DESIGN.md §3) is written to `<artifacts>/<TestFile>/<test>.<named or "matrix">.png.contact-sheet.png`.
 ///
 /// With `as: .contactSheet` the matrix has a single reference instead: its contact sheet (no marks),
 /// `<test>.<named or "contact-sheet">.png`, compared like any image.

@@ -80,7 +80,7 @@ final class ReportCommandTests: XCTestCase {
         try pkg.fail("testBadge()", named: "w200-AX1-ltr", reference: reference, actual: actual)
         try pkg.fail("testBadge()", named: "w200-AX1-rtl", reference: reference, actual: actual)
         let sheet = try PNGCodec.encode(try bitmap(30, 20, marks: [(3, 3)]))
-        let sheetPath = pkg.artifactsFolder + "/testBadge.matrix.contact-sheet.png"
+        let sheetPath = pkg.artifactsFolder + "/testBadge.matrix.png.contact-sheet.png"
         try Data(sheet).write(to: URL(fileURLWithPath: sheetPath))
         for name in ["testBadge.w200-AX1-ltr", "testBadge.w200-AX1-rtl"] { try pkg.edit(name) { $0.contactSheet = sheetPath } }
         let result = try labelsnap(["report", "-o", "-"], cwd: pkg.root)

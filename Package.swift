@@ -101,6 +101,7 @@ let package = Package(
         .executableTarget(name: "LabelBenchmark",
                           dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster"],
                           path: "Benchmarks/LabelBenchmark"),
+        .executableTarget(name: "MatrixBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/MatrixBenchmark"),
         .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],
                           path: "Benchmarks/SweepBenchmark"),
     ]

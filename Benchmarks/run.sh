@@ -32,3 +32,10 @@ echo
 echo "Localization sweep (10,000 strings × 30 locales, every core):"
 swift build -c release --product SweepBenchmark >&2
 "$bin/SweepBenchmark"
+
+echo
+echo "Matrix (3 widths × 3 scales × 12 categories × 2 directions × 2 appearances), release, then a client's debug build:"
+swift build -c release --product MatrixBenchmark >&2
+"$bin/MatrixBenchmark"
+(cd "$here/MatrixDebugClient" && swift build >&2 && "$(swift build --show-bin-path)/MatrixBenchmark") \
+  || echo "run.sh: the matrix debug client failed; its rows are left out" >&2

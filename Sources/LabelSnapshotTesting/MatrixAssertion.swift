@@ -27,13 +27,13 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 }
 
 /// Checks every combination of `matrix` applied to `label` against its own reference and returns what
-/// failed, or nil when all pass. Each combination is `__Snapshots__/<TestFile>/<test>.<name>.png` with
+/// failed, or nil when all pass. Each combination is `__Snapshots__/<Module>/<TestFile>/<test>.<name>.png` with
 /// `<name>` built from the axes in the fixed order widths, scales, contentSizeCategories, layoutDirections,
 /// userInterfaceStyles, texts (`testBadge.w200-2x-AX3-rtl-dark-de.png`); `named:` prefixes it
 /// (`testBadge.badge.w200-…`). Record modes apply per combination, as `verifyLabelSnapshot` (`missing`
 /// records only the missing ones). Combinations are verified on all cores; the result and every file are
 /// the same as a serial run. When any combination records or fails, the contact sheet of the matrix
-/// (DESIGN.md §3) is written to `<artifacts>/<TestFile>/<test>.<named or "matrix">.png.contact-sheet.png`.
+/// (DESIGN.md §3) is written to `<artifacts>/<Module>/<TestFile>/<test>.<named or "matrix">.png.contact-sheet.png`.
 ///
 /// With `as: .contactSheet` the matrix has a single reference instead: its contact sheet (no marks),
 /// `<test>.<named or "contact-sheet">.png`, compared like any image.

@@ -67,6 +67,16 @@ public enum BaselineAdjustment: String, Sendable, CaseIterable {
     case none
 }
 
+/// A left tab stop (`NSTextTab` with `.left` alignment): where a tab takes the pen, pt from the text rect's
+/// leading edge. Right, centre and decimal tabs are not modelled.
+public struct TextTab: Hashable, Sendable {
+    /// Distance from the leading edge of the text rect, pt.
+    public var location: CGFloat
+    public init(location: CGFloat) { self.location = location }
+    /// `NSParagraphStyle.default.tabStops`: twelve left stops at 28, 56 … 336 pt.
+    public static let defaultStops = (1...12).map { TextTab(location: CGFloat($0) * 28) }
+}
+
 /// `NSTextAlignment`.
 public enum TextAlignment: String, Sendable, CaseIterable {
     case left, center, right, justified, natural

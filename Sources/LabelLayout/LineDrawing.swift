@@ -94,6 +94,9 @@ struct LineDrawer {
         let paragraphLevel: UInt8 = firstOffset < shaped.paragraphLevels.count ? shaped.paragraphLevels[firstOffset]
             : label.effectiveLayoutDirection == .rightToLeft ? 1 : 0
         var items: [Item] = []
+        // Tabs reach their stops in the piece that starts the line (after an ellipsis they stay spaces).
+        var tabs: [Int: CGFloat] = [:]
+        if case .text(let r)? = line.pieces.first { tabs = engine.tabWidths(in: r) }
         var text = ""
         var first = Int.max, last = 0
         var spaces = Set<Int>()
@@ -104,7 +107,9 @@ struct LineDrawer {
                 for g in shaped.glyphs[shaped.glyphIndices(r.lowerBound..<end)] {
                     let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
                     if isSpace { spaces.insert(g.cluster) }
-                    items.append(Item(glyph: g, level: shaped.levels[g.cluster], isSpace: isSpace))
+                    var glyph = g
+                    if let tab = tabs[g.cluster] { glyph.advance = tab / engine.pointSize }   // em, as every advance
+                    items.append(Item(glyph: glyph, level: shaped.levels[g.cluster], isSpace: isSpace))
                 }
                 text += String(decoding: utf16[r.lowerBound..<end], as: UTF16.self)
                 first = min(first, r.lowerBound); last = max(last, r.upperBound)

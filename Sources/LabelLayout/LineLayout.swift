@@ -42,6 +42,8 @@ struct LineLayout {
     let breaks: [TextSegmentation.Break]
     let breakOffsets: [Int]
     let graphemes: [Int]
+    /// UTF-16 offsets of the tabs (U+0009), ascending.
+    let tabOffsets: [Int]
 
     init(label: PaddedLabel) throws {
         self.label = label
@@ -60,6 +62,7 @@ struct LineLayout {
             .filter { shaped.startsCluster[$0.offset] }
         breakOffsets = breaks.map(\.offset)
         graphemes = try TextSegmentation.graphemeBoundaries(utf16).filter { shaped.startsCluster[$0] }
+        tabOffsets = utf16.indices.filter { utf16[$0] == 0x09 }
     }
 
     /// The same text measured at another point size (for `adjustsFontSizeToFitWidth`): no new shaping,
@@ -126,7 +129,7 @@ struct LineLayout {
             let room = maxLines > 0 ? maxLines - lines.count : Int.max
             var paragraphLines = wraps
                 ? wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)
-                : [BrokenLine(pieces: [.text(paragraph)], width: shaped.lineWidth(paragraph), endsParagraph: true)]
+                : [BrokenLine(pieces: [.text(paragraph)], width: lineWidth(paragraph), endsParagraph: true)]
             // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
             if paragraphLines.count > room || (paragraphLines.count == room && index < paragraphs.count - 1) {
                 lines += paragraphLines.prefix(room)
@@ -182,7 +185,7 @@ struct LineLayout {
             if i < opportunities.endIndex {
                 let b = opportunities[i]
                 if b <= start { i += 1; continue }
-                if shaped.lineWidth(start..<b) <= width + layoutTolerance {
+                if lineWidth(start..<b) <= width + layoutTolerance {
                     candidate = b; i += 1; continue
                 }
             }
@@ -197,16 +200,49 @@ struct LineLayout {
                 let after = clusters.sortedSliceAfter(start)
                 end = after.first ?? paragraph.upperBound
                 for c in after {
-                    if shaped.lineWidth(start..<c) <= width + layoutTolerance { end = c } else { break }
+                    if lineWidth(start..<c) <= width + layoutTolerance { end = c } else { break }
                 }
             }
             let range = start..<end
-            lines.append(BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range),
+            lines.append(BrokenLine(pieces: [.text(range)], width: lineWidth(range),
                                     endsParagraph: end >= paragraph.upperBound))
             start = end
             candidate = nil
         }
         return lines
+    }
+
+    // MARK: Tabs
+
+    /// Width in points of `range` laid out from the start of a line, trailing white space excluded.
+    func lineWidth(_ range: Range<Int>) -> CGFloat { width(shaped.trimmingTrailingWhitespace(range)) }
+
+    /// Width in points of `range` laid out from the start of a line: its advances, each tab (U+0009) reaching
+    /// the next tab stop (DESIGN.md §2, Tabs).
+    func width(_ range: Range<Int>) -> CGFloat { layOutTabs(in: range).width }
+
+    /// The drawn width of each tab in `range` (laid out from the start of a line), by UTF-16 offset.
+    func tabWidths(in range: Range<Int>) -> [Int: CGFloat] { layOutTabs(in: range).tabs }
+
+    private func layOutTabs(in range: Range<Int>) -> (width: CGFloat, tabs: [Int: CGFloat]) {
+        var x: CGFloat = 0, position = range.lowerBound, tabs: [Int: CGFloat] = [:]
+        for tab in tabOffsets.sortedSlice(after: range.lowerBound - 1, through: range.upperBound - 1) {
+            x += shaped.width(position..<tab)
+            let stop = nextTabStop(after: x, tab: tab)
+            tabs[tab] = stop - x
+            x = stop
+            position = tab + 1
+        }
+        return (x + shaped.width(position..<range.upperBound), tabs)
+    }
+
+    /// Where a tab at pen `x` (pt from the line's leading edge) ends: the first of `tabStops` beyond `x`, then
+    /// multiples of `defaultTabInterval`; with an interval of 0, beyond the last stop a tab is a space.
+    private func nextTabStop(after x: CGFloat, tab: Int) -> CGFloat {
+        if let stop = label.tabStops.lazy.map(\.location).sorted().first(where: { $0 > x + layoutTolerance }) { return stop }
+        let interval = label.defaultTabInterval
+        if interval > 0 { return ((x + layoutTolerance) / interval).rounded(.down) * interval + interval }
+        return x + shaped.width(tab..<(tab + 1))
     }
 
     // MARK: Push-out
@@ -222,10 +258,10 @@ struct LineLayout {
               let cut = breakOffsets.sortedSlice(after: previous.lowerBound, through: previous.upperBound - 1).last
         else { return }
         let moved = cut..<last.upperBound
-        let newWidth = shaped.lineWidth(moved)
+        let newWidth = lineWidth(moved)
         guard newWidth <= width + layoutTolerance else { return }
         let kept = previous.lowerBound..<cut
-        lines[lines.count - 2] = BrokenLine(pieces: [.text(kept)], width: shaped.lineWidth(kept), endsParagraph: false)
+        lines[lines.count - 2] = BrokenLine(pieces: [.text(kept)], width: lineWidth(kept), endsParagraph: false)
         lines[lines.count - 1] = BrokenLine(pieces: [.text(moved)], width: newWidth, endsParagraph: true)
     }
 
@@ -246,7 +282,7 @@ struct LineLayout {
         func fitsHead(_ budget: CGFloat) -> Int {
             var best = start
             for c in clusters where c > start {
-                if shaped.lineWidth(start..<c) <= budget + layoutTolerance { best = c } else { break }
+                if lineWidth(start..<c) <= budget + layoutTolerance { best = c } else { break }
             }
             return best
         }
@@ -266,14 +302,14 @@ struct LineLayout {
             if mode == .byWordWrapping, cut < end,
                let wordEnd = breaks.map(\.offset).sortedSlice(after: start, through: cut).last { cut = wordEnd }
             let range = start..<cut
-            return BrokenLine(pieces: [.text(range)], width: shaped.lineWidth(range), endsParagraph: false)
+            return BrokenLine(pieces: [.text(range)], width: lineWidth(range), endsParagraph: false)
         case .byTruncatingTail:
-            if !forceEllipsis || shaped.lineWidth(start..<end) + ellipsisWidth > width + layoutTolerance {
+            if !forceEllipsis || lineWidth(start..<end) + ellipsisWidth > width + layoutTolerance {
                 let range = shaped.trimmingTrailingWhitespace(start..<fitsHead(width - ellipsisWidth))
-                return BrokenLine(pieces: [.text(range), .ellipsis], width: shaped.lineWidth(range) + ellipsisWidth, endsParagraph: false)
+                return BrokenLine(pieces: [.text(range), .ellipsis], width: lineWidth(range) + ellipsisWidth, endsParagraph: false)
             }
             let range = shaped.trimmingTrailingWhitespace(start..<end)
-            return BrokenLine(pieces: [.text(range), .ellipsis], width: shaped.width(range) + ellipsisWidth, endsParagraph: false)
+            return BrokenLine(pieces: [.text(range), .ellipsis], width: lineWidth(range) + ellipsisWidth, endsParagraph: false)
         case .byTruncatingHead:
             let range = shaped.trimmingLeadingWhitespace(fitsTail(width - ellipsisWidth)..<end)   // none after "…"
             return BrokenLine(pieces: [.ellipsis, .text(range)], width: ellipsisWidth + shaped.lineWidth(range), endsParagraph: false)
@@ -282,11 +318,11 @@ struct LineLayout {
             // The head takes the clusters within half the budget, the tail what is left; no white space
             // on either side of the "…".
             let headEnd = fitsHead(budget / 2)
-            let tailStart = max(headEnd, fitsTail(budget - shaped.width(start..<headEnd)))
+            let tailStart = max(headEnd, fitsTail(budget - self.width(start..<headEnd)))
             let head = shaped.trimmingTrailingWhitespace(start..<headEnd)
             let tail = shaped.trimmingLeadingWhitespace(tailStart..<end)
             return BrokenLine(pieces: [.text(head), .ellipsis, .text(tail)],
-                              width: shaped.width(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)
+                              width: lineWidth(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)
         }
     }
 }

@@ -81,6 +81,12 @@ public struct PaddedLabel: Sendable {
     public var borderWidth: CGFloat = 0
     /// Colour of the border (`CALayer.borderColor`).
     public var borderColor: Color = .black
+    /// Tab stops, pt from the text rect's leading edge (`NSParagraphStyle.tabStops`); default twelve left stops
+    /// every 28 pt, as `NSParagraphStyle.default`. A tab (U+0009) reaches the first stop beyond the pen.
+    public var tabStops: [TextTab] = TextTab.defaultStops
+    /// Interval of the stops beyond the last of `tabStops`, pt (`NSParagraphStyle.defaultTabInterval`);
+    /// 0 (default): beyond the last stop a tab is as wide as a space.
+    public var defaultTabInterval: CGFloat = 0
     /// Extra space between lines, pt (`NSParagraphStyle.lineSpacing`): added between lines, not after the last.
     public var lineSpacing: CGFloat = 0
     /// Multiplier of the font's line height (`NSParagraphStyle.lineHeightMultiple`); 0 = 1. The extra height
@@ -212,12 +218,16 @@ public struct PaddedLabel: Sendable {
         guard numberOfLines >= 0 else { throw LabelError.invalidNumberOfLines(numberOfLines) }
         for (name, value) in [("preferredMaxLayoutWidth", preferredMaxLayoutWidth), ("cornerRadius", cornerRadius),
                               ("borderWidth", borderWidth), ("lineSpacing", lineSpacing),
+                              ("defaultTabInterval", defaultTabInterval),
                               ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0 && value <= m) {
             throw LabelError.invalidProperty(name: name, value: value)
         }
         if let b = bounds, !(b.size.width.isFinite && b.size.height.isFinite && b.origin.x.isFinite && b.origin.y.isFinite
                              && b.size.width >= 0 && b.size.height >= 0 && b.size.width <= m && b.size.height <= m) {
             throw LabelError.invalidBounds(b)
+        }
+        for tab in tabStops where !(tab.location.isFinite && tab.location >= 0 && tab.location <= m) {
+            throw LabelError.invalidProperty(name: "tabStops", value: tab.location)
         }
         guard minimumScaleFactor.isFinite, minimumScaleFactor >= 0, minimumScaleFactor <= 1 else {
             throw LabelError.invalidProperty(name: "minimumScaleFactor", value: minimumScaleFactor)

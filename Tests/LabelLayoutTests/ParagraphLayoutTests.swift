@@ -128,4 +128,37 @@ final class ParagraphLayoutTests: XCTestCase {
         let lastChar = try XCTUnwrap(layout.lines[0].text.unicodeScalars.last)
         XCTAssertEqual(lastGlyph.x + ref.linearAdvance(lastChar, pixelSize: 17), 155, accuracy: 0.26)
     }
+
+    /// Tabs: NSParagraphStyle's default twelve left stops every 28 pt, then (defaultTabInterval 0) a space;
+    /// custom stops and intervals. Widths from the font tables.
+    func testTabsReachTheNextStop() throws {
+        func layout(_ text: String, configure: (inout PaddedLabel) -> Void = { _ in }) throws -> TextLayout {
+            var label = PaddedLabel(text, font: .default(size: 17), insets: EdgeInsets(top: 0, left: 10, bottom: 0, right: 0))
+            label.scale = 2
+            configure(&label)
+            return try label.makeLayout()
+        }
+        XCTAssertLessThan(w("ab"), 28)
+        XCTAssertEqual(try layout("ab\tc").lines[0].rect.width, 28 + w("c"), accuracy: 1e-9)
+        // Past the first stop: the next one; two tabs in a row: two stops.
+        XCTAssertGreaterThan(w("Snapshot"), 56); XCTAssertLessThan(w("Snapshot"), 84)
+        XCTAssertEqual(try layout("Snapshot\tc").lines[0].rect.width, 84 + w("c"), accuracy: 1e-9)
+        XCTAssertEqual(try layout("a\t\tc").lines[0].rect.width, 56 + w("c"), accuracy: 1e-9)
+        // Beyond the twelfth stop (336 pt) a tab is a space.
+        let long = String(repeating: "Snapshot ", count: 5) + "tests"
+        XCTAssertGreaterThan(w(long), 336)
+        XCTAssertEqual(try layout(long + "\tc").lines[0].rect.width, w(long + " c"), accuracy: 1e-9)
+        // defaultTabInterval continues the stops; custom stops replace the defaults.
+        XCTAssertEqual(try layout(long + "\tc") { $0.defaultTabInterval = 50 }.lines[0].rect.width,
+                       ((w(long) / 50).rounded(.down) + 1) * 50 + w("c"), accuracy: 1e-9)
+        XCTAssertEqual(try layout("ab\tc") { $0.tabStops = [TextTab(location: 100)] }.lines[0].rect.width, 100 + w("c"), accuracy: 1e-9)
+        // The glyph after the tab is drawn at the stop, from the text rect's leading edge (10 pt), at 2x.
+        let drawn = try layout("ab\tc")
+        XCTAssertEqual(drawn.glyphs.last?.x ?? 0, ((10 + 28) * 2 * 4).rounded() / 4, accuracy: 1e-9)
+        // The intrinsic size includes the tab.
+        XCTAssertEqual(try PaddedLabel("ab\tc").intrinsicContentSize.width, FontReference.px(28 + w("c"), 1), accuracy: 1e-9)
+        var bad = PaddedLabel("a\tb")
+        bad.tabStops = [TextTab(location: -1)]
+        XCTAssertThrowsError(try bad.makeLayout()) { XCTAssertTrue("\($0)".contains("tabStops"), "\($0)") }
+    }
 }

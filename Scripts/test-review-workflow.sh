@@ -79,13 +79,13 @@ step "client: build (the dependency is built by SwiftPM, nothing by hand)"
 swift build --build-tests 2>&1 | tail -1
 step "client: record the references, then pass"
 swift test >/dev/null 2>&1 && fail "the first run should record and fail"
-[ -f __Snapshots__/BadgeTests/testBadgeColor.1.png ] || fail "references not recorded"
+[ -f __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png ] || fail "references not recorded"
 swift test >/dev/null 2>&1 || fail "the second run should pass"
 
 step "client: break the three snapshots in two CI shards"
 CI=true CLIENT_CHANGE=1 SNAPSHOT_ARTIFACTS=shard1 swift test --filter 'BadgeTests.testBadge' >/dev/null 2>&1 && fail "shard 1 should fail"
 CI=true CLIENT_CHANGE=1 SNAPSHOT_ARTIFACTS=shard2 swift test --filter 'BadgeTests.testTitle' >/dev/null 2>&1 && fail "shard 2 should fail"
-ls shard1/BadgeTests shard2/BadgeTests
+ls shard1/ClientTests/BadgeTests shard2/ClientTests/BadgeTests
 
 step "plugin: swift package labelsnap review --list (both shards)"
 plugin() { swift package --allow-writing-to-package-directory labelsnap "$@" --color never; }
@@ -113,8 +113,8 @@ step "interactive review in tmux"
 bin="$(swift build --show-bin-path)/labelsnap"
 [ -x "$bin" ] || bin="$checkout/.build/debug/labelsnap"
 [ -x "$bin" ] || fail "no labelsnap executable"
-before_insets="$(sha1sum < __Snapshots__/BadgeTests/testBadgeInsets.1.png)"
-color_actual="$(sha1sum < shard1/BadgeTests/testBadgeColor.1.png.actual.png)"
+before_insets="$(sha1sum < __Snapshots__/ClientTests/BadgeTests/testBadgeInsets.1.png)"
+color_actual="$(sha1sum < shard1/ClientTests/BadgeTests/testBadgeColor.1.png.actual.png)"
 tmux new-session -d -s "$session" -x 120 -y 50 \
     "cd '$client' && COLORTERM=truecolor TERM=xterm-256color '$bin' review --artifacts shard1 --artifacts shard2; echo EXIT=\$?; sleep 60"
 screen() { tmux capture-pane -t "$session" -p "$@"; }
@@ -153,10 +153,10 @@ tmux send-keys -t "$session" q
 wait_for "EXIT=0"
 screen | sed -n '1,12p'
 wait_for "Reviewed 2 of 3 pending snapshot failures: 1 accepted, 1 rejected, 0 skipped, 1 not reached (quit)"
-[ "$(sha1sum < __Snapshots__/BadgeTests/testBadgeColor.1.png)" = "$color_actual" ] || fail "the accepted reference is not the actual image"
-[ ! -e shard1/BadgeTests/testBadgeColor.1.png.failure.json ] || fail "the accepted failure is still pending"
-[ "$(sha1sum < __Snapshots__/BadgeTests/testBadgeInsets.1.png)" = "$before_insets" ] || fail "the rejected reference changed"
-[ ! -e shard1/BadgeTests/testBadgeInsets.1.png.failure.json ] || fail "the rejected failure is still pending"
+[ "$(sha1sum < __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png)" = "$color_actual" ] || fail "the accepted reference is not the actual image"
+[ ! -e shard1/ClientTests/BadgeTests/testBadgeColor.1.png.failure.json ] || fail "the accepted failure is still pending"
+[ "$(sha1sum < __Snapshots__/ClientTests/BadgeTests/testBadgeInsets.1.png)" = "$before_insets" ] || fail "the rejected reference changed"
+[ ! -e shard1/ClientTests/BadgeTests/testBadgeInsets.1.png.failure.json ] || fail "the rejected failure is still pending"
 
 step "plugin: accept the rest, then the suite passes with CLIENT_CHANGE=1 except the rejected insets"
 plugin accept --all --artifacts shard1 --artifacts shard2

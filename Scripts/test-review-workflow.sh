@@ -11,6 +11,7 @@
 set -euo pipefail
 checkout="$(cd "$(dirname "$0")/.." && pwd)"
 shots="${1:-}"
+if [ -n "$shots" ]; then mkdir -p "$shots"; shots="$(cd "$shots" && pwd)"; fi
 tmp="$(mktemp -d /tmp/labelsnap-client-XXXXXX)"
 session="labelsnap-review-$$"
 cleanup() {

@@ -38,6 +38,8 @@ public enum FailureText {
         var edges: [String] = []
         let right = r.intMetric("rightEdgeMoved") ?? (a.0 - ref.0)
         let bottom = r.intMetric("bottomEdgeMoved") ?? (a.1 - ref.1)
+        if let left = r.intMetric("leftEdgeMoved"), left != 0 { edges.append("left edge \(left > 0 ? "+" : "")\(left)") }
+        if let top = r.intMetric("topEdgeMoved"), top != 0 { edges.append("top edge \(top > 0 ? "+" : "")\(top)") }
         if right != 0 { edges.append("right edge \(right > 0 ? "+" : "")\(right)") }
         if bottom != 0 { edges.append("bottom edge \(bottom > 0 ? "+" : "")\(bottom)") }
         return "\(ref.0)×\(ref.1) → \(a.0)×\(a.1) px" + (edges.isEmpty ? "" : " (\(edges.joined(separator: ", ")))")

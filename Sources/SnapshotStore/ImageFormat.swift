@@ -67,13 +67,23 @@ private func imageMismatch(_ result: DiffResult, reference: Bitmap, actual: Bitm
     if let box = result.boundingBox { metrics["boundingBox"] = .ints([box.x, box.y, box.width, box.height]) }
     if let y = result.maxYIQDelta { metrics["largestYIQDelta"] = .double(y) }
     if let e = result.maxDeltaE { metrics["largestDeltaE94"] = .double(e) }
+    var summary = result.summary.split(separator: "\n").map(String.init)
+    var diffReference = reference
     if let m = result.sizeMismatch {
-        metrics["rightEdgeMoved"] = .int(m.rightEdge)
-        metrics["bottomEdgeMoved"] = .int(m.bottomEdge)
+        // Which edges moved is read from where the content went, not from the top-left corner; the diff
+        // images compare the reference placed there.
+        let alignment = ContentAlignment.find(reference, actual)
+        metrics["leftEdgeMoved"] = .int(alignment.left)
+        metrics["topEdgeMoved"] = .int(alignment.top)
+        metrics["rightEdgeMoved"] = .int(alignment.right)
+        metrics["bottomEdgeMoved"] = .int(alignment.bottom)
+        metrics["alignedDifferingPixels"] = .int(alignment.differingPixels)
+        summary = ["size differs: reference \(m.reference), actual \(m.actual); aligned by content: \(alignment)"]
+        if let aligned = try? alignment.alignedReference(reference) { diffReference = aligned }
     }
-    let cache = DiffImageCache(reference: reference, actual: actual, comparison: comparison)
+    let cache = DiffImageCache(reference: diffReference, actual: actual, comparison: comparison)
     return SnapshotMismatch(
-        summary: result.summary.split(separator: "\n").map(String.init),
+        summary: summary,
         metrics: metrics,
         attachments: [
             SnapshotAttachment(kind: "diff", pathExtension: "png") { try PNGCodec.encode(try cache.get().diff) },

@@ -256,7 +256,8 @@ final class ReviewCommandTests: XCTestCase {
 
     func testReviewListsTheNumbers() throws {
         try makeMismatch()
-        // A size change, 8×6 → 9×7, and one differing pixel in the overlap.
+        // A size change, 8×6 → 9×7, and one differing pixel in the top-left overlap: aligned by content, the
+        // reference fits one column to the right (the marked column is new), so the left edge moved.
         try pkg.fail("testWide()", named: "1", reference: try bitmap(8, 6), actual: try bitmap(9, 7, marks: [(0, 0)]))
         let result = try labelsnap(["review"], cwd: pkg.root)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -277,7 +278,7 @@ final class ReviewCommandTests: XCTestCase {
               test:        testWide  (\(pkg.testFile))
               reference:   __Snapshots__/FakeTests/BadgeTests/testWide.1.png
               differing:   1 of 48 px differ in the overlap (2.083%)
-              size:        8×6 → 9×7 px (right edge +1, bottom edge +1)
+              size:        8×6 → 9×7 px (left edge +1, bottom edge +1)
               largest Δ:   255 of 255
               changed box: (0, 0, 1×1)
               tolerance:   exact

@@ -33,9 +33,11 @@ let (record, pass) = withSnapshotTesting(environment: [:]) {
     (seconds { recorded = verifyLabelSnapshots(of: badge, matrix: matrix, file: testFile, testName: "testBadge()") },
      seconds { passed = verifyLabelSnapshots(of: badge, matrix: matrix, file: testFile, testName: "testBadge()") })
 }
-let references = (try? FileManager.default.contentsOfDirectory(atPath: root + "/__Snapshots__/BadgeTests"))?.count ?? 0
+let folder = recorded?.failures.first?.failure.location?.referenceFolder ?? root
+let references = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.count ?? 0
 guard recorded?.failures.count == 432, references == 432, passed == nil else {
-    print("matrix benchmark: unexpected result: \(references) references; \(passed?.message ?? recorded?.message ?? "nothing recorded")")
+    let message = passed?.message ?? recorded?.message ?? "nothing recorded"
+    print("matrix benchmark: unexpected result: \(references) references; " + (message.split(separator: "\n").first.map(String.init) ?? ""))
     exit(1)
 }
 #if DEBUG

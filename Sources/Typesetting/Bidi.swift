@@ -56,11 +56,14 @@ public enum Bidi {
     }
 
     /// Visual order of items with bidi `levels` (UAX #9 L2): from the highest level down to the lowest
-    /// odd level, every maximal run at that level or higher is reversed. Returns indices into the input.
+    /// odd level on the line, every maximal run at that level or higher is reversed. Returns indices into
+    /// the input. The lowest odd level is the line's lowest level rounded up to odd (as ICU's
+    /// `ubidi_reorderLogical`): a line of only level-2 text (Latin or digits in a right-to-left paragraph)
+    /// is reversed twice, that is not at all, and reads left to right.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
-        guard let highest = levels.max(), highest > 0 else { return order }
-        let lowestOdd = (levels.filter { $0 & 1 == 1 }.min()) ?? highest
+        guard let highest = levels.max(), let lowest = levels.min(), highest > 0 else { return order }
+        let lowestOdd = lowest | 1
         var level = highest
         while level >= lowestOdd && level > 0 {
             var i = 0

@@ -16,10 +16,10 @@ public struct FitFailure: Sendable, Hashable {
     public var lines: Int
     /// Lines the label shows: `numberOfLines`, or fewer when its height holds fewer.
     public var maxLines: Int
-    /// How much does not fit, pt: for a single-line label the text's width beyond the text rect;
-    /// for a multi-line label the height of the lines that are cut off (`overflowAxis`).
+    /// How much does not fit, pt: for a single-line label the text's width beyond the text rect; for a
+    /// multi-line label (or a single line cut at a hard line break) the height of the lines cut off (`overflowAxis`).
     public var overflow: Double
-    /// `.width` for single-line labels, `.height` for multi-line ones.
+    /// `.width` for single-line labels, `.height` for multi-line ones and hard line breaks.
     public var overflowAxis: Axis
     /// The characters truncation removed (from the lines `TextLayout` shows), "" when clipped.
     public var lost: String
@@ -48,15 +48,17 @@ public enum FitCheck {
         unlimited.bounds = nil
         try unlimited.layout(width: style.width)
         let needed = try unlimited.makeLayout()
-        let overflow: Double, axis: FitFailure.Axis
+        var overflow = 0.0, axis = FitFailure.Axis.width
         if label.numberOfLines == 1 || layout.lines.count >= needed.lines.count {
             var natural = label
             natural.bounds = nil
             natural.numberOfLines = 1
             let width = try natural.makeLayout().lines.map { Double($0.rect.width) }.max() ?? 0
-            overflow = width - Double(layout.textRect.width); axis = .width
-        } else {
-            // The height of the lines below the last one shown, in the unlimited layout.
+            overflow = width - Double(layout.textRect.width)
+        }
+        // Lines cut off (a multi-line label, or a single-line one whose text has hard line breaks): the height
+        // from the last line drawn to the last line needed, in the unlimited layout.
+        if overflow <= 0, needed.lines.count > layout.lines.count {
             let shown = needed.lines[max(0, layout.lines.count - 1)].rect.maxY
             overflow = Double((needed.lines.last?.rect.maxY ?? shown) - shown); axis = .height
         }

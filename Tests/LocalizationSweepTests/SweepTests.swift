@@ -235,3 +235,17 @@ extension SweepTests {
         }
     }
 }
+
+extension SweepTests {
+    /// A single-line label whose text has a hard line break loses the second line: reported as height, the
+    /// second line's box (DejaVu Sans line height at 15 pt, to within the pixel grid).
+    func testHardLineBreakInASingleLineLabel() throws {
+        let ref = try reference(["Neu\nJetzt"])
+        let f = try XCTUnwrap(try FitCheck.check("Neu\nJetzt", style: badge(), language: "de"))
+        XCTAssertEqual(f.lines, 2)
+        XCTAssertEqual(f.maxLines, 1)
+        XCTAssertEqual(f.axis, .height)
+        XCTAssertEqual(f.overflow, ref.lineHeight(pointSize: 15), accuracy: 0.5)
+        XCTAssertEqual(f.lost, "Jetzt")
+    }
+}

@@ -55,7 +55,7 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
     <p class="meta">Artifacts: <span class="mono">\(htmlEscape(root))</span> · generated \(htmlEscape(generated)) by labelsnap report</p>
 
     """
-    let sweep = localizationSweepSections(scan.roots)
+    let sweep = localizationSweepSections(scan.roots, images: &images)
     if n == 0 && scan.errors.isEmpty && sweep.isEmpty {
         h += "<p class=\"empty\">Nothing to review: every snapshot assertion passed, or the failures were accepted or rejected.</p>\n</header>\n</body>\n</html>\n"
         return h
@@ -112,7 +112,7 @@ table.summary td.num { font-variant-numeric: tabular-nums; }
 table.summary td:nth-child(3) { white-space: nowrap; }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
-section.failure { border-top: 2px solid var(--line); padding: 18px 0 8px; }
+section.failure, section.sweep { border-top: 2px solid var(--line); padding: 18px 0 8px; }
 .kind { display: inline-block; font-size: 12px; font-weight: 600; padding: 1px 8px; border-radius: 10px; background: #fde8e7; color: var(--bad); vertical-align: 2px; margin-left: 8px; }
 .warning { border-left: 4px solid #e0a100; background: #fff6db; color: var(--warn); padding: 8px 12px; margin: 10px 0; }
 dl.numbers { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 16px; margin: 10px 0 14px; }

@@ -5,18 +5,18 @@ import SnapshotStore
 /// The report's section for the last `labelsnap sweep` of each artifacts folder (`localization/sweep.json`
 /// and the per-locale contact sheets beside it): the summary per locale, every string that does not fit,
 /// and the sheets. Empty when no sweep wrote there.
-func localizationSweepSections(_ roots: [String]) -> String {
+func localizationSweepSections(_ roots: [String], images: inout ReportImages) -> String {
     var s = ""
     for root in roots {
         let folder = root + "/localization"
         guard let bytes = try? SnapshotFileSystem.readIfPresent(folder + "/sweep.json") else { continue }
         guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               let failures = object["failures"] as? [[String: Any]], let locales = object["locales"] as? [[String: Any]] else {
-            s += "<section class=\"failure\"><h2>Localization sweep</h2><div class=\"placeholder\">\(htmlEscape(folder))/sweep.json is not readable</div></section>\n"
+            s += "<section class=\"sweep\"><h2>Localization sweep</h2><div class=\"placeholder\">\(htmlEscape(folder))/sweep.json is not readable</div></section>\n"
             continue
         }
         func text(_ v: Any?) -> String { v.map { "\($0)" }.flatMap { $0 == "<null>" ? nil : $0 } ?? "–" }
-        s += "<section class=\"failure\" id=\"localization-sweep\">\n"
+        s += "<section class=\"sweep\" id=\"localization-sweep\">\n"
         s += "<h2>Localization sweep: \(failures.count) of \(text(object["checked"])) strings do not fit</h2>\n"
         s += "<p class=\"meta\">labelsnap sweep · <span class=\"mono\">\(htmlEscape(folder))</span></p>\n"
         s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Strings</th><th>Do not fit</th><th>Untranslated</th><th>Widest overflow</th></tr></thead>\n<tbody>\n"
@@ -40,10 +40,11 @@ func localizationSweepSections(_ roots: [String]) -> String {
         for l in locales {
             guard let sheet = l["contact_sheet"] as? String,
                   let png = try? SnapshotFileSystem.readIfPresent(sheet, limit: maximumImageFile),
-                  let image = try? PNGCodec.decode(png) else { continue }
+                  let image = try? PNGCodec.decode(png),
+                  let src = try? images.source(png: png, name: "localization-\(text(l["locale"]))") else { continue }
             s += "<figure><figcaption>\(htmlEscape(text(l["locale"])))<span>\(image.width)×\(image.height) px</span></figcaption>"
                 + "<div class=\"frame fit\" style=\"max-width: \(image.width)px\"><img alt=\"strings that do not fit in \(htmlEscape(text(l["locale"])))\" "
-                + "width=\"\(image.width)\" height=\"\(image.height)\" src=\"data:image/png;base64,\(Data(png).base64EncodedString())\"></div></figure>\n"
+                + "width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(htmlEscape(src))\"></div></figure>\n"
         }
         s += "</section>\n"
     }

@@ -59,12 +59,32 @@ public struct LocalizationSweep: Sendable {
         public var pseudo: PseudoLocale?
     }
 
+    /// `locales` given as an empty list: nothing would be checked, and a sweep that checks nothing must not
+    /// pass (a computed list that came out empty in CI). Pass nil for all of the table's locales.
+    public struct NoLocales: Error, CustomStringConvertible {
+        public var available: [String]
+        public var description: String {
+            "no locales to check (an empty list); pass nil for all of them (\(available.joined(separator: ", "))) or name some"
+        }
+    }
+
+    /// The locales checked, in order: `locales` with repeats dropped (a locale named twice is checked once),
+    /// or all of the table's.
+    /// - Throws: `NoLocales` for an empty list, `UnknownLocale`.
+    public func chosenLocales() throws -> [String] {
+        guard let locales else { return table.locales }
+        guard !locales.isEmpty else { throw NoLocales(available: table.locales) }
+        var seen = Set<String>()
+        let chosen = locales.filter { seen.insert($0).inserted }
+        for l in chosen where !table.locales.contains(l) { throw UnknownLocale(locale: l, available: table.locales) }
+        return chosen
+    }
+
     /// What is laid out, in order: the table's strings of the chosen locales (in `locales` order), then the
     /// source-language strings once per pseudo-locale.
-    /// - Throws: `UnknownLocale`.
+    /// - Throws: `NoLocales`, `UnknownLocale`.
     public func plan() throws -> [Item] {
-        let chosen = locales ?? table.locales
-        for l in chosen where !table.locales.contains(l) { throw UnknownLocale(locale: l, available: table.locales) }
+        let chosen = try chosenLocales()
         var byLocale = [[Item]](repeating: [], count: chosen.count)
         let rank = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
         for (i, s) in table.strings.enumerated() {
@@ -91,7 +111,7 @@ public struct LocalizationSweep: Sendable {
     }
 
     /// Runs the sweep. `progress(done, total)` is called from worker threads, serialised, about every 1 %.
-    /// - Throws: `UnknownLocale`, or the first `LabelError` of a string (a font that cannot be loaded …).
+    /// - Throws: `NoLocales`, `UnknownLocale`, or the first `LabelError` of a string (a font that cannot be loaded …).
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
         let items = try plan()
         let queue = WorkQueue(count: items.count, batch: 32)

@@ -249,3 +249,25 @@ extension SweepTests {
         XCTAssertEqual(f.lost, "Jetzt")
     }
 }
+
+extension SweepTests {
+    /// Found by a new-user test: `--locales de,de` (and `locales: ["de", "de"]`) crashed the process on a
+    /// duplicate dictionary key, and `locales: []` passed with nothing checked.
+    func testRepeatedLocalesAreCheckedOnceAndAnEmptyListIsRefused() throws {
+        let table = try StringResources.read(path: Self.packageRoot + "/Examples/Sweep/Localizable.xcstrings")
+        let style = try LabelStyle.load(path: Self.packageRoot + "/Examples/Sweep/badge-style.json")
+        let once = try LocalizationSweep(table: table, style: style, locales: ["de"]).run()
+        let twice = try LocalizationSweep(table: table, style: style, locales: ["de", "de"]).run()
+        XCTAssertEqual(twice.checked, once.checked)
+        XCTAssertEqual(twice.failures.map(\.key), once.failures.map(\.key))
+        XCTAssertEqual(twice.summaries.map(\.locale), ["de"])
+        let mixed = try LocalizationSweep(table: table, style: style, locales: ["ru", "de", "ru"]).chosenLocales()
+        XCTAssertEqual(mixed, ["ru", "de"])
+
+        XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: []).run()) { error in
+            XCTAssertTrue(error is LocalizationSweep.NoLocales, "\(error)")
+        }
+        let message = try XCTUnwrap(verifyLabelsFit(catalog: table, style: style, locales: []))
+        XCTAssertTrue(message.contains("no locales to check"), message)
+    }
+}

@@ -264,67 +264,6 @@ struct LineLayout {
         lines[lines.count - 2] = BrokenLine(pieces: [.text(kept)], width: lineWidth(kept), endsParagraph: false)
         lines[lines.count - 1] = BrokenLine(pieces: [.text(moved)], width: newWidth, endsParagraph: true)
     }
-
-    // MARK: Truncation
-
-    /// Fits `line` (whose text may continue up to `end`) into `width` by the label's line-break mode:
-    /// tail keeps the head, head keeps the end, middle keeps both ends ("…" from the label's font);
-    /// clipping keeps the whole line; word and char wrapping cut without an ellipsis.
-    func truncate(_ line: BrokenLine, upTo end: Int, width: CGFloat, forceEllipsis: Bool) -> BrokenLine {
-        guard case .text(let r)? = line.pieces.first else { return line }
-        let start = r.lowerBound
-        let ellipsisWidth = ellipsis.lineWidth(0..<ellipsis.utf16.count)
-        var mode = label.lineBreakMode
-        // Head truncation of a multi-line label truncates the tail of its last line (DESIGN.md §2, to check on a
-        // device); middle truncation always lays out a single line (`drawnNumberOfLines`).
-        if label.drawnNumberOfLines != 1, mode == .byTruncatingHead { mode = .byTruncatingTail }
-        let clusters = [start] + graphemes.sortedSlice(after: start, through: end)
-        func fitsHead(_ budget: CGFloat) -> Int {
-            var best = start
-            for c in clusters where c > start {
-                if lineWidth(start..<c) <= budget + layoutTolerance { best = c } else { break }
-            }
-            return best
-        }
-        func fitsTail(_ budget: CGFloat) -> Int {
-            var best = end
-            for c in clusters.reversed() where c < end {
-                if shaped.width(c..<end) <= budget + layoutTolerance { best = c } else { break }
-            }
-            return best
-        }
-        switch mode {
-        case .byClipping:
-            // Drawn whole, clipped to the bounds; the measured width is limited to the bounds.
-            return BrokenLine(pieces: [.text(r)], width: min(line.width, width), endsParagraph: line.endsParagraph)
-        case .byWordWrapping, .byCharWrapping:
-            var cut = fitsHead(width)
-            if mode == .byWordWrapping, cut < end,
-               let wordEnd = breaks.map(\.offset).sortedSlice(after: start, through: cut).last { cut = wordEnd }
-            let range = start..<cut
-            return BrokenLine(pieces: [.text(range)], width: lineWidth(range), endsParagraph: false)
-        case .byTruncatingTail:
-            if !forceEllipsis || lineWidth(start..<end) + ellipsisWidth > width + layoutTolerance {
-                let range = shaped.trimmingTrailingWhitespace(start..<fitsHead(width - ellipsisWidth))
-                return BrokenLine(pieces: [.text(range), .ellipsis], width: lineWidth(range) + ellipsisWidth, endsParagraph: false)
-            }
-            let range = shaped.trimmingTrailingWhitespace(start..<end)
-            return BrokenLine(pieces: [.text(range), .ellipsis], width: lineWidth(range) + ellipsisWidth, endsParagraph: false)
-        case .byTruncatingHead:
-            let range = shaped.trimmingLeadingWhitespace(fitsTail(width - ellipsisWidth)..<end)   // none after "…"
-            return BrokenLine(pieces: [.ellipsis, .text(range)], width: ellipsisWidth + shaped.lineWidth(range), endsParagraph: false)
-        case .byTruncatingMiddle:
-            let budget = width - ellipsisWidth
-            // The head takes the clusters within half the budget, the tail what is left; no white space
-            // on either side of the "…".
-            let headEnd = fitsHead(budget / 2)
-            let tailStart = max(headEnd, fitsTail(budget - self.width(start..<headEnd)))
-            let head = shaped.trimmingTrailingWhitespace(start..<headEnd)
-            let tail = shaped.trimmingLeadingWhitespace(tailStart..<end)
-            return BrokenLine(pieces: [.text(head), .ellipsis, .text(tail)],
-                              width: lineWidth(head) + ellipsisWidth + shaped.lineWidth(tail), endsParagraph: false)
-        }
-    }
 }
 
 extension ArraySlice where Element == Int {

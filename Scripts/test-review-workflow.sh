@@ -95,7 +95,14 @@ grep -q "^3 pending snapshot failures in $client/shard1, $client/shard2 (merged)
 grep -q "largest Δ:   2 of 255" review.txt || fail "the Δ 2 colour change is not reported as such"
 step "plugin: a mistyped name"
 # (SwiftPM relays a plugin's standard error on its standard output.)
-if plugin accept testBadgeColr.1 --artifacts shard1 > typo.txt 2>&1; then fail "a mistyped name should fail"; fi
+# SwiftPM 6.3.1 now and then crashes (signal 11 in its own error path, ArgumentParser's MessageInfo) after a
+# plugin exits non-zero, before it has relayed the plugin's output (seen once in CI, not reproduced in 6
+# runs): a toolchain defect, so that case alone is tried again, at most twice, and said.
+for attempt in 1 2 3; do
+    if plugin accept testBadgeColr.1 --artifacts shard1 > typo.txt 2>&1; then fail "a mistyped name should fail"; fi
+    grep -q "Program crashed" typo.txt || break
+    echo "(swift-package itself crashed after the plugin's non-zero exit, attempt $attempt; trying again)"
+done
 cat typo.txt
 grep -q "did you mean testBadgeColor.1" typo.txt || fail "no suggestion"
 

@@ -32,7 +32,10 @@ let magnifiedOpenUpTo = 2
 func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws -> String {
     let n = scan.failures.count
     let root = foldersText(scan.roots)
-    let title = n == 0 ? "No pending snapshot failures" : "\(n) snapshot failure\(n == 1 ? "" : "s")"
+    let sweep = localizationSweepSections(scan.roots, images: &images)
+    // A report of only a sweep says so in its title, not "no failures" above a list of strings that do not fit.
+    let title = n > 0 ? "\(n) snapshot failure\(n == 1 ? "" : "s")"
+        : sweep.isEmpty ? "No pending snapshot failures" : "Localization sweep (no pending snapshot failures)"
     let generated: String = {
         let f = ISO8601DateFormatter()
         f.timeZone = TimeZone(identifier: "UTC")
@@ -55,7 +58,6 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
     <p class="meta">Artifacts: <span class="mono">\(htmlEscape(root))</span> · generated \(htmlEscape(generated)) by labelsnap report</p>
 
     """
-    let sweep = localizationSweepSections(scan.roots, images: &images)
     if n == 0 && scan.errors.isEmpty && sweep.isEmpty {
         h += "<p class=\"empty\">Nothing to review: every snapshot assertion passed, or the failures were accepted or rejected.</p>\n</header>\n</body>\n</html>\n"
         return h

@@ -59,6 +59,8 @@ final class SweepCommandTests: XCTestCase {
         XCTAssertTrue(report.stdout.contains("Localization sweep: \(failures) of 58 strings do not fit"), report.stdout.prefix(3000).description)
         XCTAssertTrue(report.stdout.contains("Молниеносная распродажа"))
         XCTAssertTrue(report.stdout.contains("alt=\"strings that do not fit in ru\""))
+        // Only a sweep to show: the title says so instead of "No pending snapshot failures".
+        XCTAssertTrue(report.stdout.contains("<h1>Localization sweep (no pending snapshot failures)</h1>"), report.stdout.prefix(2000).description)
     }
 
     func testEverythingFitsExitsZero() throws {

@@ -64,19 +64,21 @@ let package = Package(
 
         // Tests, one target per stage.
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"],
+        // SplitMix64 for the seeded property tests of several targets.
+        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom"],
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "FontTestSupport"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "FontTestSupport", "SeededRandom"]),
         .testTarget(name: "ContactSheetRenderingTests",
                     dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
         .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "PNGCodec", "Raster", "SnapshotTestSupport"]),
         .testTarget(name: "LocalizationSweepTests",
                     dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",

@@ -1,3 +1,4 @@
+import SeededRandom
 import FontTestSupport
 import Foundation
 import LabelLayout

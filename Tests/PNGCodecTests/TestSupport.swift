@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import PNGCodec
 import Raster
@@ -24,18 +25,6 @@ func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
     return hash
 }
 
-/// SplitMix64: a small seeded generator so every test run sees the same "random" data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}
 
 func randomBitmap(width: Int, height: Int, using rng: inout SeededGenerator) throws -> Bitmap {
     var pixels = [UInt8](repeating: 0, count: width * height * 4)

@@ -1,3 +1,4 @@
+import SeededRandom
 import PNGCodec
 import Raster
 import XCTest

@@ -1,3 +1,4 @@
+import SeededRandom
 import Foundation
 import Raster
 import SnapshotTestSupport
@@ -81,7 +82,7 @@ final class VerifierPropertyTests: XCTestCase {
     // Property: whatever the names and formats, two snapshots of one test never share an artifact file
     // (compared as a case-insensitive file system would), and every name stays under 255 bytes.
     func testNoTwoSnapshotsShareAnArtifactFile() {
-        var rng = SplitMix(seed: 15_3)
+        var rng = SeededGenerator(seed: 15_3)
         let pieces = ["a", "A", "b", ".", "..", "-", "png", "txt", "json", "actual", "diff", "composite", "failure",
                       "/", " ", "é", "e\u{301}", "1", "2", "한", String(repeating: "x", count: 70), "\u{0}", "_"]
         let formats: [(ext: String, attachments: [(String, String)])] = [
@@ -119,7 +120,7 @@ final class VerifierPropertyTests: XCTestCase {
     // and racing references (changed while the actual value is encoded) never pass.
     func testNoInputPassesWithoutACompare() throws {
         enum State: CaseIterable { case missing, dangling, corrupt, folder, matching, differing, racingCreate, racingDangling }
-        var rng = SplitMix(seed: 15_2)
+        var rng = SeededGenerator(seed: 15_2)
         let ref = pkg.reference("testLabel.p.txt")
         for i in 0..<400 {
             let state = State.allCases.randomElement(using: &rng)!
@@ -158,15 +159,3 @@ final class VerifierPropertyTests: XCTestCase {
     }
 }
 
-/// SplitMix64, a seeded generator: every run sees the same cases.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}

@@ -76,8 +76,14 @@ SWIFT
 cd "$client"
 unset CI SNAPSHOT_ARTIFACTS SNAPSHOT_TESTING_RECORD
 
-step "client: build (the dependency is built by SwiftPM, nothing by hand)"
-swift build --build-tests 2>&1 | tail -1
+step "client: build (the dependency is built by SwiftPM, nothing by hand), without a warning"
+# A dependency's warnings show in every client's build log: the library and labelsnap must have none.
+for product in "--build-tests" "--product labelsnap"; do
+    out="$(swift build $product 2>&1)" || { echo "$out"; fail "swift build $product failed"; }
+    warnings="$(grep -E 'warning:' <<<"$out" || true)"
+    [ -z "$warnings" ] || fail "swift build $product of a client warns:"$'\n'"$warnings"
+    tail -1 <<<"$out"
+done
 step "client: record the references, then pass"
 swift test >/dev/null 2>&1 && fail "the first run should record and fail"
 [ -f __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png ] || fail "references not recorded"

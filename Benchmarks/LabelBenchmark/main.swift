@@ -109,7 +109,7 @@ guard let pageData = FileManager.default.contents(atPath: work + "/page.rgba") e
 let page = try Bitmap(width: 1000, height: 1000, pixels: [UInt8](pageData))
 for (name, bitmap, iterations) in [("badge", badgeBitmap, 50), ("page", page, 3)] where !onlyPass {
     let png = try PNGCodec.encode(bitmap)
-    FileManager.default.createFile(atPath: "\(work)/\(name).png", contents: Data(png))
+    guard FileManager.default.createFile(atPath: "\(work)/\(name).png", contents: Data(png)) else { fail("cannot write \(work)/\(name).png") }
     print("encode_ms.\(name)=\(try milliseconds(iterations) { _ = try PNGCodec.encode(bitmap) })")
     print("png_bytes.\(name)=\(png.count)")
 }

@@ -15,7 +15,9 @@ var template = Array((NSTemporaryDirectory() + "/labelsnap-matrix-bench-XXXXXX")
 guard let made = mkdtemp(&template) else { print("matrix benchmark: cannot make a temporary folder"); exit(2) }
 let root = String(cString: made)
 defer { try? FileManager.default.removeItem(atPath: root) }
-FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data("// swift-tools-version:6.0\n".utf8))
+guard FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data("// swift-tools-version:6.0\n".utf8)) else {
+    print("matrix benchmark: cannot write \(root)/Package.swift"); exit(2)
+}
 let testFile = root + "/Tests/BenchTests/BadgeTests.swift"
 
 var badge = PaddedLabel("않이 패딩이 왜 없어..?", font: .preferred(.body), insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))

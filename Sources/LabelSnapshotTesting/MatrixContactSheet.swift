@@ -90,7 +90,8 @@ enum MatrixMessage {
     static func link(_ sheetPath: String, into failure: SnapshotFailure) {
         guard let path = failure.location?.failureRecordPath, var record = try? SnapshotFailureRecord.load(path) else { return }
         record.contactSheet = sheetPath
-        if let bytes = try? record.jsonBytes() { try? SnapshotFileSystem.writeAtomically(bytes, to: path) }
+        // Best effort: the sheet is still written and named in the message when its record cannot be updated.
+        if let bytes = try? record.jsonBytes() { _ = try? SnapshotFileSystem.writeAtomically(bytes, to: path) }
     }
 
     /// One line per failed combination with its numbers, under a count of what failed.

@@ -82,7 +82,7 @@ public enum TextLibraryVersions {
     public static var icu: String {
         var buffer = [CChar](repeating: 0, count: 32)
         lsicu_version(&buffer, Int32(buffer.count))
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

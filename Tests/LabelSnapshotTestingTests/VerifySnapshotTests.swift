@@ -12,7 +12,7 @@ final class VerifySnapshotTests: XCTestCase {
             XCTAssertEqual(pkg.bytes(pkg.reference("testVerifySnapshotRecordsThenPasses.1.txt")), Array("badge".utf8))
         }
         // The counter went on to 2; a named snapshot uses its name.
-        try withSnapshotTesting(environment: [:]) {
+        withSnapshotTesting(environment: [:]) {
             XCTAssertNotNil(verifySnapshot(of: "second", as: .text, file: pkg.testFile))
             XCTAssertNil(verifySnapshot(of: "badge", as: .text, file: pkg.testFile, testName: "testVerifySnapshotRecordsThenPasses()")
                             .flatMap { $0.contains("testVerifySnapshotRecordsThenPasses.3") ? nil : $0 })

@@ -202,7 +202,7 @@ final class SweepTests: XCTestCase {
         let texts = chosen.map { FormatSpecifiers.expand($0.format, pluralArguments: $0.pluralArguments, locale: $0.locale) }
         let ref = try FontReference(path: Self.dejaVu, text: texts.joined() + "\u{2026}")
         let available = Double(style.width - style.label.insets.horizontal)
-        let size = style.label.font.pointSize, scale = Double(style.label.scale)
+        let size = style.label.font.pointSize
         var expected: Set<String> = []
         for (s, text) in zip(chosen, texts) {
             let w = ref.width(text, pointSize: size)

@@ -18,26 +18,33 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
         return arguments.isEmpty ? 2 : 0
     }
     var status: Int32 = 0
+    let style = TerminalStyle.out
     for (index, path) in arguments.enumerated() {
         if index > 0 { print("") }
         do {
             let bitmap = try PNGCodec.decode(contentsOf: path)
             let chunks = try PNGCodec.textChunks(contentsOf: path)
-            print("\(path): \(bitmap.width)×\(bitmap.height) px")
+            print("\(style.path(path)): \(style.numbers("\(bitmap.width)×\(bitmap.height)")) px")
             let provenance = chunks.filter { $0.keyword == "LabelSnapshot" }
             if provenance.isEmpty {
-                print("  no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels")
+                print("  " + style.warn("no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
             for chunk in provenance {
-                for line in chunk.text.split(separator: "\n") { print("  " + line) }
+                for line in chunk.text.split(separator: "\n") { print("  " + keyValue(String(line), style)) }
             }
             for chunk in chunks where chunk.keyword != "LabelSnapshot" {
-                print("  \(chunk.kind.rawValue) \(chunk.keyword): \(chunk.text)")
+                print("  " + style.dim("\(chunk.kind.rawValue) \(chunk.keyword):") + " \(chunk.text)")
             }
         } catch {
-            FileHandle.standardError.write(Data("labelsnap: info: \(path): \(error)\n".utf8))
+            printError("info: \(path): \(error)")
             status = 2
         }
     }
     return status
+}
+
+/// A provenance line `key: value` with the key dimmed.
+private func keyValue(_ line: String, _ style: TerminalStyle) -> String {
+    guard let colon = line.range(of: ": ") else { return line }
+    return style.dim(String(line[..<colon.upperBound])) + String(line[colon.upperBound...])
 }

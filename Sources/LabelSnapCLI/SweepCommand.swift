@@ -69,13 +69,28 @@ func runSweepCommand(_ args: [String]) -> Int32 {
             let folder = root + "/localization"
             sheets = try writeSweepArtifacts(result, style: style, folder: folder)
         }
-        print(r.flag("--json") ? SweepReport.json(result, sheets: sheets) : SweepReport.text(result)
-              + (sheets.isEmpty ? "" : "\n\nContact sheets:\n" + result.summaries.compactMap { s in
-                  sheets[s.locale].map { "  \(s.locale): \($0)" } }.joined(separator: "\n")))
+        if r.flag("--json") {
+            print(SweepReport.json(result, sheets: sheets))
+        } else {
+            let terminal = TerminalStyle.out
+            let sheetLines = result.summaries.compactMap { s in
+                sheets[s.locale].map { "  \(terminal.name(s.locale)): \(terminal.path($0))" }
+            }
+            print(SweepReport.text(result, marks: terminal.sweepMarks)
+                  + (sheetLines.isEmpty ? "" : "\n\n" + terminal.dim("Contact sheets:") + "\n" + sheetLines.joined(separator: "\n")))
+        }
         return result.fits ? 0 : 1
     } catch {
         printError("sweep: \(error)")
         return 2
+    }
+}
+
+extension TerminalStyle {
+    /// The sweep report's parts in these colours.
+    var sweepMarks: SweepReport.Marks {
+        SweepReport.Marks(ok: { ok($0) }, bad: { bad($0) }, name: { name($0) }, secondary: { dim($0) },
+                          numbers: { numbers($0) })
     }
 }
 

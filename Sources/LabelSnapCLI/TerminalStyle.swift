@@ -31,7 +31,8 @@ struct TerminalStyle: Sendable {
         }
     }
 
-    /// Removes `--color X` / `--color=X` from `args`.
+    /// Removes `--color X` / `--color=X` from `args`. After `render`, whose `--color HEX` is the text colour,
+    /// only the three modes are taken; any other value is left to the command.
     /// - Throws: `UsageError` for a value other than auto, always, never.
     static func takeOption(_ args: [String]) throws -> (Mode?, [String]) {
         var rest: [String] = []
@@ -48,6 +49,10 @@ struct TerminalStyle: Sendable {
                 value = String(a[a.index(after: a.firstIndex(of: "=")!)...]); i += 1
             } else {
                 rest.append(a); i += 1
+                continue
+            }
+            if rest.first == "render", let v = value, Mode(rawValue: v) == nil {
+                rest += a.contains("=") ? [a] : [a, v]
                 continue
             }
             guard let v = value, let m = Mode(rawValue: v) else {

@@ -28,7 +28,8 @@ usage: labelsnap <command> [options] [--color auto|always|never]
 commands:
 \(commands.map { "  " + $0.synopsis }.joined(separator: "\n"))
 
---color: colour on a terminal (auto, the default; off with NO_COLOR or when piped), always, never.
+--color: colour on a terminal (auto, the default; off with NO_COLOR or when piped), always, never
+(after `render`, `--color HEX` is the text colour).
 Run `labelsnap <command> --help` for a command's options.
 """
 

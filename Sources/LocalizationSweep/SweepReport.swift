@@ -16,32 +16,50 @@ public enum SweepReport {
         return s
     }
 
+    /// How `text` marks its parts: `.plain` (test failure messages, files) leaves the text as it is; the CLI
+    /// passes terminal colours. Each function gets one part and returns it marked; removing the marks must
+    /// give the plain text back.
+    public struct Marks: Sendable {
+        public var ok: @Sendable (String) -> String        // "All 52 strings fit."
+        public var bad: @Sendable (String) -> String       // the headline of failures, what was lost
+        public var name: @Sendable (String) -> String      // locale and key
+        public var secondary: @Sendable (String) -> String // the whole text, the state, the table's header
+        public var numbers: @Sendable (String) -> String   // a part whose numbers stand out
+        public init(ok: @escaping @Sendable (String) -> String, bad: @escaping @Sendable (String) -> String,
+                    name: @escaping @Sendable (String) -> String, secondary: @escaping @Sendable (String) -> String,
+                    numbers: @escaping @Sendable (String) -> String) {
+            self.ok = ok; self.bad = bad; self.name = name; self.secondary = secondary; self.numbers = numbers
+        }
+        public static let plain = Marks(ok: { $0 }, bad: { $0 }, name: { $0 }, secondary: { $0 }, numbers: { $0 })
+    }
+
     /// One line per failure: locale, key [variant], lines of allowed, overflow, lost characters, state.
-    public static func failureLine(_ f: FitFailure) -> String {
+    public static func failureLine(_ f: FitFailure, marks: Marks = .plain) -> String {
         let variant = f.variant.isEmpty ? "" : " [\(f.variant)]"
         let overflow = "+\(points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
         let lost = f.lost.isEmpty ? "clipped" : "lost \"\(f.lost)\""
-        return "\(f.locale)  \(f.key)\(variant): \(lines(f)), \(overflow), \(lost) — \(f.state?.rawValue ?? "no state")"
+        return marks.name("\(f.locale)  \(f.key)\(variant)") + marks.numbers(": \(lines(f)), \(overflow), ")
+            + marks.bad(lost) + marks.secondary(" — \(f.state?.rawValue ?? "no state")")
     }
 
     /// The failures, then a table per locale.
-    public static func text(_ result: LocalizationSweep.Result) -> String {
+    public static func text(_ result: LocalizationSweep.Result, marks: Marks = .plain) -> String {
         var out: [String] = []
         let failedLocales = result.summaries.filter { $0.failed > 0 }.count
         out.append(result.fits
-            ? "All \(result.checked) strings fit."
-            : "\(result.failures.count) of \(result.checked) strings do not fit (\(failedLocales) of \(result.summaries.count) locales):")
+            ? marks.ok("All \(result.checked) strings fit.")
+            : marks.bad("\(result.failures.count) of \(result.checked) strings do not fit (\(failedLocales) of \(result.summaries.count) locales):"))
         for f in result.failures {
-            out.append("  " + failureLine(f))
-            out.append("      \"\(f.text)\"")
+            out.append("  " + failureLine(f, marks: marks))
+            out.append("      " + marks.secondary("\"\(f.text)\""))
         }
         out.append("")
-        out.append(summaryTable(result.summaries))
+        out.append(summaryTable(result.summaries, marks: marks))
         return out.joined(separator: "\n")
     }
 
     /// locale | strings | do not fit | untranslated | widest overflow.
-    public static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary]) -> String {
+    public static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary], marks: Marks = .plain) -> String {
         let header = ["locale", "strings", "do not fit", "untranslated", "widest overflow"]
         let rows = summaries.map {
             [$0.locale, String($0.checked), String($0.failed), String($0.missing), $0.worstOverflow > 0 ? "\(points($0.worstOverflow)) pt" : "-"]
@@ -53,7 +71,7 @@ public enum SweepReport {
                        : String(repeating: " ", count: widths[c] - s.count) + s
             }.joined(separator: "  ")
         }
-        return ([row(header)] + rows.map(row)).joined(separator: "\n")
+        return ([marks.secondary(row(header))] + rows.map { marks.numbers(row($0)) }).joined(separator: "\n")
     }
 
     /// One JSON object: `checked`, `fits`, `failures` (key, locale, variant, text, lines, maxLines,

@@ -3,6 +3,7 @@ import LabelLayout
 import LabelRendering
 import PNGCodec
 import Raster
+import StringResources
 import Typesetting
 
 let renderHelp = """
@@ -32,7 +33,7 @@ options:
   --line-spacing PT       extra space between lines (NSParagraphStyle.lineSpacing)
   --line-height-multiple M  line height × M (NSParagraphStyle.lineHeightMultiple)
   --min-scale F           adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1; 0 = no shrinking)
-  --text-file PATH        read the text from a UTF-8 file (invalid bytes become U+FFFD); hard line breaks are
+  --text-file PATH        read the text from a UTF-8 file (refused with the byte offset when it is not); hard line breaks are
                           LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029
   -o, --output PATH       write the PNG (written atomically)
   --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
@@ -74,7 +75,7 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw UsageError("cannot read text file \(file): check the path and permissions")
         }
-        text = String(decoding: data, as: UTF8.self)
+        text = try UTF8Validation.decode([UInt8](data), file: file)
     } else {
         guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file); see --help") }
         text = r.positionals[0]

@@ -45,6 +45,7 @@ public enum JSONDocument {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(4).contains(0) {
             throw StringResourceError(file: file, line: 1, "the file is UTF-16 (or UTF-32); JSON must be UTF-8: save it as UTF-8")
         }
+        if let invalid = UTF8Validation.invalidError(bytes, file: file) { throw invalid }
         var p = Parser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         p.skipWhitespace()

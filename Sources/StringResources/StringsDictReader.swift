@@ -12,6 +12,10 @@ public enum StringsDictReader {
     }
 
     public static func read(bytes: [UInt8], file: String, locale: String) throws -> [LocalizedString] {
+        // An XML property list is UTF-8 unless its declaration names another encoding (Xcode writes UTF-8);
+        // Foundation's parser would keep going past bad bytes. A binary plist (bplist00) is not text.
+        if !bytes.starts(with: Array("bplist".utf8)), declaresUTF8(bytes),
+           let invalid = UTF8Validation.invalidError(bytes, file: file) { throw invalid }
         let text = String(decoding: bytes, as: UTF8.self)
         func line(of key: String) -> Int? {
             let escaped = key.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -121,6 +125,18 @@ public enum StringsDictReader {
     }
 
     /// A property-list parse error with the line Foundation's message names ("… on line 5").
+    /// Whether an XML document is UTF-8: no UTF-16/32 byte-order mark or NUL bytes at its start, and no
+    /// `encoding` other than UTF-8 in its `<?xml …?>` declaration (XML 1.0 §4.3.3: UTF-8 by default).
+    static func declaresUTF8(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(200)
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.contains(0) { return false }
+        let start = String(decoding: head, as: UTF8.self)
+        guard start.hasPrefix("<?xml") || start.hasPrefix("\u{FEFF}<?xml"), let end = start.range(of: "?>"),
+              let enc = start[..<end.lowerBound].range(of: "encoding=") else { return true }
+        let value = start[enc.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        return value.lowercased() == "utf-8" || value.lowercased() == "utf8"
+    }
+
     static func parseError(_ error: Error, file: String) -> StringResourceError {
         let ns = error as NSError
         let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription

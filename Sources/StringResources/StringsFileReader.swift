@@ -57,7 +57,8 @@ public enum StringsFileReader {
             case .scalarValue(let s): scalars.append(s); if s == "\n" { line += 1 }
             case .emptyInput: break loop
             case .error:
-                throw StringResourceError(file: file, line: line, "not valid UTF-8; save the file as UTF-8 or UTF-16 with a BOM")
+                throw UTF8Validation.invalidError(bytes, file: file)
+                    ?? StringResourceError(file: file, line: line, "not valid UTF-8; save the file as UTF-8 or UTF-16 with a BOM")
             }
         }
         return scalars

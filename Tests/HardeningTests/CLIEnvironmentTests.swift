@@ -5,8 +5,8 @@ import PNGCodec
 import XCTest
 
 /// `labelsnap render` as a subprocess: the environment (`FREETYPE_PROPERTIES`, `LANG` / `LC_ALL`, `TZ`)
-/// never changes a byte of the PNG, and `--text-file` with invalid UTF-8 or CESU-8 surrogates renders
-/// U+FFFD instead of failing. The binary is the one next to the test bundle (`swift build` puts both in
+/// never changes a byte of the PNG, and `--text-file` with invalid UTF-8 or CESU-8 surrogates is refused
+/// with the byte offset instead of drawing U+FFFD. The binary is the one next to the test bundle (`swift build` puts both in
 /// the same folder).
 final class CLIEnvironmentTests: XCTestCase {
     static var binary: URL {
@@ -98,33 +98,40 @@ final class CLIEnvironmentTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.encode(label.render()), Array(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
-    func testTextFileWithInvalidUTF8AndSurrogates() throws {
+    func testTextFileWithInvalidUTF8AndSurrogatesIsRefused() throws {
         let dir = Scratch.directory("text")
-        let cases: [(String, [UInt8])] = [
-            ("cesu8-pair", Array("a".utf8) + [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80] + Array("b".utf8)),  // U+1F600 as CESU-8
-            ("lone-high", [0xED, 0xA0, 0x80] + Array(" x".utf8)),
-            ("lone-low", Array("x ".utf8) + [0xED, 0xBF, 0xBF]),
-            ("invalid-bytes", [0x61, 0xFF, 0xFE, 0xC0, 0xAF, 0xE0, 0x80, 0xAF, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x62]),
-            ("truncated-sequence", Array("한".utf8).dropLast() + Array("글".utf8)),
-            ("nul-and-controls", [0x61, 0x00, 0x01, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x7F, 0x62, 0x0A, 0x63]),
-            ("bom-utf16le", [0xFF, 0xFE, 0x61, 0x00, 0x00, 0xD8, 0x62, 0x00]),
-            ("noncharacters", Array("\u{FFFE}\u{FFFF}\u{10FFFF}".utf8)),
+        // (name, bytes, offset of the first invalid sequence, its line), offsets counted by hand.
+        let invalid: [(String, [UInt8], Int, Int)] = [
+            ("cesu8-pair", Array("a".utf8) + [0xED, 0xA0, 0xBD, 0xED, 0xB8, 0x80] + Array("b".utf8), 1, 1),  // U+1F600 as CESU-8
+            ("lone-high", [0xED, 0xA0, 0x80] + Array(" x".utf8), 0, 1),
+            ("lone-low", Array("x\n".utf8) + [0xED, 0xBF, 0xBF], 2, 2),
+            ("invalid-bytes", [0x61, 0xFF, 0xFE, 0xC0, 0xAF, 0xE0, 0x80, 0xAF, 0xF8, 0x88, 0x80, 0x80, 0x80, 0x62], 1, 1),
+            ("overlong-slash", Array("ab\n\n".utf8) + [0xC0, 0xAF], 4, 3),
+            ("truncated-sequence", Array("한".utf8).dropLast() + Array("글".utf8), 0, 1),
+            ("latin1", Array("Gr".utf8) + [0xFC, 0xDF] + Array("e".utf8), 2, 1),
+            ("bom-utf16le", [0xFF, 0xFE, 0x61, 0x00, 0x00, 0xD8, 0x62, 0x00], 0, 1),
         ]
-        for (name, bytes) in cases {
+        for (name, bytes, offset, line) in invalid {
             let file = Scratch.file("text-\(name).txt", Data(bytes))
             let png = dir + "/\(name).png"
-            let run = try labelsnap(["render", "--text-file", file, "--lines", "0", "--json", "-o", png],
+            let run = try labelsnap(["render", "--text-file", file, "--lines", "0", "-o", png], environment: Self.baseEnvironment)
+            XCTAssertEqual(run.status, 2, "\(name): \(run.stdout)")
+            XCTAssertTrue(run.stderr.contains("\(file):\(line): not valid UTF-8 at byte offset \(offset) (0x"), "\(name): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("save the file as UTF-8"), run.stderr)
+            XCTAssertEqual(run.stdout, "", name)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: png), "\(name): nothing is drawn from a guess")
+        }
+        // Valid UTF-8 that is odd text renders as the same String would.
+        for (name, bytes) in [("nul-and-controls", [0x61, 0x00, 0x01, 0x1B, 0x5B, 0x33, 0x31, 0x6D, 0x7F, 0x62, 0x0A, 0x63] as [UInt8]),
+                              ("noncharacters", Array("\u{FFFE}\u{FFFF}\u{10FFFF}".utf8)),
+                              ("bom-utf8", [0xEF, 0xBB, 0xBF] + Array("a".utf8))] {
+            let png = dir + "/\(name).png"
+            let run = try labelsnap(["render", "--text-file", Scratch.file("text-\(name).txt", Data(bytes)), "--lines", "0", "-o", png],
                                     environment: Self.baseEnvironment)
             XCTAssertEqual(run.status, 0, "\(name): \(run.stderr)")
-            let decoded = String(decoding: bytes, as: UTF8.self)
-            var label = PaddedLabel(decoded)
+            var label = PaddedLabel(String(decoding: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self))
             label.numberOfLines = 0
-            XCTAssertEqual(try PNGCodec.encode(label.render()), Array(try Data(contentsOf: URL(fileURLWithPath: png))),
-                           "\(name): the CLI renders the text decoded with U+FFFD replacements")
-            if name != "noncharacters" && name != "nul-and-controls" {
-                XCTAssertTrue(decoded.unicodeScalars.contains("\u{FFFD}"), name)
-                XCTAssertTrue(run.stdout.contains("\u{FFFD}"), "\(name): \(run.stdout)")
-            }
+            XCTAssertEqual(try PNGCodec.encode(label.render()), Array(try Data(contentsOf: URL(fileURLWithPath: png))), name)
         }
         // An empty file is a 0×0 label: a clear error, not a crash or an empty PNG.
         let empty = try labelsnap(["render", "--text-file", Scratch.file("text-empty.txt", Data()), "-o", dir + "/empty.png"],
@@ -132,8 +139,6 @@ final class CLIEnvironmentTests: XCTestCase {
         XCTAssertEqual(empty.status, 2)
         XCTAssertTrue(empty.stderr.contains("cannot encode a 0×0 px bitmap as PNG"), empty.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/empty.png"))
-        // CESU-8 surrogates are not combined: each byte of an encoded surrogate is one U+FFFD.
-        XCTAssertEqual(String(decoding: [0xED, 0xA0, 0xBD] as [UInt8], as: UTF8.self), "\u{FFFD}\u{FFFD}\u{FFFD}")
     }
 
     func testUnreadableTextFileAndBadArguments() throws {

@@ -1,5 +1,5 @@
 import Foundation
-import StringResources
+@testable import StringResources
 import XCTest
 
 /// The readers against fixtures written by hand (Fixtures/): every variant, state, encoding and the line of
@@ -75,6 +75,44 @@ final class StringResourcesTests: XCTestCase {
         }
         XCTAssertTrue(error("Broken")?.description.contains("trailing-comma.xcstrings:5") ?? false, "a folder stops at its first broken file")
         XCTAssertEqual(error("nonexistent.xcstrings")?.message, "no such file or folder")
+    }
+
+    /// Every text file is UTF-8 (or, for .strings, UTF-16 with a BOM) or refused: the error names the file,
+    /// the line and the byte offset of the first invalid sequence (counted here by hand), never a U+FFFD guess.
+    func testInvalidUTF8IsRefusedWithItsByteOffset() throws {
+        let latin1: [UInt8] = [0xFC]                                  // "ü" in ISO-8859-1
+        let surrogate: [UInt8] = [0xED, 0xA0, 0x80]                   // U+D800 encoded as if it were a scalar
+        func check(_ name: String, offset: Int, line: Int, _ read: () throws -> Void) {
+            XCTAssertThrowsError(try read(), name) {
+                let e = $0 as? StringResourceError
+                XCTAssertEqual(e?.file, name)
+                XCTAssertEqual(e?.line, line, "\($0)")
+                XCTAssertTrue(e?.message.hasPrefix("not valid UTF-8 at byte offset \(offset) (0x") ?? false, "\($0)")
+                XCTAssertTrue(e?.message.contains("save the file as UTF-8") ?? false, "\($0)")
+            }
+        }
+        let strings = Array("\"a\" = \"A\";\n\"b\" = \"Gr".utf8) + latin1 + Array("\";\n".utf8)
+        check("x.strings", offset: 20, line: 2) { _ = try StringsFileReader.entries(bytes: strings, file: "x.strings") }
+        let bom = [0xEF, 0xBB, 0xBF] + Array("\"a\" = \"".utf8) + surrogate + Array("\";".utf8)
+        check("bom.strings", offset: 10, line: 1) { _ = try StringsFileReader.entries(bytes: bom, file: "bom.strings") }
+        let catalog = Array("{\"sourceLanguage\": \"en\",\n \"strings\": {\"k".utf8) + surrogate + Array("\": {}}}".utf8)
+        check("a.xcstrings", offset: 40, line: 2) { _ = try StringCatalogReader.read(bytes: catalog, file: "a.xcstrings") }
+        // Outside a string too: before, a bad byte between values was "unexpected character '\u{FFFD}'".
+        let between = Array("{\"width\": 100,\n".utf8) + latin1 + Array("}".utf8)
+        check("style.json", offset: 15, line: 2) { _ = try JSONDocument.parse(between, file: "style.json") }
+        let plist = Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>
+            """.utf8) + latin1 + Array("</string></dict></dict></plist>".utf8)
+        check("de.lproj/L.stringsdict", offset: 129, line: 2) {
+            _ = try StringsDictReader.read(bytes: plist, file: "de.lproj/L.stringsdict", locale: "de")
+        }
+        // A property list that declares another encoding is left to Foundation's parser.
+        XCTAssertFalse(StringsDictReader.declaresUTF8(Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist/>".utf8)))
+        XCTAssertTrue(StringsDictReader.declaresUTF8(Array("<?xml version=\"1.0\" encoding='utf-8'?><plist/>".utf8)))
+        XCTAssertTrue(StringsDictReader.declaresUTF8(Array("<plist/>".utf8)))
+        XCTAssertNil(UTF8Validation.firstInvalidSequence(in: Array("않이 👍🏽 \u{10FFFF}".utf8)))
+        XCTAssertEqual(UTF8Validation.firstInvalidSequence(in: [0x61, 0xF4, 0x90, 0x80, 0x80])?.offset, 1)   // above U+10FFFF
     }
 
     func testUTF16WithoutBOMIsRefused() throws {

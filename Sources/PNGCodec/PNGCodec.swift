@@ -245,7 +245,8 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .unreadableFile(let path, let reason):
             return "cannot read PNG file \(path): \(reason). Check that the path exists, is a file and is readable."
         case .emptyImage(let w, let h):
-            return "cannot encode a \(w)×\(h) px bitmap as PNG: a PNG image has at least 1×1 pixels. Give the label a non-zero size."
+            return "cannot encode a \(w)×\(h) px bitmap as PNG: a PNG image has at least 1×1 pixels. "
+                + "Give the label text, insets or bounds (empty text without insets is 0×0 pt)."
         case .pixelCountMismatch(let expected, let actual):
             return "cannot encode bitmap: its pixels array holds \(actual) bytes where width × height × 4 = \(expected)."
         case .encodingFailed(let message):

@@ -23,7 +23,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return "no installed font for family \"\(family)\"" +
                 (package.map { " (install it with: apt-get install \($0))" } ?? " (list families with: fc-list : family)")
         case .invalidFontSize(let size):
-            return "invalid font size \(size) pt: use a finite size > 0 and ≤ \(Font.maximumPointSize) pt"
+            func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
+            return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"
         case .lineBreakingFailed:
             return "ICU could not compute line breaks for the text"
         case .freeTypeFailure(let what, let code):

@@ -18,6 +18,10 @@ final class CLIEnvironmentTests: XCTestCase {
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
     func labelsnap(_ arguments: [String], environment: [String: String]) throws -> Run {
+        try Self.labelsnap(arguments, environment: environment)
+    }
+
+    static func labelsnap(_ arguments: [String], environment: [String: String]) throws -> Run {
         let binary = Self.binary
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
             throw XCTSkip("labelsnap is not built at \(binary.path): run `swift build` first")

@@ -18,7 +18,7 @@ final class NumberInputTests: XCTestCase {
             }
         }
         XCTAssertEqual(labelError(try PaddedLabel("x", font: .default(size: -3)).makeLayout())?.description,
-                       "invalid font size -3.0 pt: use a finite size > 0 and ≤ 10000.0 pt")
+                       "invalid font size -3 pt: use a finite size > 0 and ≤ 10000 pt")
         // The smallest sizes are defined: a (nearly) empty bitmap.
         for size in [Double.leastNonzeroMagnitude, 1e-9, 0.01] {
             XCTAssertNoThrow(try PaddedLabel("x", font: .default(size: size)).render(), "size \(size)")

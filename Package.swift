@@ -25,6 +25,9 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // OpenSSL's libcrypto, for SHA-256 (the pixel digest of references, DESIGN.md §3).
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
         // libpng's full API behind setjmp, so its longjmp error handling never crosses Swift frames.
@@ -32,7 +35,8 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "Raster"),
-        .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim"]),
+        .target(name: "ContentDigest", dependencies: ["CCrypto"]),
+        .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim", "ContentDigest"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster"]),
@@ -43,7 +47,7 @@ let package = Package(
         .target(name: "StringResources", dependencies: ["CICU"]),
         .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelRendering",
                                                           "ContactSheetRendering", "Typesetting", "Raster"]),
-        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff"]),
+        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
@@ -66,7 +70,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         // SplitMix64 for the seeded property tests of several targets.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom"],
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom", "ContentDigest", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
@@ -101,7 +105,8 @@ let package = Package(
         // Benchmarks (Benchmarks/run.sh builds them in release).
         .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "PNGCodec", "Raster"], path: "Benchmarks/DiffBenchmark"),
         .executableTarget(name: "LabelBenchmark",
-                          dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster"],
+                          dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster",
+                                         "LabelSnapshotTesting"],
                           path: "Benchmarks/LabelBenchmark"),
         .executableTarget(name: "MatrixBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/MatrixBenchmark"),
         .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],

@@ -6,6 +6,7 @@
 import Foundation
 import ImageDiff
 import LabelLayout
+import LabelSnapshotTesting
 import LabelRendering
 import PNGCodec
 import Raster
@@ -115,14 +116,25 @@ for (name, bitmap, iterations) in [("badge", badgeBitmap, 50), ("page", page, 3)
 }
 print("png_deterministic=" + (try PNGCodec.encode(page) == PNGCodec.encode(Bitmap(width: 1000, height: 1000, pixels: page.pixels)) ? "yes" : "no"))
 
-// The passing assertion: render, read the reference file, compare (what assertLabelSnapshot does on a pass).
-let referencePath = work + "/badge.png"
+// The passing assertion, as a test calls it (`verifyLabelSnapshot`: render, locate and read the reference,
+// prove it equal by its pixel digest or decode and compare), in a throw-away package under the work dir.
+let passPackage = work + "/pass-package"
+try FileManager.default.createDirectory(atPath: passPackage + "/Tests/BenchTests", withIntermediateDirectories: true)
+try "// swift-tools-version:6.0\n".write(toFile: passPackage + "/Package.swift", atomically: true, encoding: .utf8)
+let passTestFile = passPackage + "/Tests/BenchTests/PassTests.swift"
+try? FileManager.default.removeItem(atPath: passPackage + "/__Snapshots__")
+_ = verifyLabelSnapshot(of: cases[0].2, named: "badge", record: .missing, fileID: "BenchTests/PassTests.swift",
+                        file: passTestFile, testName: "testBadge()")
+let passCounts = SnapshotVerifier.passCounts
 let passMs = try milliseconds(onlyPass ? 20_000 : 1000) {
-    let actual = try cases[0].2.render()
-    let reference = try PNGCodec.decode(contentsOf: referencePath)
-    guard compare(reference, actual).passed else { fail("the badge does not match its own PNG") }
+    if let failure = verifyLabelSnapshot(of: cases[0].2, named: "badge", record: .never, fileID: "BenchTests/PassTests.swift",
+                                         file: passTestFile, testName: "testBadge()") {
+        fail("the badge does not pass against its own reference: \(failure)")
+    }
 }
 print("pass_us=\(passMs * 1000)")
+let passes = SnapshotVerifier.passCounts.since(passCounts)
+print("pass_decoded=\(passes.decoded) of \(passes.decoded + passes.provenByDigest)")
 if onlyPass { exit(0) }
 
 // Growth: text ×10 and pixels ×16 (scale 1 → 4 of the same badge).

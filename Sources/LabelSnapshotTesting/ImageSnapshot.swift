@@ -43,8 +43,9 @@ public func imageSnapshotFailure(
                          provenance: nil)
 }
 
-/// The core of `imageSnapshotFailure`; with `provenance`, recorded PNGs carry its text chunk and a mismatch
-/// names what differs from the recorded environment first. `provenance` is called only to write a file or
+/// The core of `imageSnapshotFailure`; with `provenance`, recorded PNGs carry its text chunk (with the
+/// digests of `ImageReferenceDigest`, so that passes need no decode) and a mismatch names what differs from
+/// the recorded environment first. `provenance` is called only to write a file or
 /// to explain a mismatch, never on the pass path.
 func imageSnapshotFailure(
     of bitmap: @autoclosure () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
@@ -62,7 +63,10 @@ func imageSnapshotFailure(
     }
     var format = SnapshotFormat<Bitmap>.image(options)
     if let provenance {
-        format.encode = { bitmap in try PNGCodec.encode(bitmap, textChunks: [try provenance().chunk]) }
+        format.encode = { bitmap in
+            let png = try PNGCodec.encode(bitmap)
+            return try PNGCodec.inserting([try provenance().withDigest(ofEncoded: png).chunk], into: png)
+        }
         format.environmentDifferences = { referenceFile in
             guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
             return now.differences(from: recorded)

@@ -14,13 +14,16 @@ import SnapshotStore
 /// scale: 2
 /// font: NotoSansCJK-Regular.ttc#0 revision=2.004 checksumAdjustment=4d0e3a1c version=Version 2.004;hotconv 1.0.118
 /// label: text="…" font=DejaVuSans.ttf 17pt insets=8,16,8,16 lines=1 …
+/// pixels-sha256: 387x72 rgba8 9f2c…
+/// image-chunks-sha256: 51d0…
 /// ```
 ///
-/// The chunk is never compared: pixels decide. On a mismatch, `differences(from:)` names what changed in
+/// The chunk is never compared: pixels decide. Its two digest lines (`ImageReferenceDigest`) only let
+/// a pass prove equal pixels without decoding; when they prove nothing, the reference is decoded. On a mismatch, `differences(from:)` names what changed in
 /// the environment (libraries, font files), so the message can say it before the pixel numbers.
 public struct SnapshotProvenance: Equatable, Sendable {
     /// The iTXt keyword.
-    public static let keyword = "LabelSnapshot"
+    public static let keyword = ImageReferenceDigest.chunkKeyword
     /// The library's version, first line of every chunk.
     public static let libraryVersion = "LabelSnapshot 0.6"
 
@@ -68,6 +71,18 @@ public struct SnapshotProvenance: Equatable, Sendable {
         guard let chunks = try? PNGCodec.textChunks(in: png),
               let chunk = chunks.first(where: { $0.keyword == keyword }) else { return nil }
         return SnapshotProvenance(text: chunk.text)
+    }
+
+    /// This provenance with the digest lines of `ImageReferenceDigest` for `png`, the file as encoded
+    /// before the chunk is added (`pixels-sha256`, `image-chunks-sha256`; a digest already present is
+    /// replaced): what lets a pass skip decoding the reference (DESIGN.md §3).
+    /// - Throws: the decoder's `PNGError`, `ImageReferenceDigestError`.
+    public func withDigest(ofEncoded png: [UInt8]) throws -> SnapshotProvenance {
+        var copy = self
+        let keys = [ImageReferenceDigest.pixelsKey, ImageReferenceDigest.imageChunksKey]
+        copy.entries.removeAll { keys.contains($0.key) }
+        copy.entries += try ImageReferenceDigest(ofEncoded: png).entries
+        return copy
     }
 
     /// The chunk's text.

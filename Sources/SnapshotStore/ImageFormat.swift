@@ -12,9 +12,10 @@ extension SnapshotFormat where Value == Bitmap {
         image(.precision(precision, perceptualPrecision: perceptualPrecision))
     }
 
-    /// RGBA bitmaps stored as PNG and compared with `comparison` (ImageDiff). The pass path decodes
-    /// the reference and compares pixels (identical bitmaps short-cut to a byte compare); PNG is
-    /// encoded only to write a reference or an artifact. A failure carries the numbers of
+    /// RGBA bitmaps stored as PNG and compared with `comparison` (ImageDiff). The pass path first
+    /// tries the reference's pixel digest (`ImageReferenceDigest`: no decode, no compare when it proves
+    /// the reference equal), else decodes the reference and compares pixels (identical bitmaps short-cut
+    /// to a byte compare); PNG is encoded only to write a reference or an artifact. A failure carries the numbers of
     /// `DiffResult` and two attachments, `diff` (pixelmatch-style) and `composite`
     /// (reference | diff | actual), drawn only when artifacts are written.
     public static func image(_ comparison: ImageComparison) -> SnapshotFormat<Bitmap> {
@@ -29,7 +30,10 @@ extension SnapshotFormat where Value == Bitmap {
                 return imageMismatch(result, reference: reference, actual: actual, comparison: comparison)
             },
             describe: { "\($0.width)×\($0.height) px" },
-            tolerance: comparison.description)
+            tolerance: comparison.description,
+            // Equal pixels pass under every comparison (`compare` starts with `==`), so a proven equal
+            // bitmap passes whatever the tolerance; anything unproven is decoded and compared.
+            provesMatch: { file, actual in ImageReferenceDigest.proves(file, holds: actual) })
     }
 }
 

@@ -19,13 +19,19 @@ public struct SnapshotFormat<Value>: Sendable {
     /// and this one, one line each ("recorded with FreeType 2.12.1, now 2.13.2"); empty when nothing
     /// differs or nothing is known. The message puts these lines before the numbers. Nil: not known.
     public var environmentDifferences: (@Sendable (_ referenceFile: [UInt8]) -> [String])? = nil
+    /// True only when the reference file's bytes prove, without decoding them, that the file holds
+    /// exactly `actual` (a pass then needs no decode and no compare: `ImageReferenceDigest` for images).
+    /// False says nothing: the verifier decodes and compares. Nil: no such proof for this format.
+    public var provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value) -> Bool)? = nil
 
     public init(pathExtension: String,
                 encode: @escaping @Sendable (Value) throws -> [UInt8],
                 decode: @escaping @Sendable ([UInt8]) throws -> Value,
                 compare: @escaping @Sendable (_ reference: Value, _ actual: Value) -> SnapshotMismatch?,
                 describe: @escaping @Sendable (Value) -> String = { _ in "" },
-                tolerance: String = "exact") {
+                tolerance: String = "exact",
+                provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value) -> Bool)? = nil) {
+        self.provesMatch = provesMatch
         self.pathExtension = pathExtension
         self.encode = encode
         self.decode = decode

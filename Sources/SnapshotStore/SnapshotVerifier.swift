@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +20,22 @@ public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
     public var referenceWritten: Bool
 
     public var description: String { message }
+}
+
+/// How many passes were decided by a reference's digest and how many by decoding it
+/// (`SnapshotVerifier.passCounts`).
+public struct SnapshotPassCounts: Equatable, Sendable {
+    /// Passes proven by the reference's digest: nothing decoded, nothing compared pixel by pixel.
+    public var provenByDigest: Int
+    /// Passes that decoded the reference and compared.
+    public var decoded: Int
+
+    public init(provenByDigest: Int, decoded: Int) { self.provenByDigest = provenByDigest; self.decoded = decoded }
+
+    /// The passes counted since `earlier`.
+    public func since(_ earlier: SnapshotPassCounts) -> SnapshotPassCounts {
+        SnapshotPassCounts(provenByDigest: provenByDigest - earlier.provenByDigest, decoded: decoded - earlier.decoded)
+    }
 }
 
 /// The record-mode logic of a snapshot assertion, independent of any test framework.
@@ -137,6 +154,21 @@ public enum SnapshotVerifier {
         }
         if safe && !text.isEmpty { return text }
         return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// How the passes of this process were decided, counted since it started (all threads): by the
+    /// reference's digest (`SnapshotFormat.provesMatch`, nothing decoded) or by decoding the reference
+    /// and comparing. Tests and `make bench` read it to see that passes do not decode.
+    public static var passCounts: SnapshotPassCounts {
+        SnapshotPassCounts(provenByDigest: passCounters.provenByDigest.load(ordering: .relaxed),
+                           decoded: passCounters.decoded.load(ordering: .relaxed))
+    }
+
+    private static let passCounters = PassCounters()
+
+    private final class PassCounters: Sendable {
+        let provenByDigest = Atomic<Int>(0)
+        let decoded = Atomic<Int>(0)
     }
 
     /// Made only by `Run.compare` when the comparison matched: the one way to pass.
@@ -267,6 +299,13 @@ public enum SnapshotVerifier {
         }
 
         func compare(_ bytes: [UInt8]) -> Outcome {
+            // The file proves it holds the actual value (a digest it states and still matches): pass
+            // without decoding. Anything it cannot prove is decoded and compared below.
+            if let proves = format.provesMatch, proves(bytes, value) {
+                SnapshotVerifier.passCounters.provenByDigest.add(1, ordering: .relaxed)
+                removeStaleArtifacts()
+                return .passed(ComparedMatch())
+            }
             let referenceValue: Value
             do {
                 referenceValue = try format.decode(bytes)
@@ -294,6 +333,7 @@ public enum SnapshotVerifier {
                                     ]))
             }
             guard let mismatch = format.compare(referenceValue, value) else {
+                SnapshotVerifier.passCounters.decoded.add(1, ordering: .relaxed)
                 removeStaleArtifacts()
                 return .passed(ComparedMatch())
             }

@@ -1,3 +1,4 @@
+import SnapshotTestSupport
 import SeededRandom
 import Foundation
 import PNGCodec
@@ -37,48 +38,18 @@ func randomBitmap(width: Int, height: Int, using rng: inout SeededGenerator) thr
 /// Builds PNG files byte by byte (chunks with correct CRCs, zlib streams of stored blocks), so tests
 /// can state exact sample values and headers no encoder would produce.
 enum PNGBuilder {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    private static let crcTable: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
-    }
-
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static let signature = PNGEditing.signature
+    static func crc32(_ bytes: [UInt8]) -> UInt32 { PNGEditing.crc32(bytes) }
+    static func be32(_ v: UInt32) -> [UInt8] { PNGEditing.be32(v) }
     static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typeBytes = Array(type.utf8)
-        return be32(UInt32(data.count)) + typeBytes + data + be32(crc32(typeBytes + data))
-    }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { PNGEditing.bytes(PNGEditing.Chunk(type: type, data: data)) }
 
     static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8, interlace: UInt8 = 0) -> [UInt8] {
         chunk("IHDR", be32(width) + be32(height) + [bitDepth, colorType, 0, 0, interlace])
     }
 
     /// A zlib stream of stored (uncompressed) deflate blocks.
-    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [0x78, 0x01]
-        var offset = 0
-        repeat {
-            let n = min(65535, data.count - offset)
-            let final: UInt8 = offset + n == data.count ? 1 : 0
-            out.append(final)
-            out += [UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
-            out += data[offset..<(offset + n)]
-            offset += n
-        } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
-        return out + be32(b << 16 | a)
-    }
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] { PNGEditing.zlibStored(data) }
 
     /// A non-interlaced PNG from unfiltered scanlines (`rows` hold the packed samples of each row).
     static func png(width: UInt32, height: UInt32, bitDepth: UInt8, colorType: UInt8,

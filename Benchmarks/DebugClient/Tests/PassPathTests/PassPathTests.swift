@@ -17,14 +17,18 @@ final class PassPathTests: XCTestCase {
 
         // Thread CPU time: the machine the benchmark runs on is shared.
         var rss100 = 0
+        let counts = SnapshotVerifier.passCounts
         let start = cpuSeconds()
         for i in 0..<1000 {
             assertLabelSnapshot(of: label, named: "badge", record: .never)
             if i == 99 { rss100 = residentKilobytes() }
         }
         let seconds = cpuSeconds() - start
+        // How the 1,000 passes were decided: by the reference's pixel digest, or by decoding it.
+        let passes = SnapshotVerifier.passCounts.since(counts)
         let result = ["pass_us=\(seconds * 1e6 / 1000)", "total_s=\(seconds)",
-                      "rss_kb_100=\(rss100)", "rss_kb_1000=\(residentKilobytes())"].joined(separator: "\n") + "\n"
+                      "rss_kb_100=\(rss100)", "rss_kb_1000=\(residentKilobytes())",
+                      "decoded=\(passes.decoded)", "by_digest=\(passes.provenByDigest)"].joined(separator: "\n") + "\n"
         print(result)
         if let path = ProcessInfo.processInfo.environment["BENCH_CLIENT_RESULT"] {
             try result.write(toFile: path, atomically: true, encoding: .utf8)

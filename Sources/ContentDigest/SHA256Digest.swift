@@ -1,0 +1,113 @@
+import CCrypto
+
+/// A SHA-256 digest (FIPS 180-4), 32 bytes, computed by OpenSSL's libcrypto (which uses the CPU's SHA
+/// instructions where there are any, so hashing costs the same in debug and release builds).
+///
+/// Used where the project must know that two byte strings are equal without keeping or comparing
+/// both: the pixel digest of a reference (DESIGN.md §3, "the pass path"). A collision-resistant digest,
+/// not a checksum: no accidental edit and no PNG tool can produce another input with the same digest.
+public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
+    /// The digest as four big-endian 64-bit words (no heap storage; `==` is four compares).
+    private let words: (UInt64, UInt64, UInt64, UInt64)
+
+    /// The 32 digest bytes, in order.
+    public var bytes: [UInt8] {
+        [words.0, words.1, words.2, words.3].flatMap { w in (0..<8).map { UInt8(truncatingIfNeeded: w >> (56 - 8 * $0)) } }
+    }
+
+    /// 64 lower-case hexadecimal digits, as `sha256sum` prints them.
+    public var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    public var description: String { hex }
+
+    /// The digest of 32 bytes given in order; nil for another count.
+    public init?(bytes: some Collection<UInt8>) {
+        guard bytes.count == 32 else { return nil }
+        var w: [UInt64] = [0, 0, 0, 0]
+        for (i, b) in bytes.enumerated() { w[i / 8] = w[i / 8] << 8 | UInt64(b) }
+        words = (w[0], w[1], w[2], w[3])
+    }
+
+    /// Parses 64 hexadecimal digits (either case); nil for anything else.
+    public init?(hex: some StringProtocol) {
+        let utf8 = Array(hex.utf8)
+        guard utf8.count == 64 else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(32)
+        for i in stride(from: 0, to: 64, by: 2) {
+            guard let high = Self.nibble(utf8[i]), let low = Self.nibble(utf8[i + 1]) else { return nil }
+            out.append(high << 4 | low)
+        }
+        self.init(bytes: out)
+    }
+
+    public static func == (a: SHA256Digest, b: SHA256Digest) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.words.3 == b.words.3
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0); hasher.combine(words.1); hasher.combine(words.2); hasher.combine(words.3)
+    }
+
+    /// The digest of `bytes`; nil only when libcrypto fails (out of memory).
+    public static func of(_ bytes: [UInt8]) -> SHA256Digest? {
+        guard var hasher = SHA256Hasher() else { return nil }
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return nil
+        }
+    }
+}
+
+/// SHA-256 over several pieces of memory in turn (libcrypto's `EVP_Digest*`): the digest equals
+/// `SHA256Digest.of` of the pieces joined, without joining them.
+public struct SHA256Hasher: ~Copyable {
+    private let context: OpaquePointer
+    private var failed = false
+
+    /// A fresh hasher; nil when libcrypto cannot make one (out of memory, or no SHA-256 provider).
+    public init?() {
+        guard let algorithm = sha256Algorithm, let context = EVP_MD_CTX_new() else { return nil }
+        guard EVP_DigestInit_ex(context, algorithm, nil) == 1 else {
+            EVP_MD_CTX_free(context)
+            return nil
+        }
+        self.context = context
+    }
+
+    deinit { EVP_MD_CTX_free(context) }
+
+    /// Adds `bytes` to the message.
+    public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        guard bytes.count > 0, let base = bytes.baseAddress else { return }
+        if EVP_DigestUpdate(context, base, bytes.count) != 1 { failed = true }
+    }
+
+    /// Adds `bytes` to the message.
+    public mutating func update(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { update($0) }
+    }
+
+    /// The digest of everything added; nil when libcrypto failed on the way.
+    public consuming func finalize() -> SHA256Digest? {
+        guard !failed else { return nil }
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_DigestFinal_ex(context, &out, &length) == 1, length == 32 else { return nil }
+        return SHA256Digest(bytes: out.prefix(32))
+    }
+}
+
+/// libcrypto's SHA-256 implementation, fetched once per process (an implicit fetch per hasher costs a
+/// provider lookup each time). Never freed: it lives as long as the process.
+nonisolated(unsafe) private let sha256Algorithm: OpaquePointer? = EVP_MD_fetch(nil, "SHA2-256", nil)

@@ -1,0 +1,59 @@
+// The digest of what decides a PNG file's pixels, taken from its bytes without inflating anything:
+// the pass path's proof that a reference is still the file its pixel digest was computed from
+// (DESIGN.md §3).
+
+import ContentDigest
+
+extension PNGCodec {
+    /// SHA-256 of every byte of a PNG file that can decide its decoded pixels: the signature and every
+    /// chunk up to and including `IEND`, whole (length, type, data and CRC), except the text chunks
+    /// (`tEXt`, `zTXt`, `iTXt`), which the decoder skips. So a text chunk can be added, changed or
+    /// removed without changing the digest, and any change to `IHDR`, `PLTE`, `tRNS`, `IDAT` (pixels,
+    /// filters, zlib level: a re-optimised file), any other chunk or any CRC changes it. Nothing is
+    /// inflated or decoded; the file's structure is checked only as far as the walk needs.
+    ///
+    /// - Returns: nil when the bytes are not a PNG that can be vouched for: no signature, a first chunk
+    ///   other than a 13-byte `IHDR`, a chunk that overruns the file, no `IEND`, or a text chunk between
+    ///   two `IDAT` chunks (where leaving it out would join image data a decoder keeps apart); also
+    ///   when libcrypto fails. Callers then decode.
+    public static func imageChunksDigest(of png: [UInt8]) -> SHA256Digest? {
+        png.withUnsafeBytes { file -> SHA256Digest? in
+            guard file.count >= 8 + 12 + 13, Array(file[0..<8]) == pngSignature,
+                  readBE32(file, 8) == 13, chunkTypeIs(file, 8, "IHDR"),
+                  var hasher = SHA256Hasher() else { return nil }
+            // Runs of hashed bytes are handed to libcrypto whole: a text chunk ends one.
+            var runStart = 0
+            var offset = 8
+            var sawImageData = false, textAfterImageData = false
+            while true {
+                guard offset + 12 <= file.count else { return nil }
+                let length = Int(readBE32(file, offset))
+                guard length <= 0x7fff_ffff, length <= file.count - offset - 12 else { return nil }
+                let end = offset + 12 + length
+                if chunkTypeIs(file, offset, "IDAT") {
+                    if textAfterImageData { return nil }
+                    sawImageData = true
+                } else if chunkTypeIs(file, offset, "tEXt") || chunkTypeIs(file, offset, "zTXt") || chunkTypeIs(file, offset, "iTXt") {
+                    hasher.update(UnsafeRawBufferPointer(rebasing: file[runStart..<offset]))
+                    runStart = end
+                    textAfterImageData = sawImageData
+                }
+                if chunkTypeIs(file, offset, "IEND") {
+                    hasher.update(UnsafeRawBufferPointer(rebasing: file[runStart..<end]))
+                    return hasher.finalize()
+                }
+                offset = end
+            }
+        }
+    }
+
+    private static func readBE32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    /// Whether the chunk at `offset` has the four-letter type `type` (ASCII).
+    private static func chunkTypeIs(_ bytes: UnsafeRawBufferPointer, _ offset: Int, _ type: StaticString) -> Bool {
+        let t = type.utf8Start
+        return bytes[offset + 4] == t[0] && bytes[offset + 5] == t[1] && bytes[offset + 6] == t[2] && bytes[offset + 7] == t[3]
+    }
+}

@@ -126,7 +126,7 @@ try? FileManager.default.removeItem(atPath: passPackage + "/__Snapshots__")
 _ = verifyLabelSnapshot(of: cases[0].2, named: "badge", record: .missing, fileID: "BenchTests/PassTests.swift",
                         file: passTestFile, testName: "testBadge()")
 let passCounts = SnapshotVerifier.passCounts
-let passMs = try milliseconds(onlyPass ? 20_000 : 1000) {
+let passMs = milliseconds(onlyPass ? 20_000 : 1000) {
     if let failure = verifyLabelSnapshot(of: cases[0].2, named: "badge", record: .never, fileID: "BenchTests/PassTests.swift",
                                          file: passTestFile, testName: "testBadge()") {
         fail("the badge does not pass against its own reference: \(failure)")

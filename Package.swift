@@ -47,7 +47,10 @@ let package = Package(
         .target(name: "StringResources", dependencies: ["CICU"]),
         .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelRendering",
                                                           "ContactSheetRendering", "Typesetting", "Raster"]),
-        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest"]),
+        // A test process's start and exit status, for the manifest of the references a run used
+        // (a constructor: the only code that runs before the first test).
+        .target(name: "CSnapshotRun"),
+        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),

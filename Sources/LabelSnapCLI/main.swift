@@ -18,6 +18,7 @@ let commands: [Command] = [
     Command(name: "accept", synopsis: "accept RECORD.json|NAME…|--all       replace references in __Snapshots__ with the actual images", run: runAcceptCommand),
     Command(name: "reject", synopsis: "reject RECORD.json|NAME…|--all       discard failures' artifacts, keep the references", run: runRejectCommand),
     Command(name: "report", synopsis: "report [--artifacts DIR…] [-o FILE]  write an HTML page of the pending failures", run: runReportCommand),
+    Command(name: "orphans", synopsis: "orphans [--delete] [--dry-run]        list (or delete) references no test used in the last complete run", run: runOrphansCommand),
     Command(name: "info", synopsis: "info REFERENCE.png…                  print where a reference came from (library and font versions, label)", run: runInfoCommand),
     Command(name: "sweep", synopsis: "sweep CATALOG --style style.json     lay out every translation in its label, list the ones cut off", run: runSweepCommand),
 ]

@@ -55,6 +55,10 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     /// The contact sheet of the matrix this snapshot belongs to (`assertLabelSnapshots`), an image shared by
     /// the matrix's records: shown by `labelsnap report`, never deleted with one record. Optional key.
     public var contactSheet: String? = nil
+    /// The folder of references in force (`<package root>/__Snapshots__`, or the one `snapshotDirectory:` or
+    /// `LABELSNAP_SNAPSHOTS_DIR` named), absolute: `labelsnap accept` writes only inside it. Optional key
+    /// (records without it: `<package root>/__Snapshots__`).
+    public var snapshotsFolder: String? = nil
 
     /// FNV-1a 64 of `bytes`, 16 hex digits.
     public static func digest(_ bytes: [UInt8]) -> String {

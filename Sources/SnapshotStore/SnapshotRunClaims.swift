@@ -65,8 +65,19 @@ public enum SnapshotRunClaims {
         return fields.count > 19 ? String(fields[19]) : nil   // fields after "(comm)" start at field 3
     }
 
-    private static func procText(_ path: String) -> String? {
-        guard let bytes = try? SnapshotFileSystem.readIfPresent(path, limit: 4096) else { return nil }
+    /// A small `/proc` file as text. Read until end of file: `/proc` reports a size of 0, so a read of
+    /// `st_size` bytes (`SnapshotFileSystem.readIfPresent`) gets nothing, and no run was ever found.
+    static func procText(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 1024)
+        while bytes.count < 8192 {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 

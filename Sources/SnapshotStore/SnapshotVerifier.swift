@@ -77,6 +77,7 @@ public enum SnapshotVerifier {
             return SnapshotFailure(kind: .configuration, message: "Snapshot \(snapshot) was not checked: \(error)",
                                    location: nil, record: nil, recordWritten: false, referenceWritten: false)
         }
+        recordUse(location)
         // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
@@ -111,11 +112,21 @@ public enum SnapshotVerifier {
         let location = try? SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
                                                     pathExtension: pathExtension, snapshotDirectory: snapshotDirectory,
                                                     environment: environment, counter: counter, testCase: testCase)
+        if let location { recordUse(location) }
         let snapshot = location?.snapshotName ?? SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
         return SnapshotFailure(kind: .valueFailed,
                                message: "Snapshot \(snapshot) was not checked: " +
                                    (error is SnapshotConfigurationError ? "" : "producing the value threw: ") + "\(error)",
                                location: location, record: nil, recordWritten: false, referenceWritten: false)
+    }
+
+    /// Notes in the run's manifest that this snapshot's reference is used (also its place before module
+    /// folders, which `never` compares where it is), for `labelsnap orphans`.
+    static func recordUse(_ location: SnapshotLocation) {
+        for reference in [location.referencePath] + (location.legacyReferencePath.map { [$0] } ?? []) {
+            SnapshotRunManifestWriter.recordUse(reference: reference, snapshotsFolder: location.snapshotsFolder,
+                                                artifactsRoot: location.artifactsRoot)
+        }
     }
 
     /// The name under which two paths are the same file on a case-insensitive, normalisation-insensitive
@@ -435,6 +446,7 @@ public enum SnapshotVerifier {
                     rerecordCommand: SnapshotVerifier.recordCommand(kind == .missingReference ? .missing : .failed, for: location),
                     recordedAt: Self.timestamp(),
                     referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
+                r.snapshotsFolder = location.snapshotsFolder
                 do {
                     try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
                     recordWritten = true

@@ -195,7 +195,19 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(failure.kind, .configuration)
         XCTAssertEqual(failure.message, "Snapshot testLabel.label was not checked: unknown environment variable SNAPSHOT_TESTING_RECORD \"yes\": use one of all, missing, failed, never")
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.root + "/.build"))
+        XCTAssertEqual(visibleFiles(under: pkg.root + "/.build"), [], "no artifact; only the run's manifest and claims (hidden folders)")
+    }
+
+    /// Files below `folder`, skipping hidden folders (`.manifests`, `.runs`: the run's bookkeeping).
+    func visibleFiles(under folder: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var found: [String] = []
+        while let next = walker.nextObject() as? String {
+            if next.split(separator: "/").contains(where: { $0.hasPrefix(".") && $0 != ".build" }) { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + next, isDirectory: &isDirectory), !isDirectory.boolValue { found.append(next) }
+        }
+        return found
     }
 
     func testReadOnlySnapshotsFolder() throws {
@@ -221,7 +233,8 @@ final class VerifierTests: XCTestCase {
         let failure = try XCTUnwrap(verify("x", named: "../../../etc/passwd"))
         XCTAssertEqual(failure.location?.referencePath, pkg.reference("testLabel.etc-passwd.txt"))
         XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testLabel.etc-passwd.txt"])
-        XCTAssertEqual(pkg.list(pkg.root), ["Package.swift", "Tests", "__Snapshots__"])
+        XCTAssertEqual(pkg.list(pkg.root).filter { $0 != ".build" }, ["Package.swift", "Tests", "__Snapshots__"])
+        XCTAssertEqual(visibleFiles(under: pkg.root + "/.build"), [], "nothing but the run's bookkeeping")
     }
 
     func testNamesThatSanitiseToTheSameFileAreRefused() throws {

@@ -1,0 +1,31 @@
+#ifndef CSNAPSHOTRUN_H
+#define CSNAPSHOTRUN_H
+/* The start and the end of a test process, for the manifest of the references a run used
+ * (SnapshotRunManifest.swift, DESIGN.md §3 "Orphans"). A constructor runs when a SwiftPM test bundle
+ * (argv[0] ends in ".xctest") loads the library, before any test: it notes the process and its run,
+ * creates the process's manifest in <package root>/.build/snapshot-artifacts (or $SNAPSHOT_ARTIFACTS)
+ * when the working folder is a package, and registers an on_exit handler that appends "exit <status>"
+ * to every manifest the process opened. A process that crashes or is killed never writes that line,
+ * and one that has not loaded yet cannot be missed: its manifest exists from the start.
+ * Plain C types only. */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* "<pid>-<start time in clock ticks>" of this process; NULL outside a SwiftPM test bundle. */
+const char *lsr_process_id(void);
+
+/* The run this process belongs to: "id-<LABELSNAP_RUN_ID, sanitised>", else "<pid>-<start>" of the
+ * parent when it is SwiftPM (swift-test, swift-build), else the process's own id. NULL outside a
+ * SwiftPM test bundle. */
+const char *lsr_run_id(void);
+
+/* Opens (creating it with its header when missing, parents included) the manifest file at `path` for
+ * appending, and registers it for the exit line. Returns a file descriptor, or -1 with errno set.
+ * Thread-safe; the caller keeps the descriptor open for the life of the process. */
+int lsr_manifest_open(const char *path);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,63 @@
+// `labelsnap orphans`: the references no test used in the last complete run.
+import Foundation
+import SnapshotReview
+import SnapshotStore
+
+let orphansHelp = """
+usage: labelsnap orphans [--delete] [--dry-run] [--artifacts DIR]
+
+Lists the references (in __Snapshots__, or the folder LABELSNAP_SNAPSHOTS_DIR / snapshotDirectory:
+named) that no test used in the last run of the test suite: tests renamed or removed leave their
+references behind. Every swift test run leaves a manifest of the references it used in
+<artifacts>/.manifests/<run>/ (one file per test process, so parallel processes never share a file).
+
+It judges only from the newest run, and only when that run is complete: started by swift test with
+no --filter, --skip or other selection (--parallel is fine), finished, and every test process exited
+with status 0 (no test failed, nothing crashed). Otherwise it says why and changes nothing: run the
+whole suite with swift test, fix what fails, then run labelsnap orphans again.
+
+  --delete          delete the unused references (and folders they leave empty)
+  --dry-run         with --delete: print what would be deleted, delete nothing
+  --artifacts DIR   where the run manifests are; default: $SNAPSHOT_ARTIFACTS, relative to the package
+                    root, else <package root>/.build/snapshot-artifacts
+
+Exit status: 0 no unused reference (or all deleted), 1 unused references listed, 2 the last run cannot
+be judged, or an error.
+"""
+
+func runOrphansCommand(_ args: [String]) -> Int32 {
+    if args.contains("--help") || args.contains("-h") { print(orphansHelp); return 0 }
+    let style = TerminalStyle.out
+    do {
+        let reader = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--delete", "--dry-run"])
+        guard reader.positionals.isEmpty else { throw UsageError("orphans takes no names (got \(reader.positionals.joined(separator: " "))); see labelsnap orphans --help") }
+        let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"))
+        guard roots.count == 1 else { throw UsageError("orphans reads one artifacts folder (the last run's), got \(roots.count)") }
+        let delete = reader.flag("--delete"), dryRun = reader.flag("--dry-run")
+        let scan = try OrphanScan.scan(artifactsRoot: roots[0])
+        let root = ArtifactsFolders.currentPackageRoot()
+        func shown(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
+        let processes = scan.run.processes.count
+        print("Last run: \(processes) test process\(processes == 1 ? "" : "es"), all passed; \(scan.usedCount) reference\(scan.usedCount == 1 ? "" : "s") used in \(scan.folders.map(shown).joined(separator: ", ")).")
+        if scan.orphans.isEmpty {
+            print(style.ok("No unused references."))
+            return 0
+        }
+        let n = scan.orphans.count
+        let what = "\(n) reference\(n == 1 ? "" : "s") no test used"
+        if delete && !dryRun {
+            let deleted = try scan.delete()
+            print(style.warn("Deleted") + " \(what):")
+            for file in deleted { print("  " + style.path(shown(file))) }
+            return 0
+        }
+        print((delete ? style.warn("Would delete") + " " + what : what.prefix(1).uppercased() + what.dropFirst()) + ":")
+        for file in scan.orphans { print("  " + style.path(shown(file))) }
+        print(delete ? "Delete them: labelsnap orphans --delete" + artifactsArguments(roots)
+                     : "Delete them: labelsnap orphans --delete" + artifactsArguments(roots) + "  (--dry-run first to check)")
+        return 1
+    } catch {
+        printError("orphans: \(error)")
+        return 2
+    }
+}

@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+
+/// The references one test run used, merged from the manifests of its processes, and whether the run
+/// can be trusted to say which references no test uses (`labelsnap orphans`, DESIGN.md §3 "Orphans").
+///
+/// A run is the processes of one `swift test` (XCTest, Swift Testing, every `--parallel` worker: their
+/// parent is the same SwiftPM process) or of one `LABELSNAP_RUN_ID`. Each process writes
+/// `<artifacts>/.manifests/<run>/<process>.manifest`, lines of `key<TAB>value` (tab, newline and
+/// backslash escaped as `\t`, `\n`, `\\`):
+///
+///     labelsnap-manifest 1
+///     process <pid>-<start>     run <run>     started <unix seconds>
+///     argv<TAB>…                 the process's command line
+///     launcher <pid>-<start><TAB>swift-test<TAB>…   the SwiftPM command that started it, when it did
+///     snapshots<TAB><folder>     use<TAB><reference>   one line per folder and reference used
+///     exit <status>              written by exit(); missing after a crash, a kill, or while running
+public struct SnapshotRunManifest: Sendable, Equatable {
+    /// The folder of run manifests inside the artifacts root.
+    public static let folderName = ".manifests"
+
+    /// One process of the run.
+    public struct ProcessRecord: Sendable, Equatable {
+        public var file: String
+        public var process: String
+        /// Wall-clock start, seconds since 1970.
+        public var started: Double
+        public var arguments: [String]
+        /// `<pid>-<start>` and the command line of the SwiftPM process that started this one.
+        public var launcher: String?
+        public var launcherArguments: [String]
+        public var exitStatus: Int32?
+        public var snapshotsFolders: Set<String>
+        public var references: Set<String>
+    }
+
+    /// `<pid>-<start>` of the launcher, or the run id given by `LABELSNAP_RUN_ID` (`id-…`).
+    public var run: String
+    public var folder: String
+    public var processes: [ProcessRecord]
+
+    /// When the run started: its earliest process.
+    public var started: Double { processes.map(\.started).min() ?? 0 }
+    /// Every reference any process used.
+    public var references: Set<String> { processes.reduce(into: []) { $0.formUnion($1.references) } }
+    /// Every folder of references any process used.
+    public var snapshotsFolders: Set<String> { processes.reduce(into: []) { $0.formUnion($1.snapshotsFolders) } }
+
+    /// `swift test` options that run a subset of the tests: a run with any of them cannot tell an unused
+    /// reference from one whose test did not run.
+    public static let selectionOptions = ["--filter", "--skip", "-s", "--specifier", "--test-product",
+                                          "--disable-xctest", "--disable-swift-testing"]
+
+    /// Why the run cannot be trusted to name unused references; empty when it can. A run is trusted
+    /// only when all of these hold:
+    /// 1. every process was started by `swift test` (a test bundle run by hand runs one testing library);
+    /// 2. no launcher selected a subset of the tests (`selectionOptions`) or only listed them;
+    /// 3. every launcher has finished (the run is over);
+    /// 4. every process exited with status 0 (no test failed, nothing crashed or was killed): the
+    ///    manifest exists from the moment the test bundle loads, so a process that died before its
+    ///    first assertion is seen too;
+    /// 5. the run used at least one reference.
+    /// - Parameter isRunning: whether a process `<pid>-<start>` still runs (the default reads /proc).
+    public func problems(isRunning: (String) -> Bool = SnapshotRunManifest.isRunning) -> [String] {
+        var problems: [String] = []
+        for process in processes where process.launcher == nil {
+            problems.append("process \(process.process) was not started by swift test (\(Self.commandText(process.arguments))): a test bundle run by hand runs one testing library")
+        }
+        var launchers: [String: [String]] = [:]
+        for process in processes { if let launcher = process.launcher { launchers[launcher] = process.launcherArguments } }
+        for (launcher, arguments) in launchers.sorted(by: { $0.key < $1.key }) {
+            let options = arguments.dropFirst()
+            let selecting = options.filter { option in
+                Self.selectionOptions.contains { option == $0 || option.hasPrefix($0 + "=") }
+            }
+            if !selecting.isEmpty {
+                problems.append("the run was filtered (\(Self.commandText(arguments)) selects tests with \(selecting.map { $0.split(separator: "=")[0] }.joined(separator: ", ")))")
+            } else if options.first == "list" {
+                problems.append("the run only listed the tests (\(Self.commandText(arguments)))")
+            }
+            if isRunning(launcher) {
+                problems.append("the run is still going (\(Self.commandText(arguments)), process \(launcher.split(separator: "-")[0]))")
+            }
+        }
+        for process in processes {
+            switch process.exitStatus {
+            case 0?: break
+            case let status?:
+                problems.append("tests failed: \(Self.commandText(process.arguments)) exited with status \(status)")
+            case nil where process.launcher == nil && isRunning(process.process):
+                problems.append("process \(process.process) is still running")
+            case nil:
+                problems.append("a test process crashed or was killed before it finished: \(Self.commandText(process.arguments)) (no exit status in \(process.file))")
+            }
+        }
+        if problems.isEmpty && references.isEmpty {
+            problems.append("the run used no reference at all (were the snapshot tests run?)")
+        }
+        return problems
+    }
+
+    /// Every run under `<artifactsRoot>/.manifests`, newest first. Unreadable files are skipped;
+    /// a file that is not a manifest is skipped too.
+    public static func runs(in artifactsRoot: String) -> [SnapshotRunManifest] {
+        let root = artifactsRoot + "/" + folderName
+        var runs: [SnapshotRunManifest] = []
+        for run in entries(root) {
+            let folder = root + "/" + run
+            let processes = entries(folder).filter { $0.hasSuffix(".manifest") }
+                .compactMap { name in (try? SnapshotFileSystem.readIfPresent(folder + "/" + name)).flatMap { $0 }.flatMap { parse($0, file: folder + "/" + name) } }
+            if !processes.isEmpty { runs.append(SnapshotRunManifest(run: run, folder: folder, processes: processes.sorted { $0.process < $1.process })) }
+        }
+        return runs.sorted { $0.started > $1.started }
+    }
+
+    /// One process's manifest; nil when the bytes are not one.
+    public static func parse(_ bytes: [UInt8], file: String) -> ProcessRecord? {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        guard lines.first == "labelsnap-manifest 1" else { return nil }
+        var record = ProcessRecord(file: file, process: "", started: 0, arguments: [], launcher: nil, launcherArguments: [],
+                                   exitStatus: nil, snapshotsFolders: [], references: [])
+        for line in lines.dropFirst() {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map { unescape(String($0)) }
+            let head = fields[0].split(separator: " ", maxSplits: 1).map(String.init)
+            let value = head.count > 1 ? head[1] : ""
+            switch head[0] {
+            case "process": record.process = value
+            case "started": record.started = Double(value) ?? 0
+            case "argv": record.arguments = Array(fields.dropFirst())
+            case "launcher": record.launcher = value; record.launcherArguments = Array(fields.dropFirst())
+            case "snapshots" where fields.count == 2: record.snapshotsFolders.insert(fields[1])
+            case "use" where fields.count == 2: record.references.insert(fields[1])
+            case "exit": record.exitStatus = Int32(value)
+            default: break  // lines of newer versions
+            }
+        }
+        return record.process.isEmpty ? nil : record
+    }
+
+    /// Whether `<pid>-<start time>` is a process that still runs (the same pid could be another one now).
+    public static func isRunning(_ process: String) -> Bool {
+        let parts = process.split(separator: "-")
+        guard parts.count == 2, let pid = pid_t(parts[0]) else { return false }
+        return SnapshotRunClaims.startTime(of: pid) == String(parts[1])
+    }
+
+    /// `\t`, `\n` and `\\` for tab, newline and backslash, so that one value is one field of one line.
+    public static func escape(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\\" }) else { return text }
+        var out = ""
+        for ch in text {
+            switch ch {
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\\": out += "\\\\"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var out = "", escaped = false
+        for ch in text {
+            if escaped {
+                out.append(ch == "t" ? "\t" : ch == "n" ? "\n" : ch)
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else {
+                out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A command line for a message: the program's file name and its arguments.
+    static func commandText(_ arguments: [String]) -> String {
+        guard let program = arguments.first else { return "(unknown command)" }
+        let name = program.split(separator: "/").last.map(String.init) ?? program
+        return ([name == "swift-test" ? "swift test" : name] + arguments.dropFirst().map(SnapshotVerifier.shellQuote)).joined(separator: " ")
+    }
+
+    /// The names in `folder` (without `.` and `..`), sorted; empty when it cannot be read.
+    public static func entries(_ folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+}

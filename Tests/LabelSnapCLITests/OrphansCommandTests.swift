@@ -1,0 +1,140 @@
+import Foundation
+import SnapshotStore
+import XCTest
+
+/// `labelsnap orphans` on a throw-away package: the references a finished, unfiltered, passing run of
+/// `swift test` did not use are listed, deleted only with `--delete`, and nothing is judged from
+/// any other run.
+final class OrphansCommandTests: XCTestCase {
+    var pkg: FailurePackage!
+    override func setUpWithError() throws { pkg = try FailurePackage() }
+    override func tearDown() { pkg = nil }
+
+    var snapshots: String { pkg.root + "/__Snapshots__" }
+    var used: String { pkg.referenceFolder + "/testBadge.1.png" }
+    var unused: String { pkg.referenceFolder + "/testRemoved.1.png" }
+    var unusedFolder: String { snapshots + "/FakeTests/OldTests" }
+    var custom: String { pkg.root + "/References" }
+
+    override func setUp() {
+        super.setUp()
+        for path in [used, unused, unusedFolder + "/testGone.dark.png", pkg.referenceFolder + "/.gitkeep",
+                     custom + "/FakeTests/BadgeTests/testBadge.custom.png", custom + "/FakeTests/BadgeTests/testBadge.old.txt"] {
+            try? pkg.write([1, 2, 3], to: path)
+        }
+    }
+
+    /// One process's manifest in the documented format (`SnapshotRunManifest`), from a launcher that no
+    /// longer runs (pid above Linux's largest).
+    func writeManifest(process: String = "4194400-11", launcher: [String] = ["/opt/swift/usr/bin/swift-test"],
+                       exit: Int32? = 0, uses: [String]? = nil, folders: [String]? = nil, started: Int = 1_700_000_000) throws {
+        let uses = uses ?? [used, custom + "/FakeTests/BadgeTests/testBadge.custom.png"]
+        var lines = ["labelsnap-manifest 1", "process \(process)", "run 4194401-10", "started \(started)",
+                     "argv\t\(pkg.root)/.build/debug/FakePackageTests.xctest",
+                     (["launcher 4194401-10"] + launcher).joined(separator: "\t")]
+        lines += (folders ?? [snapshots, custom]).map { "snapshots\t" + $0 }
+        lines += uses.map { "use\t" + $0 }
+        if let exit { lines.append("exit \(exit)") }
+        try pkg.write(Array((lines.joined(separator: "\n") + "\n").utf8),
+                      to: pkg.artifactsRoot + "/.manifests/4194401-10/\(process).manifest")
+    }
+
+    func testListsWhatTheLastCompleteRunDidNotUse() throws {
+        try writeManifest()
+        try writeManifest(process: "4194402-12", uses: [])   // the second test process (Swift Testing) used nothing
+        let result = try labelsnap(["orphans"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            Last run: 2 test processes, all passed; 2 references used in References, __Snapshots__.
+            3 references no test used:
+              References/FakeTests/BadgeTests/testBadge.old.txt
+              __Snapshots__/FakeTests/BadgeTests/testRemoved.1.png
+              __Snapshots__/FakeTests/OldTests/testGone.dark.png
+            Delete them: labelsnap orphans --delete  (--dry-run first to check)
+
+            """)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unused), "listing deletes nothing")
+    }
+
+    func testDryRunThenDelete() throws {
+        try writeManifest()
+        let dry = try labelsnap(["orphans", "--delete", "--dry-run"], cwd: pkg.root)
+        XCTAssertEqual(dry.status, 1, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("Would delete 3 references no test used:\n  References/"), dry.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unused))
+
+        let deleted = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(deleted.status, 0, deleted.stderr)
+        XCTAssertTrue(deleted.stdout.contains("Deleted 3 references no test used:"), deleted.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unused))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unusedFolder), "a folder left empty goes too")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: used))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pkg.referenceFolder + "/.gitkeep"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: snapshots), "the folder of references itself stays")
+
+        let again = try labelsnap(["orphans"], cwd: pkg.root)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.hasSuffix("No unused references.\n"), again.stdout)
+    }
+
+    /// Each untrusted run: nothing listed, nothing deleted, the reason and what to run instead.
+    func testRefusesFilteredFailedAndCrashedRuns() throws {
+        let cases: [(String, () throws -> Void)] = [
+            ("selects tests with --filter", { try self.writeManifest(launcher: ["/opt/swift/usr/bin/swift-test", "--filter", "BadgeTests"]) }),
+            ("selects tests with --skip", { try self.writeManifest(launcher: ["/opt/swift/usr/bin/swift-test", "--skip", "Slow"]) }),
+            ("tests failed: FakePackageTests.xctest exited with status 1", { try self.writeManifest(exit: 1) }),
+            ("a test process crashed or was killed before it finished", { try self.writeManifest(exit: nil) }),
+        ]
+        for (reason, write) in cases {
+            try? FileManager.default.removeItem(atPath: pkg.artifactsRoot + "/.manifests")
+            try write()
+            let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+            XCTAssertEqual(result.status, 2, reason)
+            XCTAssertEqual(result.stdout, "", reason)
+            XCTAssertTrue(result.stderr.contains(reason), "\(reason): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("Run the whole suite with swift test (no --filter or --skip"), result.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: unused), reason)
+        }
+    }
+
+    /// Only the newest run is judged: a filtered run after a complete one may have recorded new
+    /// references the complete one never saw.
+    func testAnOlderCompleteRunIsNotJudgedInPlaceOfTheNewest() throws {
+        try writeManifest(started: 1_700_000_000)
+        try pkg.write(Array("""
+            labelsnap-manifest 1
+            process 4194500-20
+            run 4194501-21
+            started 1700000500
+            argv\t\(pkg.root)/.build/debug/FakePackageTests.xctest
+            launcher 4194501-21\t/opt/swift/usr/bin/swift-test\t--filter\tBadgeTests
+            snapshots\t\(snapshots)
+            use\t\(used)
+            exit 0
+
+            """.utf8), to: pkg.artifactsRoot + "/.manifests/4194501-21/4194500-20.manifest")
+        let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("/.manifests/4194501-21"), result.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unused))
+    }
+
+    /// The manifest this test process writes for real (its launcher, swift test, still runs — or it was
+    /// started by hand): refused either way.
+    func testARunInProgressIsRefused() throws {
+        guard SnapshotRunManifestWriter.isActive else { throw XCTSkip("not running inside a SwiftPM test bundle") }
+        SnapshotRunManifestWriter.recordUse(reference: used, snapshotsFolder: snapshots, artifactsRoot: pkg.artifactsRoot)
+        let result = try labelsnap(["orphans"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("the run is still going") || result.stderr.contains("was not started by swift test"), result.stderr)
+    }
+
+    func testNoManifestSaysWhatToRun() throws {
+        let result = try labelsnap(["orphans"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("no run manifest in \(pkg.artifactsRoot)/.manifests: run the whole test suite once (swift test)"), result.stderr)
+        let help = try labelsnap(["orphans", "--help"], cwd: pkg.root)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.hasPrefix("usage: labelsnap orphans [--delete] [--dry-run] [--artifacts DIR]"), help.stdout)
+    }
+}

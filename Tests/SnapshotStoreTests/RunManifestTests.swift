@@ -1,0 +1,175 @@
+import Foundation
+import SnapshotTestSupport
+import XCTest
+@testable import SnapshotStore
+
+/// The manifest of the references a run used: written by many threads and processes at once, merged
+/// per run, and judged (`SnapshotRunManifest.problems`) by the documented rule.
+final class RunManifestTests: XCTestCase {
+    /// The variable that makes `ManifestProcessHelper` act when this bundle runs it in a child process.
+    static let helperVariable = "LABELSNAP_TEST_MANIFEST_HELPER"
+
+    func requireTestBundle() throws {
+        guard SnapshotRunManifestWriter.isActive else { throw XCTSkip("not running inside a SwiftPM test bundle (no manifest is written)") }
+    }
+
+    func testThreadsWritingAtOnceLeaveWholeLinesAndEveryReference() throws {
+        try requireTestBundle()
+        let pkg = try TempPackage()
+        let artifacts = pkg.root + "/.build/snapshot-artifacts"
+        let threads = 8, perThread = 250, snapshots = pkg.snapshots
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            for i in 0..<perThread {
+                // Each reference twice: a reference is listed once however often it is used.
+                for _ in 0..<2 {
+                    SnapshotRunManifestWriter.recordUse(reference: snapshots + "/M/F/test\(t).\(i).png",
+                                                        snapshotsFolder: snapshots, artifactsRoot: artifacts)
+                }
+            }
+        }
+        let runs = SnapshotRunManifest.runs(in: artifacts)
+        XCTAssertEqual(runs.count, 1)
+        let process = try XCTUnwrap(runs.first?.processes.first)
+        XCTAssertEqual(runs.first?.processes.count, 1)
+        XCTAssertEqual(process.references.count, threads * perThread)
+        XCTAssertEqual(process.snapshotsFolders, [pkg.snapshots])
+        XCTAssertEqual(process.arguments.first, CommandLine.arguments.first)
+        XCTAssertNil(process.exitStatus, "this process has not exited")
+        // Every line is whole: a header line or one of the two kinds written here, each use once.
+        let text = try String(contentsOfFile: process.file, encoding: .utf8)
+        let uses = text.split(separator: "\n").filter { $0.hasPrefix("use\t") }
+        XCTAssertEqual(uses.count, threads * perThread)
+        for line in text.split(separator: "\n") {
+            let key = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            XCTAssertTrue(["labelsnap-manifest", "process", "run", "started", "argv", "launcher", "snapshots", "use"].contains(key), String(line))
+        }
+    }
+
+    /// Child processes of this bundle (each its own test process, as `swift test --parallel` starts
+    /// them) write to one run at once; one of them dies before its first assertion.
+    func testProcessesWritingAtOnceMergeIntoOneRunAndACrashIsSeen() throws {
+        try requireTestBundle()
+        let pkg = try TempPackage()
+        let processes = 4, perProcess = 300
+        var children: [Process] = []
+        for index in 0..<processes {
+            children.append(try helper("testWriteUses", index: index, count: perProcess, pkg: pkg))
+        }
+        let crashed = try helper("testDieBeforeAnyAssertion", index: 99, count: 0, pkg: pkg)
+        for child in children + [crashed] { child.waitUntilExit() }
+        XCTAssertEqual(children.map(\.terminationStatus), Array(repeating: 0, count: processes))
+        XCTAssertEqual(crashed.terminationReason, .uncaughtSignal)
+
+        let runs = SnapshotRunManifest.runs(in: pkg.root + "/.build/snapshot-artifacts")
+        XCTAssertEqual(runs.map(\.run), ["id-orphans-test-run"], "one run, named by LABELSNAP_RUN_ID")
+        let run = try XCTUnwrap(runs.first)
+        XCTAssertEqual(run.processes.count, processes + 1)
+        XCTAssertEqual(run.references.count, processes * perProcess)
+        for index in 0..<processes {
+            XCTAssertTrue(run.references.contains(pkg.snapshots + "/M/F/p\(index).\(perProcess - 1).png"))
+        }
+        XCTAssertEqual(run.processes.filter { $0.exitStatus == 0 }.count, processes)
+        // The one that died wrote nothing itself: its manifest exists from the bundle's start.
+        let dead = try XCTUnwrap(run.processes.first { $0.exitStatus == nil })
+        XCTAssertTrue(dead.references.isEmpty)
+        XCTAssertTrue(dead.arguments.contains { $0.hasSuffix("testDieBeforeAnyAssertion") }, "\(dead.arguments)")
+        let problems = run.problems()
+        XCTAssertTrue(problems.contains { $0.hasPrefix("a test process crashed or was killed before it finished") }, "\(problems)")
+        XCTAssertTrue(problems.contains { $0.contains("was not started by swift test") }, "\(problems)")
+    }
+
+    private func helper(_ test: String, index: Int, count: Int, pkg: TempPackage) throws -> Process {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["SnapshotStoreTests.ManifestProcessHelper/" + test]
+        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)   // as swift test: the package is the working folder
+        var environment = ProcessInfo.processInfo.environment
+        environment["SNAPSHOT_ARTIFACTS"] = nil
+        environment["LABELSNAP_RUN_ID"] = "orphans test run"
+        environment[Self.helperVariable] = "\(pkg.root)|\(index)|\(count)"
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        return child
+    }
+
+    // MARK: - The rule
+
+    /// A manifest as the writer lays it out (DESIGN.md §3, `SnapshotRunManifest`).
+    func manifest(process: String = "100-5", launcher: [String]? = ["/opt/swift/usr/bin/swift-test"],
+                  exit: Int32? = 0, uses: [String] = ["/p/__Snapshots__/M/F/t.1.png"]) -> SnapshotRunManifest.ProcessRecord? {
+        var lines = ["labelsnap-manifest 1", "process \(process)", "run 7-3", "started 1700000000.5",
+                     "argv\t/p/.build/debug/PPackageTests.xctest"]
+        if let launcher { lines.append((["launcher 7-3"] + launcher.map(SnapshotRunManifest.escape)).joined(separator: "\t")) }
+        lines += uses.map { "snapshots\t/p/__Snapshots__\nuse\t" + SnapshotRunManifest.escape($0) }
+        if let exit { lines.append("exit \(exit)") }
+        return SnapshotRunManifest.parse(Array((lines.joined(separator: "\n") + "\n").utf8), file: "/m/\(process).manifest")
+    }
+
+    func problems(_ records: [SnapshotRunManifest.ProcessRecord?], running: Set<String> = []) -> [String] {
+        SnapshotRunManifest(run: "7-3", folder: "/m", processes: records.compactMap { $0 }).problems { running.contains($0) }
+    }
+
+    func testACompleteRunOfSwiftTestIsTrusted() {
+        XCTAssertEqual(problems([manifest(), manifest(process: "101-6")]), [])
+        XCTAssertEqual(problems([manifest(launcher: ["/opt/swift/usr/bin/swift-test", "--parallel", "--num-workers", "2"])]), [])
+    }
+
+    func testFilteredRunsAreRefusedWithTheOption() {
+        for options in [["--filter", "BadgeTests"], ["--skip", "Slow"], ["--filter=BadgeTests"], ["-s", "M.F/testA"],
+                        ["--test-product", "AppPackageTests"], ["--disable-xctest"], ["--disable-swift-testing"]] {
+            let found = problems([manifest(launcher: ["/opt/swift/usr/bin/swift-test"] + options)])
+            XCTAssertEqual(found.count, 1, "\(options)")
+            let option = String(options[0].split(separator: "=")[0])
+            XCTAssertTrue(found.first?.hasPrefix("the run was filtered (swift test ") == true, "\(found)")
+            XCTAssertTrue(found.first?.hasSuffix("selects tests with \(option))") == true, "\(found)")
+        }
+        XCTAssertEqual(problems([manifest(launcher: ["/opt/swift/usr/bin/swift-test", "list"])]),
+                       ["the run only listed the tests (swift test list)"])
+    }
+
+    func testFailedCrashedRunningAndHandStartedRunsAreRefused() {
+        XCTAssertEqual(problems([manifest(), manifest(process: "101-6", exit: 1)]),
+                       ["tests failed: PPackageTests.xctest exited with status 1"])
+        XCTAssertEqual(problems([manifest(exit: nil)]),
+                       ["a test process crashed or was killed before it finished: PPackageTests.xctest (no exit status in /m/100-5.manifest)"])
+        XCTAssertEqual(problems([manifest(exit: nil)], running: ["7-3"]),
+                       ["the run is still going (swift test, process 7)",
+                        "a test process crashed or was killed before it finished: PPackageTests.xctest (no exit status in /m/100-5.manifest)"])
+        XCTAssertEqual(problems([manifest(launcher: nil)]),
+                       ["process 100-5 was not started by swift test (PPackageTests.xctest): a test bundle run by hand runs one testing library"])
+        XCTAssertEqual(problems([manifest(uses: [])]), ["the run used no reference at all (were the snapshot tests run?)"])
+    }
+
+    func testEscapedPathsRoundTrip() throws {
+        let odd = "/p/__Snapshots__/M/F/tab\there\\new\nline.png"
+        XCTAssertEqual(try XCTUnwrap(manifest(uses: [odd])).references, [odd])
+        XCTAssertNil(SnapshotRunManifest.parse(Array("not a manifest\n".utf8), file: "/x"))
+    }
+}
+
+/// Run in child processes by `RunManifestTests` (it sets `LABELSNAP_TEST_MANIFEST_HELPER`); does
+/// nothing in a normal run of the suite.
+final class ManifestProcessHelper: XCTestCase {
+    var settings: (root: String, index: Int, count: Int)? {
+        guard let value = ProcessInfo.processInfo.environment[RunManifestTests.helperVariable] else { return nil }
+        let parts = value.split(separator: "|").map(String.init)
+        guard parts.count == 3, let index = Int(parts[1]), let count = Int(parts[2]) else { return nil }
+        return (parts[0], index, count)
+    }
+
+    func testWriteUses() {
+        guard let settings else { return }
+        for i in 0..<settings.count {
+            SnapshotRunManifestWriter.recordUse(reference: settings.root + "/__Snapshots__/M/F/p\(settings.index).\(i).png",
+                                                snapshotsFolder: settings.root + "/__Snapshots__",
+                                                artifactsRoot: settings.root + "/.build/snapshot-artifacts")
+        }
+    }
+
+    func testDieBeforeAnyAssertion() {
+        guard settings != nil else { return }
+        kill(getpid(), SIGKILL)
+    }
+}

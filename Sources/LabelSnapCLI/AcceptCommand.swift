@@ -4,9 +4,10 @@ import SnapshotReview
 let acceptHelp = """
 usage: labelsnap accept RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run] [--force]
 
-Replaces each selected failure's reference in __Snapshots__ with its actual file (a temporary file in
-the same folder, then rename), then removes the failure's artifacts. References are only ever written
-inside <package root>/__Snapshots__; a record pointing elsewhere is refused.
+Replaces each selected failure's reference with its actual file (a temporary file in the same folder,
+then rename), then removes the failure's artifacts. References are only ever written inside the folder
+of references the failing assertion used: <package root>/__Snapshots__, or the folder its
+snapshotDirectory: or LABELSNAP_SNAPSHOTS_DIR named; a record pointing elsewhere is refused.
 
 \(selectionHelp)
 options:
@@ -15,10 +16,12 @@ options:
   --force           replace a reference even if it changed after the failure was recorded
   -h, --help        show this help
 Nothing changes when a NAME matches nothing (the closest pending names are suggested). When artifacts
-were moved (downloaded from CI), the files next to the record are used, and a reference whose package
-root does not exist here is taken relative to the current package root.
+were moved (downloaded from CI), the files next to the record are used. Inside a package, references
+are written into that checkout: a record made at another path (CI, another clone on this machine)
+places its reference at the same path relative to its package root; a folder of references that was
+outside its package needs LABELSNAP_SNAPSHOTS_DIR set to where that folder is here.
 Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing, 2 error (missing,
-corrupt or conflicting record, reference outside __Snapshots__, missing actual file, a failed write).
+corrupt or conflicting record, reference outside its folder of references, missing actual file, a failed write).
 """
 
 func runAcceptCommand(_ args: [String]) -> Int32 {

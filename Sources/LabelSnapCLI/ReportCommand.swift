@@ -28,7 +28,7 @@ func runReportCommand(_ args: [String]) -> Int32 {
         if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))
-        let scan = try ArtifactsFolders.scan(roots)
+        let scan = try ArtifactsFolders.scan(roots, checkout: ArtifactsFolders.currentCheckout())
         let output = r.value("-o") ?? r.value("--output") ?? roots[0] + "/report.html"
         let reportPath = output == "-" ? nil : SnapshotLocation.absolutePath(output)
         let estimate = scan.failures.reduce(0) { sum, f in

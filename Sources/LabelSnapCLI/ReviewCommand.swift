@@ -29,7 +29,7 @@ func runReviewCommand(_ args: [String]) -> Int32 {
         if r.flag("--help") || r.flag("-h") { print(reviewHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("review takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))
-        let scan = try ArtifactsFolders.scan(roots)
+        let scan = try ArtifactsFolders.scan(roots, checkout: ArtifactsFolders.currentCheckout())
         if r.flag("--json") {
             print(reviewJSON(scan))
         } else if !r.flag("--list"), let terminal = InteractiveTerminal.open() {

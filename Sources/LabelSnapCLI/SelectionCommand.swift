@@ -22,9 +22,11 @@ func runSelectionCommand(_ args: [String], command: String, help: String,
         if !all && r.positionals.isEmpty { throw UsageError("name a failure record, a snapshot, or --all (see labelsnap \(command) --help)") }
         // Record paths need no artifacts folder; names and --all are looked up in checked ones.
         let needsFolders = all || r.positionals.contains { !$0.hasSuffix(".json") }
-        let scan = needsFolders ? try ArtifactsFolders.scan(try ArtifactsFolders.resolve(r.values("--artifacts"))) : PendingScan()
+        // Accept writes into the checkout around the working folder, whatever package root a record names.
+        let checkout = ArtifactsFolders.currentCheckout()
+        let scan = needsFolders ? try ArtifactsFolders.scan(try ArtifactsFolders.resolve(r.values("--artifacts")), checkout: checkout) : PendingScan()
         let style = TerminalStyle.out
-        switch try scan.select(r.positionals, all: all) {
+        switch try scan.select(r.positionals, all: all, load: { try ArtifactsFolders.load(recordAt: $0, checkout: checkout) }) {
         case .unmatched(let names):
             for e in scan.errors { printError("\(command): skipped unreadable or refused failure record: \(e.message)") }
             for u in names {

@@ -1,3 +1,4 @@
+import Foundation
 import PNGCodec
 import SnapshotStore
 
@@ -32,10 +33,12 @@ extension PendingFailure {
     ///   - force: replace a reference that changed after the failure was recorded.
     ///   - dryRun: check everything and say what would happen; change nothing.
     /// - Throws: `ReviewError` when there is no actual file or it is gone, it is not a valid PNG for a
-    ///   PNG reference, its extension differs from the reference's, the reference is outside
-    ///   `__Snapshots__`, or it changed since the failure (without `force`); a write error otherwise.
-    public func accept(force: Bool = false, dryRun: Bool = false) throws -> AcceptOutcome {
-        let reference = try resolveReference()
+    ///   PNG reference, its extension differs from the reference's, the reference is outside its folder
+    ///   of references (`ResolvedReference.folder`), or it changed since the failure (without `force`); a write error otherwise.
+    ///   - environment: read for `LABELSNAP_SNAPSHOTS_DIR` (see `resolveReference`).
+    public func accept(force: Bool = false, dryRun: Bool = false,
+                       environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AcceptOutcome {
+        let reference = try resolveReference(environment: environment)
         guard let actualPath else {
             throw ReviewError("\(displayName) has no actual file to accept (\(FailureText.kind(record.kind))); re-record instead: \(record.rerecordCommand)")
         }

@@ -8,11 +8,15 @@ public struct PendingFailure: Sendable, Equatable {
     public let record: SnapshotFailureRecord
     /// The artifacts folder (one of `--artifacts`) the record was found under.
     public let artifactsRoot: String
+    /// The package root of the checkout that `accept` writes into (`labelsnap` passes the one around its
+    /// working folder); nil: the record's own package root, where it exists on this machine.
+    public var checkout: String?
 
-    public init(recordPath: String, record: SnapshotFailureRecord, artifactsRoot: String) {
+    public init(recordPath: String, record: SnapshotFailureRecord, artifactsRoot: String, checkout: String? = nil) {
         self.recordPath = recordPath
         self.record = record
         self.artifactsRoot = artifactsRoot
+        self.checkout = checkout
     }
 
     /// The folder holding the record and its artifacts.

@@ -30,6 +30,13 @@ public enum ArtifactsFolders {
         SnapshotLocation.packageRoot(containing: SnapshotLocation.absolutePath(".") + "/-")
     }
 
+    /// The package root around the working folder when there is one: the checkout `labelsnap accept`
+    /// writes into, whatever package root a record names (artifacts from CI, or from another clone).
+    public static func currentCheckout() -> String? {
+        let root = currentPackageRoot()
+        return SnapshotFileSystem.exists(root + "/Package.swift") ? root : nil
+    }
+
     /// The default folder: `$SNAPSHOT_ARTIFACTS` (relative to the package root, like the assertions),
     /// else `<package root>/.build/snapshot-artifacts`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -66,7 +73,8 @@ public enum ArtifactsFolders {
     /// (kept from the first folder), and refused with both paths when they differ: accepting either
     /// would silently drop the other.
     /// - Throws: `ReviewError` when a root is a file or cannot be read.
-    public static func scan(_ roots: [String]) throws -> PendingScan {
+    /// - Parameter checkout: the package root `accept` writes into (`PendingFailure.checkout`).
+    public static func scan(_ roots: [String], checkout: String? = nil) throws -> PendingScan {
         var scan = PendingScan()
         scan.roots = roots
         var byReference: [String: Int] = [:]   // referenceRelative → index in scan.failures
@@ -75,7 +83,8 @@ public enum ArtifactsFolders {
             for path in try recordPaths(in: root) {
                 let failure: PendingFailure
                 do {
-                    failure = PendingFailure(recordPath: path, record: try SnapshotFailureRecord.load(path), artifactsRoot: root)
+                    failure = PendingFailure(recordPath: path, record: try SnapshotFailureRecord.load(path), artifactsRoot: root,
+                                             checkout: checkout)
                 } catch {
                     scan.errors.append((path, "\(error)"))
                     continue
@@ -141,11 +150,12 @@ public enum ArtifactsFolders {
 
     /// The record at a path given on the command line.
     /// - Throws: `ReviewError` when it is missing or corrupt.
-    public static func load(recordAt path: String) throws -> PendingFailure {
+    public static func load(recordAt path: String, checkout: String? = nil) throws -> PendingFailure {
         let absolute = SnapshotLocation.absolutePath(path)
         do {
             let record = try SnapshotFailureRecord.load(absolute)
-            return PendingFailure(recordPath: absolute, record: record, artifactsRoot: PathText.parent(PathText.parent(absolute)))
+            return PendingFailure(recordPath: absolute, record: record, artifactsRoot: PathText.parent(PathText.parent(absolute)),
+                                  checkout: checkout)
         } catch {
             throw ReviewError("\(error)")
         }

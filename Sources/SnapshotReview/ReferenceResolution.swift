@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,54 +8,94 @@ import SnapshotStore
 
 /// Where accepting a failure writes, and how the current reference relates to the compared one.
 public struct ResolvedReference: Sendable, Equatable {
-    /// The reference file, inside `<package root>/__Snapshots__`.
+    /// The reference file, inside `folder`.
     public var path: String
-    /// Set when the record's package root does not exist here and the current one is used instead
-    /// (artifacts downloaded from CI).
+    /// The folder of references it must stay in: `<package root>/__Snapshots__`, or the folder the
+    /// failing assertion named (`snapshotDirectory:`, `LABELSNAP_SNAPSHOTS_DIR`), in this checkout.
+    public var folder: String
+    /// Set when the record's package root is not this checkout (artifacts downloaded from CI, or made by
+    /// another clone on this machine) and the reference is placed in this checkout instead.
     public var note: String?
 }
 
 extension PendingFailure {
-    /// Where accepting this failure writes, checked to stay inside `<package root>/__Snapshots__`: the
-    /// record's reference when its package root exists here (holds `Package.swift`), else the record's
-    /// relative reference under the current package root. Lexical `..` and symbolic links that lead
-    /// out of `__Snapshots__` are refused.
+    /// Where accepting this failure writes, checked to stay inside the folder of references the failure
+    /// used (`record.snapshotsFolder`, else `<package root>/__Snapshots__`).
+    ///
+    /// In the record's own checkout (its package root is `checkout`, or with no `checkout` it exists
+    /// here) that is the record's reference. In another checkout the same place is found from the
+    /// record's paths relative to its package root: `<checkout>/<referenceRelative>`, inside
+    /// `<checkout>/<the folder's path in the package>`. A folder of references outside the record's
+    /// package (an absolute `LABELSNAP_SNAPSHOTS_DIR` on the machine that ran the tests) is mapped only
+    /// to the folder `LABELSNAP_SNAPSHOTS_DIR` names here. Lexical `..` and symbolic links that lead
+    /// out of the folder are refused.
+    /// - Parameter environment: read for `LABELSNAP_SNAPSHOTS_DIR` (another checkout only).
     /// - Throws: `ReviewError` naming the record and the path refused.
-    public func resolveReference() throws -> ResolvedReference {
-        let folderName = SnapshotLocation.snapshotsFolderName
+    public func resolveReference(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedReference {
         let recordRoot = SnapshotLocation.absolutePath(record.packageRoot)
-        let root: String
-        let reference: String
+        let recordFolder = SnapshotLocation.absolutePath(record.snapshotsFolder ?? recordRoot + "/" + SnapshotLocation.snapshotsFolderName)
+        let sameCheckout = record.packageRoot.hasPrefix("/") && (checkout.map { Self.samePath($0, recordRoot) }
+            ?? SnapshotFileSystem.exists(recordRoot + "/Package.swift"))
+        let folder: String, reference: String
         var note: String?
-        if record.packageRoot.hasPrefix("/"), SnapshotFileSystem.exists(recordRoot + "/Package.swift") {
-            root = recordRoot
+        if sameCheckout {
             guard record.reference.hasPrefix("/") else {
                 throw ReviewError("refusing \(recordPath): its reference \(record.reference) is not an absolute path")
             }
+            folder = recordFolder
             reference = SnapshotLocation.absolutePath(record.reference)
         } else {
-            root = ArtifactsFolders.currentPackageRoot()
+            let root = checkout ?? ArtifactsFolders.currentPackageRoot()
             guard SnapshotFileSystem.exists(root + "/Package.swift") else {
                 throw ReviewError("the package root \(record.packageRoot) of \(recordPath) does not exist here, and the working folder is not inside a package; run labelsnap from the package the snapshot belongs to")
             }
-            let parts = record.referenceRelative.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 2, parts.first.map(String.init) == folderName,
-                  !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) else {
-                throw ReviewError("refusing \(recordPath): its reference \(record.referenceRelative) is not a path inside \(folderName)/")
+            (folder, reference) = try placeInCheckout(root, recordRoot: recordRoot, recordFolder: recordFolder, environment: environment)
+            note = SnapshotFileSystem.exists(recordRoot + "/Package.swift")
+                ? "package root \(record.packageRoot) is another checkout; writing into this one, \(root)"
+                : "package root \(record.packageRoot) does not exist here; using \(root)"
+        }
+        guard reference.hasPrefix(folder + "/"), !reference.split(separator: "/").contains("..") else {
+            throw ReviewError("refusing \(recordPath): its reference \(reference) is outside \(folder)")
+        }
+        let realFolder = Self.realPathOfExistingPrefix(folder)
+        let realParent = Self.realPathOfExistingPrefix(PathText.parent(reference))
+        guard realParent == realFolder || realParent.hasPrefix(realFolder + "/") else {
+            throw ReviewError("refusing \(recordPath): the folder of its reference \(reference) leads to \(realParent), outside \(realFolder)")
+        }
+        return ResolvedReference(path: reference, folder: folder, note: note)
+    }
+
+    /// The folder of references and the reference in checkout `root` for a record made in `recordRoot`.
+    private func placeInCheckout(_ root: String, recordRoot: String, recordFolder: String,
+                                 environment: [String: String]) throws -> (folder: String, reference: String) {
+        func clean(_ relative: String) -> Bool {
+            let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+            return !parts.isEmpty && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+        }
+        if recordFolder.hasPrefix(recordRoot + "/") {
+            let folderInPackage = String(recordFolder.dropFirst(recordRoot.count + 1))
+            guard record.referenceRelative.hasPrefix(folderInPackage + "/"), clean(record.referenceRelative) else {
+                throw ReviewError("refusing \(recordPath): its reference \(record.referenceRelative) is not a path inside \(folderInPackage)/")
             }
-            reference = root + "/" + record.referenceRelative
-            note = "package root \(record.packageRoot) does not exist here; using \(root)"
+            return (root + "/" + folderInPackage, root + "/" + record.referenceRelative)
         }
-        let snapshots = root + "/" + folderName
-        guard reference.hasPrefix(snapshots + "/") else {
-            throw ReviewError("refusing \(recordPath): its reference \(reference) is outside \(snapshots)")
+        let named = environment[SnapshotLocation.snapshotsDirectoryVariable].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !named.isEmpty else {
+            throw ReviewError("refusing \(recordPath): its reference was in \(recordFolder), outside its package \(record.packageRoot), on the machine that ran the test; set \(SnapshotLocation.snapshotsDirectoryVariable) to that folder's place here and accept again")
         }
-        let realSnapshots = Self.realPathOfExistingPrefix(snapshots)
-        let realFolder = Self.realPathOfExistingPrefix(PathText.parent(reference))
-        guard realFolder == realSnapshots || realFolder.hasPrefix(realSnapshots + "/") else {
-            throw ReviewError("refusing \(recordPath): the folder of its reference \(reference) leads to \(realFolder), outside \(realSnapshots)")
+        let inFolder = SnapshotLocation.absolutePath(record.reference).hasPrefix(recordFolder + "/")
+            ? String(SnapshotLocation.absolutePath(record.reference).dropFirst(recordFolder.count + 1)) : ""
+        guard clean(inFolder) else {
+            throw ReviewError("refusing \(recordPath): its reference \(record.reference) is not inside its folder of references \(recordFolder)")
         }
-        return ResolvedReference(path: reference, note: note)
+        let folder = SnapshotLocation.absolutePath(named.hasPrefix("/") ? named : root + "/" + named)
+        return (folder, folder + "/" + inFolder)
+    }
+
+    /// Whether two paths name the same folder (lexically, or once symbolic links are resolved).
+    static func samePath(_ a: String, _ b: String) -> Bool {
+        let a = SnapshotLocation.absolutePath(a), b = SnapshotLocation.absolutePath(b)
+        return a == b || realPathOfExistingPrefix(a) == realPathOfExistingPrefix(b)
     }
 
     /// Whether the reference in `__Snapshots__` is still the one this failure was compared against

@@ -18,7 +18,7 @@ extension PendingScan {
     /// that matches nothing stops the command before any file is touched.
     /// - Parameter load: reads a record path given directly (`ArtifactsFolders.load(recordAt:)`).
     public func select(_ names: [String], all: Bool,
-                       load: (String) throws -> PendingFailure = ArtifactsFolders.load(recordAt:)) rethrows -> Selection {
+                       load: (String) throws -> PendingFailure = { try ArtifactsFolders.load(recordAt: $0) }) rethrows -> Selection {
         var chosen: [PendingFailure] = []
         var seen = Set<String>()
         func add(_ f: PendingFailure) { if seen.insert(f.recordPath).inserted { chosen.append(f) } }

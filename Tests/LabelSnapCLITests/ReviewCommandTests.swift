@@ -240,6 +240,7 @@ final class ReviewCommandTests: XCTestCase {
         func ci(_ path: String) -> String { path.replacingOccurrences(of: pkg.root, with: "/home/runner/work/app") }
         record.packageRoot = ci(record.packageRoot)
         record.reference = ci(record.reference)
+        record.snapshotsFolder = record.snapshotsFolder.map(ci)
         record.actual = record.actual.map(ci)
         record.artifacts = record.artifacts.mapValues(ci)
         try pkg.write(try record.jsonBytes(), to: downloaded + "/FakeTests/BadgeTests/testBadge.badge.png.failure.json")
@@ -416,5 +417,25 @@ final class ColorOptionTests: XCTestCase {
         XCTAssertEqual(equals.status, 0, equals.stderr)
         // Before the command, --color is the terminal option only.
         XCTAssertEqual(try labelsnap(["--color", "#FF0000", "render", "I"], cwd: pkg.root).status, 2)
+    }
+}
+
+/// `accept --artifacts` with artifacts another clone on this machine made: the reference is written
+/// into the checkout around the working folder, not into the package root the record names.
+final class AcceptIntoThisCheckoutTests: XCTestCase {
+    func testAcceptArtifactsOfAnotherCloneWritesIntoThisCheckout() throws {
+        let clone = try FailurePackage(), here = try FailurePackage()
+        let reference = try bitmap(8, 6), actual = try bitmap(8, 6, marks: [(3, 3)])
+        try clone.fail("testBadge()", named: "badge", reference: reference, actual: actual)
+        let referenceBytes = try XCTUnwrap(clone.bytes(clone.reference("testBadge.badge")))
+        try here.write(referenceBytes, to: here.reference("testBadge.badge"))   // the same commit
+        let actualBytes = try XCTUnwrap(clone.bytes(clone.actual("testBadge.badge")))
+
+        let result = try labelsnap(["accept", "--all", "--artifacts", clone.artifactsRoot], cwd: here.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("note: package root \(clone.root) is another checkout; writing into this one, \(here.root)"), result.stdout)
+        XCTAssertEqual(here.bytes(here.reference("testBadge.badge")), actualBytes,
+                       "the actual image is now this checkout's reference")
+        XCTAssertEqual(clone.bytes(clone.reference("testBadge.badge")), referenceBytes, "the other clone is untouched")
     }
 }

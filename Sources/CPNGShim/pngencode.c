@@ -1,15 +1,22 @@
 /* PNG encoding for PNGCodec; see include/CPNGShim.h (lsp_png_encode_rgba8).
  *
- * Small references, same bytes for the same bitmap:
+ * References (LSP_PNG_SMALLEST): small files, same bytes for the same bitmap:
  *  1. the smallest lossless colour type (the decoder gives back every RGBA byte, colour under alpha 0
  *     included): palette (1/2/4/8 bits, tRNS) for at most 256 distinct RGBA values, else grey, grey +
  *     alpha, RGB or RGBA — and opaque grey with 17–256 levels tries both grey and palette;
  *  2. the filter/strategy choice that decides the size (optipng -o2 tries the same kind): no filter with
- *     zlib's default strategy or libpng's adaptive filters with Z_FILTERED, whichever a fast probe at
- *     zlib level 1 (on the top quarter of the rows) finds smaller;
+ *     zlib's default strategy, or libpng's adaptive filters with Z_FILTERED. Below PROBE_PIXELS pixels
+ *     (every label and matrix reference) no filter is taken without a probe: on every label image measured
+ *     (the 432 references of the matrix benchmark, the project's own, the bench's badge and text page) it
+ *     was the smaller at level 8, and a level-1 probe on the top rows mispredicted it for tall 3x images
+ *     whose top rows are flat padding (5% larger files) while costing a tenth of the encode. Larger images
+ *     keep the probe at zlib level 1 on the top quarter of the rows, the smaller wins, ties keep no filter;
  *  3. that choice written at zlib level 8, memLevel 8, 32 KiB window. Level 8 rather than 9: on label
  *     images it is as small or smaller (within 0.1%) in less than half the time.
- * Every step is a fixed function of the pixels.
+ * Artifacts (LSP_PNG_FAST, contact sheets of tens of megapixels that are looked at, not committed): the
+ * same colour type, libpng's Up filter (a checkerboard's and a label background's rows repeat the row
+ * above) and zlib level 2: 0.5 s instead of 4 s for a 73-Mpx sheet, 45% larger than level 8.
+ * Every step is a fixed function of the pixels and the effort.
  *
  * The error rule of pngshim.c holds: each libpng call that may longjmp runs after a setjmp in the
  * same C function (encode_trial), and values that change between the two live behind pointers. */
@@ -23,6 +30,8 @@
 #include <zlib.h>
 
 #define LSP_DIMENSION_LIMIT 0x7fffffffU
+/* Images with fewer pixels skip the filter probe (see above): 1024 × 1024. */
+#define PROBE_PIXELS ((size_t)1 << 20)
 
 typedef struct {
     uint8_t *data;
@@ -194,11 +203,21 @@ static uint8_t *convert(const uint8_t *rgba, size_t count, const lsp_census *c, 
         }
         return out;
     }
-    static const int pick[5][4] = {{0}, {0}, {0, 3}, {0, 1, 2}, {0, 1, 2, 3}};
-    int n = f->channels;
-    const int *channel = pick[n];
-    for (size_t i = 0; i < count; i++) {
-        for (int k = 0; k < n; k++) out[i * (size_t)n + (size_t)k] = rgba[i * 4 + (size_t)channel[k]];
+    /* One loop per layout (not a table of channels): these run over tens of megapixels for a sheet. */
+    switch (f->channels) {
+    case 1:
+        for (size_t i = 0; i < count; i++) out[i] = rgba[i * 4];
+        break;
+    case 2:
+        for (size_t i = 0; i < count; i++) { out[i * 2] = rgba[i * 4]; out[i * 2 + 1] = rgba[i * 4 + 3]; }
+        break;
+    case 3:
+        for (size_t i = 0; i < count; i++) {
+            out[i * 3] = rgba[i * 4]; out[i * 3 + 1] = rgba[i * 4 + 1]; out[i * 3 + 2] = rgba[i * 4 + 2];
+        }
+        break;
+    default:
+        memcpy(out, rgba, count * 4);
     }
     return out;
 }
@@ -242,30 +261,35 @@ static lsp_png_status encode_trial(const uint8_t *samples, uint32_t width, uint3
     return LSP_PNG_OK;
 }
 
-/* Encodes `samples` in `f` into *best: the filter/strategy pair is chosen by probes at zlib level 1 on
- * the top quarter of the rows (no filter with the default strategy, libpng's adaptive filters with
- * Z_FILTERED; the smaller wins, ties keep no filter), then the winner is written at level 8. */
-static lsp_png_status smallest_encoding(const uint8_t *samples, uint32_t width, uint32_t height, const lsp_format *f,
-                                        lsp_writer *best, char *message) {
-    /* The probes read the top quarter of the rows: enough to tell the two apart, a quarter of the cost. */
-    uint32_t probe_rows = height / 4 > 0 ? height / 4 : height;
+/* Encodes `samples` in `f` into *best with the filter/strategy and level of `effort` (see the top). */
+static lsp_png_status encode_with_effort(const uint8_t *samples, uint32_t width, uint32_t height, const lsp_format *f,
+                                         lsp_png_effort effort, lsp_writer *best, char *message) {
     lsp_writer none = {0}, adaptive = {0};
-    lsp_png_status status = encode_trial(samples, width, probe_rows, f, PNG_FILTER_NONE, Z_DEFAULT_STRATEGY, 1, &none);
-    if (status == LSP_PNG_OK) status = encode_trial(samples, width, probe_rows, f, PNG_ALL_FILTERS, Z_FILTERED, 1, &adaptive);
-    int use_adaptive = status == LSP_PNG_OK && adaptive.size < none.size;
-    free(none.data);
-    free(adaptive.data);
-    if (status == LSP_PNG_OK) {
-        status = use_adaptive ? encode_trial(samples, width, height, f, PNG_ALL_FILTERS, Z_FILTERED, 8, best)
-                              : encode_trial(samples, width, height, f, PNG_FILTER_NONE, Z_DEFAULT_STRATEGY, 8, best);
+    lsp_png_status status = LSP_PNG_OK;
+    int use_adaptive = 0;
+    if (effort == LSP_PNG_FAST) {
+        status = encode_trial(samples, width, height, f, PNG_FILTER_UP, Z_DEFAULT_STRATEGY, 2, best);
+    } else {
+        if ((size_t)width * height >= PROBE_PIXELS) {
+            uint32_t probe_rows = height / 4 > 0 ? height / 4 : height;
+            status = encode_trial(samples, width, probe_rows, f, PNG_FILTER_NONE, Z_DEFAULT_STRATEGY, 1, &none);
+            if (status == LSP_PNG_OK) status = encode_trial(samples, width, probe_rows, f, PNG_ALL_FILTERS, Z_FILTERED, 1, &adaptive);
+            use_adaptive = status == LSP_PNG_OK && adaptive.size < none.size;
+        }
+        if (status == LSP_PNG_OK) {
+            status = use_adaptive ? encode_trial(samples, width, height, f, PNG_ALL_FILTERS, Z_FILTERED, 8, best)
+                                  : encode_trial(samples, width, height, f, PNG_FILTER_NONE, Z_DEFAULT_STRATEGY, 8, best);
+        }
     }
     if (status != LSP_PNG_OK && message != NULL) {
         lsp_copy_message(message, best->message[0] ? best->message : none.message[0] ? none.message : adaptive.message);
     }
+    free(none.data);
+    free(adaptive.data);
     return status;
 }
 
-lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, lsp_png_effort effort,
                                     uint8_t **out, size_t *out_size, char *message) {
     if (out == NULL || out_size == NULL) return LSP_PNG_INVALID_ARGUMENT;
     *out = NULL;
@@ -293,7 +317,7 @@ lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_
     lsp_writer best = {0};
     uint8_t *samples = convert(rgba, count, census, format);
     lsp_png_status status = samples == NULL ? LSP_PNG_NO_MEMORY
-                                            : smallest_encoding(samples, width, height, format, &best, message);
+                                            : encode_with_effort(samples, width, height, format, effort, &best, message);
     free(samples);
     free(census);
     free(format);

@@ -178,10 +178,16 @@ struct Plan {
         columnHeaders = try sheet.columnTitles.map { try TextImage($0, size: 11, scale: s) }
         rowHeaders = try sheet.rowTitles.map { try TextImage($0, size: 11, scale: s) }
         let rows = sheet.rowTitles.count, columns = sheet.columnTitles.count
+        // Captions repeat ("recorded", "truncated"): each distinct one is laid out and drawn once.
+        var drawnCaptions: [String: TextImage] = [:]
+        func caption(_ text: String) throws -> TextImage {
+            if let made = drawnCaptions[text] { return made }
+            let made = try TextImage(text, size: 9, scale: s)
+            drawnCaptions[text] = made
+            return made
+        }
         captions = try sheet.blocks.map { block in
-            try (0..<rows).map { r in try (0..<columns).map { c in
-                try block.cell(r, c)?.caption.map { try TextImage($0, size: 9, scale: s) }
-            } }
+            try (0..<rows).map { r in try (0..<columns).map { c in try block.cell(r, c)?.caption.map(caption) } }
         }
         // One width per column and one height per row over all blocks: blocks line up.
         var widths = columnHeaders.map(\.width), heights = rowHeaders.map(\.height)

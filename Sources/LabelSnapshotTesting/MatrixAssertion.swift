@@ -139,9 +139,8 @@ struct MatrixRun: Sendable {
 
     func verifyEach(_ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?, file: String,
                     environment: [String: String]) -> LabelMatrixFailures? {
-        let results: [SnapshotFailure?] = map { i in
-            verify(matrix.combinations[i], strategy, record: record, precision: precision, file: file)
-        }
+        let verified: [Verified] = map { i in verify(i, strategy, record: record, precision: precision, file: file) }
+        let results = verified.map(\.failure)
         let sheetLocation = SnapshotLocation.next(filePath: file, testName: testName, name: name ?? "matrix",
                                                   pathExtension: "png", environment: environment)
         let sheetPath = sheetLocation.artifactPath("contact-sheet")
@@ -152,8 +151,10 @@ struct MatrixRun: Sendable {
         }
         var sheetProblem: String?
         do {
-            let sheet = try contactSheet(marks: results, title: MatrixMessage.sheetTitle(sheetLocation.testName, results))
-            try SnapshotFileSystem.writeAtomically(try PNGCodec.encode(sheet), to: sheetPath)
+            let sheet = try contactSheet(marks: results, title: MatrixMessage.sheetTitle(sheetLocation.testName, results),
+                                         drawn: verified.map(\.drawn))
+            // An artifact to look at, tens of megapixels for a large matrix: the fast encoding.
+            try SnapshotFileSystem.writeAtomically(try PNGCodec.encode(sheet, compression: .fast), to: sheetPath)
             for f in failed where f.failure.recordWritten { MatrixMessage.link(sheetPath, into: f.failure) }
         } catch {
             sheetProblem = "\(error)"
@@ -164,11 +165,44 @@ struct MatrixRun: Sendable {
             failures: failed, combinationCount: results.count, contactSheetPath: sheetProblem == nil ? sheetPath : nil)
     }
 
-    /// One combination against its own reference, with the single-snapshot verifier.
-    func verify(_ c: LabelMatrix.Combination, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?,
-                file: String) -> SnapshotFailure? {
-        labelSnapshotFailure(of: try matrix.label(base, c), as: strategy, named: identifier(c), record: record,
-                             precision: precision, file: file, testName: testName)
+    /// One combination drawn: its image and whether its text was cut (the sheet captions it "truncated").
+    struct Drawn: Sendable {
+        let image: Bitmap
+        let truncated: Bool
+    }
+
+    /// A combination's verdict and, for image strategies, the drawing it was checked with, so the contact
+    /// sheet does not draw it again.
+    struct Verified: Sendable {
+        let failure: SnapshotFailure?
+        let drawn: Result<Drawn, any Error>?
+    }
+
+    /// Combination `i` laid out and rendered.
+    func draw(_ i: Int) throws -> Drawn { try draw(matrix.label(base, matrix.combinations[i])) }
+
+    func draw(_ label: PaddedLabel) throws -> Drawn {
+        let laidOut = try label.makeLayout()
+        return Drawn(image: try LabelRenderer.render(laidOut), truncated: laidOut.truncation != nil)
+    }
+
+    /// One combination against its own reference, with the single-snapshot verifier (the image strategies
+    /// through the same path as `labelSnapshotFailure`, with the drawing kept).
+    func verify(_ i: Int, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?,
+                file: String) -> Verified {
+        let c = matrix.combinations[i]
+        guard case .image(let comparison) = strategy.kind, let label = try? matrix.label(base, c) else {
+            // `.layout`, or a label that cannot be made: the single-snapshot verifier reports it as ever.
+            return Verified(failure: labelSnapshotFailure(of: try matrix.label(base, c), as: strategy, named: identifier(c),
+                                                          record: record, precision: precision, file: file, testName: testName),
+                            drawn: nil)
+        }
+        let drawn = Result { try draw(label) }
+        let provenance = ProvenanceCache(label)
+        let failure = imageSnapshotFailure(of: try drawn.get().image, as: comparison, named: identifier(c), record: record,
+                                           precision: precision, snapshotDirectory: nil, fileID: #fileID, file: file,
+                                           testName: testName, provenance: { try provenance.get() })
+        return Verified(failure: failure, drawn: drawn)
     }
 
     func verifySheet(_ comparison: ImageComparison, record: RecordMode?, precision: Double?, file: String) -> LabelMatrixFailures? {
@@ -180,21 +214,17 @@ struct MatrixRun: Sendable {
                                    combinationCount: matrix.combinations.count, contactSheetPath: failure.location?.actualPath)
     }
 
-    /// Every combination rendered (in parallel) onto the sheet; `marks` are the combinations' failures.
+    /// Every combination on the sheet; `marks` are the combinations' failures. `drawn` holds the drawings
+    /// the verification made (nil: draw them here, in parallel).
     /// - Throws: when the sheet itself cannot be drawn (too large, no font for the headers).
     /// A truncated combination is captioned "truncated", so the sizes that cut the text stand out.
-    func contactSheet(marks: [SnapshotFailure?]?, title: String) throws -> Bitmap {
-        let images: [Result<(Bitmap, Bool), any Error>] = map { i in
-            Result {
-                let laidOut = try matrix.label(base, matrix.combinations[i]).makeLayout()
-                return (try LabelRenderer.render(laidOut), laidOut.truncation != nil)
-            }
-        }
+    func contactSheet(marks: [SnapshotFailure?]?, title: String, drawn: [Result<Drawn, any Error>?]? = nil) throws -> Bitmap {
+        let images: [Result<Drawn, any Error>] = map { i in drawn?[i] ?? Result { try draw(i) } }
         return try layout.sheet(matrix, title: title, textScale: matrix.largestScale(base)) { i in
             let rendered = try? images[i].get()
-            var cell = marks?[i].map { MatrixMessage.cell(image: rendered?.0, failure: $0) }
-                ?? ContactSheet.Cell(image: rendered?.0, mark: .none, caption: rendered == nil ? "cannot render" : nil)
-            if rendered?.1 == true { cell.caption = ["truncated", cell.caption].compactMap { $0 }.joined(separator: " · ") }
+            var cell = marks?[i].map { MatrixMessage.cell(image: rendered?.image, failure: $0) }
+                ?? ContactSheet.Cell(image: rendered?.image, mark: .none, caption: rendered == nil ? "cannot render" : nil)
+            if rendered?.truncated == true { cell.caption = ["truncated", cell.caption].compactMap { $0 }.joined(separator: " · ") }
             return cell
         }
     }

@@ -47,14 +47,25 @@ import Darwin
 ///
 /// All functions are thread-safe (no shared state); each call owns its libpng objects.
 public enum PNGCodec {
+    /// How hard ``encode(_:compression:)`` compresses. Both give the same pixels back and the same bytes for
+    /// the same bitmap; only size and time differ.
+    public enum Compression: Sendable, Hashable {
+        /// For references (committed, compared): within 2% of `optipng -o2` on label images, zlib level 8
+        /// with no filter (images of 1024 × 1024 px and more: the filter/strategy a zlib level-1 probe finds
+        /// smaller).
+        case smallest
+        /// For large artifacts that are looked at, not kept (a matrix's contact sheet): libpng's Up filter at
+        /// zlib level 2: a 73-Mpx sheet in a tenth of `.smallest`'s time, some 45% larger.
+        case fast
+    }
+
     /// Encodes `bitmap` as a non-interlaced PNG in the smallest colour type that keeps every RGBA byte:
     /// a palette (1, 2, 4 or 8 bits, `tRNS` for translucent entries) for at most 256 distinct values,
     /// else 8-bit grey, grey + alpha, RGB or RGBA. Decoding gives back the bitmap exactly.
     ///
-    /// Deterministic: the same bitmap gives the same bytes (no `tIME` or text chunks, no colour
-    /// chunks; no filter with zlib's default strategy or libpng's adaptive filters with `Z_FILTERED`,
-    /// whichever a zlib level-1 probe finds smaller, then written at zlib level 8).
-    /// Sizes come within 2% of `optipng -o2` on label images. The file holds `IHDR`, `PLTE` and `tRNS`
+    /// Deterministic: the same bitmap and `compression` give the same bytes (no `tIME` or text chunks, no
+    /// colour chunks; `Compression` says which filter and zlib level). With `.smallest`, sizes come within
+    /// 2% of `optipng -o2` on label images. The file holds `IHDR`, `PLTE` and `tRNS`
     /// for palette images, `IDAT` and `IEND`. The bytes can change with a different libpng or zlib
     /// version, so compare decoded pixels, not files.
     ///
@@ -62,7 +73,7 @@ public enum PNGCodec {
     /// - Throws: ``PNGError/emptyImage(width:height:)`` for a bitmap without pixels (PNG needs at
     ///   least 1×1), ``PNGError/pixelCountMismatch(expected:actual:)`` when `pixels` does not hold
     ///   `width × height × 4` bytes, ``PNGError/encodingFailed(_:)`` when libpng fails (out of memory).
-    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+    public static func encode(_ bitmap: Bitmap, compression: Compression = .smallest) throws -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0 else {
             throw PNGError.emptyImage(width: bitmap.width, height: bitmap.height)
         }
@@ -80,7 +91,8 @@ public enum PNGCodec {
         var message = [CChar](repeating: 0, count: Int(LSP_PNG_MESSAGE_CAPACITY))
         let status = bitmap.pixels.withUnsafeBufferPointer { pixels in
             message.withUnsafeMutableBufferPointer { text in
-                lsp_png_encode_rgba8(pixels.baseAddress, width, height, &output, &outputSize, text.baseAddress)
+                lsp_png_encode_rgba8(pixels.baseAddress, width, height, compression == .fast ? LSP_PNG_FAST : LSP_PNG_SMALLEST,
+                                     &output, &outputSize, text.baseAddress)
             }
         }
         defer { lsp_png_free(output) }

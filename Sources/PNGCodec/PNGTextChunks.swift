@@ -51,11 +51,11 @@ extension PNGCodec {
     /// Largest text a compressed chunk may inflate to (the same cap libpng puts on ancillary chunks).
     public static let maximumTextByteCount = 8_000_000
 
-    /// Encodes `bitmap` like ``encode(_:)`` and adds `textChunks`, in order, right after `IHDR`.
+    /// Encodes `bitmap` like ``encode(_:compression:)`` and adds `textChunks`, in order, right after `IHDR`.
     ///
     /// Deterministic: the same bitmap and chunks give the same bytes (no time chunk). Decoding the
-    /// result gives the same pixels as decoding ``encode(_:)``'s output.
-    /// - Throws: the errors of ``encode(_:)``; ``PNGError/invalidTextChunk(_:)`` for a keyword or
+    /// result gives the same pixels as decoding ``encode(_:compression:)``'s output.
+    /// - Throws: the errors of ``encode(_:compression:)``; ``PNGError/invalidTextChunk(_:)`` for a keyword or
     ///   text PNG does not allow (see ``PNGTextChunk``).
     public static func encode(_ bitmap: Bitmap, textChunks: [PNGTextChunk]) throws -> [UInt8] {
         try inserting(textChunks, into: encode(bitmap))

@@ -40,6 +40,21 @@ final class RoundTripTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.encode(copy), first)
     }
 
+    /// `.fast` (contact sheets) keeps every RGBA byte and the same-bitmap-same-bytes rule too, in every colour
+    /// type; it differs from `.smallest` only in size and time.
+    func testFastCompressionRoundTripsAndIsDeterministic() throws {
+        var rng = SeededGenerator(seed: 11)
+        var opaque = try Bitmap(width: 300, height: 120, fill: Color(red: 0xF2, green: 0xF2, blue: 0xF2))
+        for y in 0..<120 { for x in 0..<300 where (x / 8 + y / 8) % 2 == 0 { opaque[x, y] = Color(red: 0xD9, green: 0xD9, blue: 0xD9) } }
+        opaque[150, 60] = Color(red: 200, green: 10, blue: 10)
+        for bitmap in [opaque, try randomBitmap(width: 64, height: 48, using: &rng), try randomBitmap(width: 1, height: 1, using: &rng)] {
+            let fast = try PNGCodec.encode(bitmap, compression: .fast)
+            XCTAssertEqual(try PNGCodec.decode(fast).pixels, bitmap.pixels)
+            XCTAssertEqual(try PNGCodec.encode(Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels), compression: .fast), fast)
+            XCTAssertEqual(try PNGCodec.decode(PNGCodec.encode(bitmap)).pixels, bitmap.pixels)
+        }
+    }
+
     /// The chunk types of a PNG file, in order.
     private func chunkTypes(_ bytes: [UInt8]) -> [String] {
         var chunks: [String] = []

@@ -65,13 +65,19 @@ int lsp_png_decoder_read_errno(const lsp_png_decoder *decoder);
 
 void lsp_png_decoder_destroy(lsp_png_decoder *decoder);
 
+/* How hard the encoder compresses (pngencode.c): references are small, artifacts are quick. */
+typedef enum {
+    LSP_PNG_SMALLEST = 0,   /* no filter (or a probe's choice for large images), zlib level 8 */
+    LSP_PNG_FAST = 1        /* Up filter, zlib level 2 */
+} lsp_png_effort;
+
 /* Encodes RGBA8 (straight alpha, row-major, no padding) as a non-interlaced PNG in the smallest lossless
- * colour type (palette with tRNS, grey, grey + alpha, RGB or RGBA) and the filter/strategy a fast probe
- * finds smaller (see pngencode.c): the same pixels always give the same bytes. Chunks: IHDR,
+ * colour type (palette with tRNS, grey, grey + alpha, RGB or RGBA), filtered and compressed as `effort`
+ * says (see pngencode.c): the same pixels and effort always give the same bytes. Chunks: IHDR,
  * PLTE and tRNS for palette images, IDAT, IEND.
  * On success *out receives a malloc'ed buffer of *out_size bytes that the caller frees with
  * lsp_png_free. `message` (capacity LSP_PNG_MESSAGE_CAPACITY) receives libpng's error text. */
-lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
+lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, lsp_png_effort effort,
                                     uint8_t **out, size_t *out_size, char *message);
 
 void lsp_png_free(void *pointer);

@@ -50,3 +50,44 @@ int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
                               int32_t *offsets, int32_t capacity) {
     return collect(UBRK_CHARACTER, "", text, length, offsets, NULL, capacity);
 }
+
+/// Boundaries after `from`, up to and including the first one at or beyond `to`: random access into the text
+/// (ubrk_following backs up to a safe point itself, so the boundaries are those of a scan from the start).
+static int32_t collect_from(UBreakIteratorType type, const uint16_t *text, int32_t length, int32_t from, int32_t to,
+                            int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
+    if (length == 0 || from >= length) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = iterator(type, "");
+    if (it == NULL) return -1;
+    ubrk_setText(it, (const UChar *)text, length, &status);   // O(1): no copy, the cache is reset
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    for (int32_t b = ubrk_following(it, from); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
+        offsets[count] = b;
+        if (mandatory != NULL) {
+            int32_t rule = ubrk_getRuleStatus(it);
+            mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
+        }
+        count++;
+        if (b >= to) break;
+    }
+    return count;
+}
+
+int32_t lsicu_line_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,
+                               int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
+    return collect_from(UBRK_LINE, text, length, from, to, offsets, mandatory, capacity);
+}
+
+int32_t lsicu_grapheme_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,
+                                   int32_t *offsets, int32_t capacity) {
+    return collect_from(UBRK_CHARACTER, text, length, from, to, offsets, NULL, capacity);
+}
+
+int32_t lsicu_hard_break(const uint16_t *text, int32_t length, int32_t from) {
+    for (int32_t i = from; i < length; i++) {
+        uint16_t c = text[i];
+        if (c == 0x0A || c == 0x0D || c == 0x0B || c == 0x0C || c == 0x85 || c == 0x2028 || c == 0x2029) return i;
+    }
+    return length;
+}

@@ -13,12 +13,12 @@ struct LineDrawer {
     let lineCount: Int
 
     private var scale: CGFloat { label.scale }
-    private var shaped: ShapedText { engine.shaped }
+    private var shaped: LazyShapedText { engine.text }
 
     /// The line's rect, text and glyphs.
     func draw(_ line: BrokenLine, index: Int) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
         let baseline = self.baseline(ofLine: index)
-        let content = logicalContent(of: line)
+        let content = try logicalContent(of: line)
         let rightToLeft = content.paragraphLevel & 1 == 1
         var x = originX(width: line.width, rightToLeft: rightToLeft)
         var width = line.width
@@ -87,24 +87,24 @@ struct LineDrawer {
     }
 
     /// The line's drawn glyphs in logical order (trailing white space is not drawn), its text and range.
-    private func logicalContent(of line: BrokenLine) -> (items: [Item], text: String, range: Range<Int>,
-                                                          paragraphLevel: UInt8, spaceCount: Int) {
+    private func logicalContent(of line: BrokenLine) throws -> (items: [Item], text: String, range: Range<Int>,
+                                                                paragraphLevel: UInt8, spaceCount: Int) {
         let utf16 = shaped.utf16
         let firstOffset = line.pieces.lazy.compactMap { if case .text(let r) = $0 { return r.lowerBound } else { return nil } }.first ?? 0
-        let paragraphLevel: UInt8 = firstOffset < shaped.paragraphLevels.count ? shaped.paragraphLevels[firstOffset]
+        let paragraphLevel: UInt8 = firstOffset < utf16.count ? try shaped.paragraphLevel(at: firstOffset)
             : label.effectiveLayoutDirection == .rightToLeft ? 1 : 0
         var items: [Item] = []
         // Tabs reach their stops in the piece that starts the line (after an ellipsis they stay spaces).
         var tabs: [Int: CGFloat] = [:]
-        if case .text(let r)? = line.pieces.first { tabs = engine.tabWidths(in: r) }
+        if case .text(let r)? = line.pieces.first { tabs = try engine.tabWidths(in: r) }
         var text = ""
         var first = Int.max, last = 0
         var spaces = Set<Int>()
         for piece in line.pieces {
             switch piece {
             case .text(let r):
-                let end = shaped.trimmingTrailingWhitespace(r).upperBound
-                for g in shaped.glyphs[shaped.glyphIndices(r.lowerBound..<end)] {
+                let end = TextSegmentation.trimmingTrailingWhitespace(r, in: utf16).upperBound
+                for g in shaped.glyphs[try shaped.glyphIndices(r.lowerBound..<end)] {
                     let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
                     if isSpace { spaces.insert(g.cluster) }
                     var glyph = g

@@ -25,72 +25,48 @@ struct MeasuredText {
     var truncation: LineBreakMode?
 }
 
-/// Line breaking and truncation of a label's text (DESIGN.md §2, Text size).
+/// Line breaking and truncation of a label's text (DESIGN.md §2, Text size). The text is shaped lazily
+/// (`LazyShapedText`): every reading below first moves the shaping frontier far enough, so layout stops
+/// shaping once the lines it keeps are known (DESIGN.md §2, Early stop).
 struct LineLayout {
     let label: PaddedLabel
-    /// The text shaped once, in font units, measured at `pointSize` (DESIGN.md §2, Advances).
-    private(set) var shaped: ShapedText
+    /// The text, shaped on demand in font units, measured at `pointSize` (DESIGN.md §2, Advances). Shared by
+    /// copies at other sizes: shaping does not depend on the size.
+    let text: LazyShapedText
     private(set) var ellipsis: ShapedText
     /// The primary font's metrics at `pointSize`.
     private(set) var metrics: FontMetrics
     /// The point size the text is measured at: `label.font.pointSize`, or a smaller one when shrunk to fit.
-    var pointSize: Double { shaped.pointSize }
-    /// Paragraph ranges (UTF-16), separators excluded.
-    let paragraphs: [Range<Int>]
-    /// UAX #14 break opportunities and grapheme-cluster boundaries (UTF-16 offsets, ascending), both limited
-    /// to offsets where a glyph cluster starts: no break inside a ligature (`ShapedText.startsCluster`).
-    let breaks: [TextSegmentation.Break]
-    let breakOffsets: [Int]
-    let graphemes: [Int]
-    /// UTF-16 offsets of the tabs (U+0009), ascending.
-    let tabOffsets: [Int]
+    private(set) var pointSize: Double
+    var utf16: [UInt16] { text.utf16 }
 
-    init(label: PaddedLabel) throws {
+    /// - Parameter shapingWholeText: shape all of the text first (what layout did before it stopped early;
+    ///   tests compare the two).
+    init(label: PaddedLabel, shapingWholeText: Bool = false) throws {
         self.label = label
-        let utf16 = Array(label.text.utf16)
         let direction: WritingDirection = switch label.layoutDirection {
         case nil: .natural
         case .leftToRight?: .leftToRight
         case .rightToLeft?: .rightToLeft
         }
-        shaped = try Shaper.shape(utf16, font: label.languageFont, direction: direction, fallbackIsRTL: false)
+        let utf16 = Array(label.text.utf16)
+        let font = label.font.forLanguage(label.language ?? PaddedLabel.guessLanguage(utf16))
+        text = try LazyShapedText(utf16, font: font, direction: direction, fallbackIsRTL: false,
+                                  keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))
+        if shapingWholeText { try text.extend(through: text.utf16.count) }
         ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, direction: .leftToRight)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
-        paragraphs = LineLayout.paragraphs(utf16)
-        let shaped = self.shaped
-        breaks = try TextSegmentation.lineBreaks(utf16, keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))
-            .filter { shaped.startsCluster[$0.offset] }
-        breakOffsets = breaks.map(\.offset)
-        graphemes = try TextSegmentation.graphemeBoundaries(utf16).filter { shaped.startsCluster[$0] }
-        tabOffsets = utf16.indices.filter { utf16[$0] == 0x09 }
+        pointSize = label.font.pointSize
     }
 
     /// The same text measured at another point size (for `adjustsFontSizeToFitWidth`): no new shaping,
     /// advances and metrics scale linearly.
     func resized(to size: Double) throws -> LineLayout {
         var copy = self
-        copy.shaped = shaped.resized(to: size)
+        copy.pointSize = size
         copy.ellipsis = ellipsis.resized(to: size)
         copy.metrics = try FontFace.load(label.font.file).metrics(pointSize: size)
         return copy
-    }
-
-    /// Splits at LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029 (hard breaks, UAX #14 class BK/CR/LF/NL).
-    static func paragraphs(_ u: [UInt16]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        var start = 0, i = 0
-        while i < u.count {
-            let c = u[i]
-            if c == 0x0A || c == 0x0D || c == 0x85 || c == 0x2028 || c == 0x2029 || c == 0x0B || c == 0x0C {
-                result.append(start..<i)
-                i += (c == 0x0D && i + 1 < u.count && u[i + 1] == 0x0A) ? 2 : 1
-                start = i
-            } else { i += 1 }
-        }
-        // A final hard break ends the last line; it does not open an empty one (UIKit sizes "ab\n" as "ab").
-        if start < u.count || result.isEmpty { result.append(start..<u.count) }
-        // Empty text has no line at all: its size is the padding alone (DESIGN.md §2).
-        return u.isEmpty ? [] : result
     }
 
     /// Height of one line box: the font's line height × `lineHeightMultiple` (when set).
@@ -117,36 +93,42 @@ struct LineLayout {
     }
 
     /// Breaks the text at `maxWidth` (nil = unconstrained), keeps at most `maxLines` (0 = all),
-    /// truncating the last kept line if text remains. Stops once the kept lines are known: text beyond them
-    /// is not wrapped.
+    /// truncating the last kept line if text remains. Stops once the kept lines are known: paragraphs after
+    /// them are not read, and text after them is neither shaped nor wrapped.
     func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
         let limit = maxWidth.map { max(0, $0) } ?? .infinity
         // A single-line label never wraps: it is truncated (or clipped) instead.
         let wraps = maxLines != 1 && limit.isFinite
         var lines: [BrokenLine] = []
+        var paragraphOfLine: [Range<Int>] = []
         var textRemains = false
-        for (index, paragraph) in paragraphs.enumerated() {
+        var start = 0
+        while start < utf16.count {
+            let (paragraph, next) = TextSegmentation.paragraph(in: utf16, from: start)
             let room = maxLines > 0 ? maxLines - lines.count : Int.max
             var paragraphLines = wraps
-                ? wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)
-                : [BrokenLine(pieces: [.text(paragraph)], width: lineWidth(paragraph), endsParagraph: true)]
+                ? try wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)
+                : [try wholeLine(paragraph, limit: limit)]
             // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
-            if paragraphLines.count > room || (paragraphLines.count == room && index < paragraphs.count - 1) {
+            if paragraphLines.count > room || (paragraphLines.count == room && next < utf16.count) {
                 lines += paragraphLines.prefix(room)
+                paragraphOfLine += repeatElement(paragraph, count: room)
                 textRemains = true
                 break
             }
-            if wraps { pushOut(&paragraphLines, width: limit) }
+            if wraps { try pushOut(&paragraphLines, width: limit) }
             lines += paragraphLines
+            paragraphOfLine += repeatElement(paragraph, count: paragraphLines.count)
+            start = next
         }
         var truncation: LineBreakMode?
         if textRemains, let last = lines.indices.last {
-            lines[last] = truncate(lines[last], upTo: paragraphEnd(of: lines[last]), width: limit, forceEllipsis: true)
+            lines[last] = try truncate(lines[last], upTo: paragraphOfLine[last].upperBound, width: limit, forceEllipsis: true)
             truncation = label.lineBreakMode
         } else if limit.isFinite, !wraps {
             // Single line wider than the limit.
             for i in lines.indices where lines[i].width > limit + layoutTolerance {
-                lines[i] = truncate(lines[i], upTo: paragraphEnd(of: lines[i]), width: limit, forceEllipsis: false)
+                lines[i] = try truncate(lines[i], upTo: paragraphOfLine[i].upperBound, width: limit, forceEllipsis: false)
                 truncation = label.lineBreakMode
             }
         }
@@ -155,56 +137,96 @@ struct LineLayout {
                             truncation: truncation)
     }
 
-    private func paragraphEnd(of line: BrokenLine) -> Int {
-        guard case .text(let r)? = line.pieces.first else { return 0 }
-        // The first paragraph that ends at or after the line's start holds it.
-        let i = paragraphs.partitionPoint { $0.upperBound >= r.lowerBound }
-        return i < paragraphs.endIndex ? paragraphs[i].upperBound : r.upperBound
+    /// A paragraph on one line. Within a finite `limit` its width only decides whether it is truncated (and a
+    /// truncated line is measured again), so shaping stops once the line is known to be wider (the width is then
+    /// infinite), unless the line's end is needed: head and middle truncation keep it, clipping draws it.
+    private func wholeLine(_ paragraph: Range<Int>, limit: CGFloat) throws -> BrokenLine {
+        let needsWholeLine = !limit.isFinite || [.byTruncatingHead, .byTruncatingMiddle, .byClipping].contains(label.lineBreakMode)
+        let width = needsWholeLine ? try lineWidth(paragraph)
+            : try lineWidth(paragraph, unlessBeyond: limit + layoutTolerance) ?? .infinity
+        return BrokenLine(pieces: [.text(paragraph)], width: width, endsParagraph: true)
     }
 
     // MARK: Wrapping
 
+    /// Offsets in `lower <.. upper` of the break opportunities (or grapheme-cluster boundaries) of the shaped
+    /// text, read in order and shaped as they are reached; `upper` is the last one (once) when `endsWithUpper`.
+    struct Boundaries {
+        enum Kind { case breaks, clusters }
+        let kind: Kind
+        let upper: Int
+        var index: Int
+        var endPending: Bool
+
+        init(_ kind: Kind, of layout: LineLayout, after lower: Int, through upper: Int, endsWithUpper: Bool) throws {
+            try layout.text.extend(through: lower)
+            self.kind = kind
+            self.upper = upper
+            index = Boundaries.list(kind, layout.text).partitionPoint { $0 > lower }
+            endPending = endsWithUpper
+        }
+
+        static func list(_ kind: Kind, _ text: LazyShapedText) -> [Int] {
+            kind == .breaks ? text.breakOffsets : text.graphemes
+        }
+
+        /// The next offset, nil after the last.
+        func peek(_ text: LazyShapedText) throws -> Int? {
+            while index >= Boundaries.list(kind, text).count, text.frontier < upper { try text.extendOneStep() }
+            let list = Boundaries.list(kind, text)
+            if index < list.count, list[index] <= upper { return list[index] }
+            return endPending ? upper : nil
+        }
+
+        mutating func advance(_ text: LazyShapedText) {
+            let list = Boundaries.list(kind, text)
+            if index < list.count, list[index] <= upper {
+                if list[index] == upper { endPending = false }
+                index += 1
+            } else {
+                endPending = false
+            }
+        }
+    }
+
     /// Greedy wrapping at UAX #14 opportunities (or grapheme clusters for `.byCharWrapping`);
     /// a word wider than the line breaks between grapheme clusters.
     /// Stops after `maxLines` lines.
-    func wrap(_ paragraph: Range<Int>, width: CGFloat, maxLines: Int) -> [BrokenLine] {
+    func wrap(_ paragraph: Range<Int>, width: CGFloat, maxLines: Int) throws -> [BrokenLine] {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
-        // Binary searches, not filters over the whole text: 100k paragraphs must not cost 100k × the text.
-        let clusters = graphemes.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound)
-        var opportunities = Array(label.lineBreakMode == .byCharWrapping ? clusters
-            : breakOffsets.sortedSlice(after: paragraph.lowerBound, through: paragraph.upperBound))
         // The paragraph's end is always a break opportunity. ICU puts a hard break *after* the separator,
         // outside the paragraph, so without this the last word of every paragraph but the last was
         // wrapped onto a line of its own ("a b\nc" gave "a", "b", "c").
-        if opportunities.last != paragraph.upperBound { opportunities.append(paragraph.upperBound) }
+        var opportunities = try Boundaries(label.lineBreakMode == .byCharWrapping ? .clusters : .breaks, of: self,
+                                           after: paragraph.lowerBound, through: paragraph.upperBound, endsWithUpper: true)
         var lines: [BrokenLine] = []
         var start = paragraph.lowerBound
         var candidate: Int? = nil
-        var i = opportunities.startIndex
         while start < paragraph.upperBound, lines.count < maxLines {
-            if i < opportunities.endIndex {
-                let b = opportunities[i]
-                if b <= start { i += 1; continue }
-                if lineWidth(start..<b) <= width + layoutTolerance {
-                    candidate = b; i += 1; continue
+            let next = try opportunities.peek(text)
+            if let b = next {
+                if b <= start { opportunities.advance(text); continue }
+                if try lineWidth(start..<b) <= width + layoutTolerance {
+                    candidate = b; opportunities.advance(text); continue
                 }
             }
             // The next opportunity overflows (or the paragraph ended): emit up to the last one that fit.
             var end: Int
             if let c = candidate {
                 end = c
-            } else if i >= opportunities.endIndex {
+            } else if next == nil {
                 end = paragraph.upperBound
             } else {
                 // One word wider than the line: the most grapheme clusters that fit, at least one.
-                let after = clusters.sortedSliceAfter(start)
-                end = after.first ?? paragraph.upperBound
-                for c in after {
-                    if lineWidth(start..<c) <= width + layoutTolerance { end = c } else { break }
+                var clusters = try Boundaries(.clusters, of: self, after: start, through: paragraph.upperBound, endsWithUpper: false)
+                end = try clusters.peek(text) ?? paragraph.upperBound
+                while let c = try clusters.peek(text) {
+                    if try lineWidth(start..<c) <= width + layoutTolerance { end = c } else { break }
+                    clusters.advance(text)
                 }
             }
             let range = start..<end
-            lines.append(BrokenLine(pieces: [.text(range)], width: lineWidth(range),
+            lines.append(BrokenLine(pieces: [.text(range)], width: try lineWidth(range),
                                     endsParagraph: end >= paragraph.upperBound))
             start = end
             candidate = nil
@@ -212,37 +234,64 @@ struct LineLayout {
         return lines
     }
 
-    // MARK: Tabs
+    /// The code points no font covers in the text of `lines` (their text pieces), in text order.
+    func missingScalars(in lines: [BrokenLine]) -> [Unicode.Scalar] {
+        lines.flatMap { line in
+            line.pieces.flatMap { piece -> [Unicode.Scalar] in
+                if case .text(let r) = piece { return text.missingScalars(in: r) } else { return [] }
+            }
+        }
+    }
+
+    // MARK: Widths and tabs
+
+    /// Width in points of the shaped `range` (plain advances), shaping it first.
+    func advanceWidth(_ range: Range<Int>) throws -> CGFloat { try text.width(range, pointSize: pointSize) }
 
     /// Width in points of `range` laid out from the start of a line, trailing white space excluded.
-    func lineWidth(_ range: Range<Int>) -> CGFloat { width(shaped.trimmingTrailingWhitespace(range)) }
+    func lineWidth(_ range: Range<Int>) throws -> CGFloat {
+        try width(TextSegmentation.trimmingTrailingWhitespace(range, in: utf16))
+    }
+
+    /// `lineWidth(range)` when it is at most `bound`, else nil, shaping only until the text from the range's
+    /// start is wider than `bound` (a line only gets wider as text is added: advances are never negative in
+    /// the fonts we ship; DESIGN.md §2, Early stop).
+    func lineWidth(_ range: Range<Int>, unlessBeyond bound: CGFloat) throws -> CGFloat? {
+        while text.frontier < range.upperBound {
+            if text.frontier > range.lowerBound, try lineWidth(range.lowerBound..<text.frontier) > bound { return nil }
+            try text.extendOneStep()
+        }
+        let width = try lineWidth(range)
+        return width <= bound ? width : nil
+    }
 
     /// Width in points of `range` laid out from the start of a line: its advances, each tab (U+0009) reaching
     /// the next tab stop (DESIGN.md §2, Tabs).
-    func width(_ range: Range<Int>) -> CGFloat { layOutTabs(in: range).width }
+    func width(_ range: Range<Int>) throws -> CGFloat { try layOutTabs(in: range).width }
 
     /// The drawn width of each tab in `range` (laid out from the start of a line), by UTF-16 offset.
-    func tabWidths(in range: Range<Int>) -> [Int: CGFloat] { layOutTabs(in: range).tabs }
+    func tabWidths(in range: Range<Int>) throws -> [Int: CGFloat] { try layOutTabs(in: range).tabs }
 
-    private func layOutTabs(in range: Range<Int>) -> (width: CGFloat, tabs: [Int: CGFloat]) {
+    private func layOutTabs(in range: Range<Int>) throws -> (width: CGFloat, tabs: [Int: CGFloat]) {
+        try text.extend(through: range.upperBound)
         var x: CGFloat = 0, position = range.lowerBound, tabs: [Int: CGFloat] = [:]
-        for tab in tabOffsets.sortedSlice(after: range.lowerBound - 1, through: range.upperBound - 1) {
-            x += shaped.width(position..<tab)
-            let stop = nextTabStop(after: x, tab: tab)
+        for tab in text.tabOffsets.sortedSlice(after: range.lowerBound - 1, through: range.upperBound - 1) {
+            x += try advanceWidth(position..<tab)
+            let stop = try nextTabStop(after: x, tab: tab)
             tabs[tab] = stop - x
             x = stop
             position = tab + 1
         }
-        return (x + shaped.width(position..<range.upperBound), tabs)
+        return (x + (try advanceWidth(position..<range.upperBound)), tabs)
     }
 
     /// Where a tab at pen `x` (pt from the line's leading edge) ends: the first of `tabStops` beyond `x`, then
     /// multiples of `defaultTabInterval`; with an interval of 0, beyond the last stop a tab is a space.
-    private func nextTabStop(after x: CGFloat, tab: Int) -> CGFloat {
+    private func nextTabStop(after x: CGFloat, tab: Int) throws -> CGFloat {
         if let stop = label.tabStops.lazy.map(\.location).sorted().first(where: { $0 > x + layoutTolerance }) { return stop }
         let interval = label.defaultTabInterval
         if interval > 0 { return ((x + layoutTolerance) / interval).rounded(.down) * interval + interval }
-        return x + shaped.width(tab..<(tab + 1))
+        return x + (try advanceWidth(tab..<(tab + 1)))
     }
 
     // MARK: Push-out
@@ -250,18 +299,18 @@ struct LineLayout {
     /// `.pushOut` (DESIGN.md §2, Push-out): when a wrapped paragraph's last line holds a single word (no break
     /// opportunity inside it), the last word of the line before moves down, once, if that line keeps at least
     /// one word and the new last line fits `width`. Word-wrapped paragraphs only (not `.byCharWrapping`).
-    func pushOut(_ lines: inout [BrokenLine], width: CGFloat) {
+    func pushOut(_ lines: inout [BrokenLine], width: CGFloat) throws {
         guard label.lineBreakStrategy.contains(.pushOut), label.lineBreakMode != .byCharWrapping, lines.count >= 2,
               case .text(let last)? = lines[lines.count - 1].pieces.first,
               case .text(let previous)? = lines[lines.count - 2].pieces.first,
-              breakOffsets.sortedSlice(after: last.lowerBound, through: last.upperBound - 1).isEmpty,
-              let cut = breakOffsets.sortedSlice(after: previous.lowerBound, through: previous.upperBound - 1).last
+              text.breakOffsets.sortedSlice(after: last.lowerBound, through: last.upperBound - 1).isEmpty,
+              let cut = text.breakOffsets.sortedSlice(after: previous.lowerBound, through: previous.upperBound - 1).last
         else { return }
         let moved = cut..<last.upperBound
-        let newWidth = lineWidth(moved)
+        let newWidth = try lineWidth(moved)
         guard newWidth <= width + layoutTolerance else { return }
         let kept = previous.lowerBound..<cut
-        lines[lines.count - 2] = BrokenLine(pieces: [.text(kept)], width: lineWidth(kept), endsParagraph: false)
+        lines[lines.count - 2] = BrokenLine(pieces: [.text(kept)], width: try lineWidth(kept), endsParagraph: false)
         lines[lines.count - 1] = BrokenLine(pieces: [.text(moved)], width: newWidth, endsParagraph: true)
     }
 }

@@ -147,20 +147,23 @@ public struct PaddedLabel: Sendable {
     }
 
     /// The layout engine (shaped text) for this label; font errors become `LabelError.font`.
-    func engine() throws -> LineLayout {
-        do { return try LineLayout(label: self) } catch let e as TypesettingError { throw LabelError.font(e) }
+    func engine(shapingWholeText: Bool = false) throws -> LineLayout {
+        do { return try LineLayout(label: self, shapingWholeText: shapingWholeText) } catch let e as TypesettingError { throw LabelError.font(e) }
     }
 
     /// The size that fits in `size`, pt: the text is wrapped at `size.width − left − right`
     /// (unconstrained when `size.width` is 0, infinite, NaN or ≥ `.greatestFiniteMagnitude`), then the
     /// insets are added back. Fixes the subclass bug that measured at the full width.
     /// - Throws: `LabelError`.
-    public func sizeThatFits(_ size: CGSize) throws -> CGSize {
+    public func sizeThatFits(_ size: CGSize) throws -> CGSize { try sizeThatFits(size, shapingWholeText: false) }
+
+    /// `sizeThatFits(_:)`; with `shapingWholeText` all of the text is shaped first (tests).
+    func sizeThatFits(_ size: CGSize, shapingWholeText: Bool) throws -> CGSize {
         try validate()
         let w = size.width
         let unconstrained = w == 0 || !w.isFinite || w >= .greatestFiniteMagnitude
         let maxWidth: CGFloat? = unconstrained ? nil : max(0, w - insets.horizontal)
-        return try paddedSize(of: measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
+        return try paddedSize(of: engine(shapingWholeText: shapingWholeText).measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
     }
 
     /// Sets the bounds to `width` × the fitting height, as the seeds' `bounds.didSet`: when

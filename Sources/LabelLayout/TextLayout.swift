@@ -54,7 +54,7 @@ public struct TextLayout: Sendable {
     public var fontPointSize: Double
     /// The truncation mode applied, or nil when all the text is shown.
     public var truncation: LineBreakMode?
-    /// Code points that no font in the chain covers (drawn as .notdef boxes).
+    /// Code points of the drawn text that no font in the chain covers (drawn as .notdef boxes), in text order.
     public var missingScalars: [Unicode.Scalar]
     /// Font files that supply at least one drawn glyph, primary first.
     public var fontsUsed: [FontFile]
@@ -67,6 +67,10 @@ public struct TextLayout: Sendable {
     public var cornerRadius: CGFloat
     public var borderWidth: CGFloat
     public var borderColor: Color
+    /// UTF-16 units of the text that shaping read to make this layout (HarfBuzz's input, a window's overlap with
+    /// the next counted twice): about the drawn and measured text, not the whole text, when lines are limited
+    /// (DESIGN.md §2, Early stop). For tests and benchmarks.
+    public var shapedTextLength: Int
 }
 
 extension PaddedLabel {
@@ -79,10 +83,13 @@ extension PaddedLabel {
     /// text rect = `bounds.inset(by: insets)`; lines limited by `numberOfLines` and by the whole lines
     /// that fit the rect's height (at least one); the block centred vertically; baselines on the pixel grid.
     /// - Throws: `LabelError` for invalid properties, oversized bitmaps or font errors.
-    public func makeLayout() throws -> TextLayout {
+    public func makeLayout() throws -> TextLayout { try makeLayout(shapingWholeText: false) }
+
+    /// `makeLayout()`; with `shapingWholeText`, as before layout stopped early: all of the text shaped first.
+    func makeLayout(shapingWholeText: Bool) throws -> TextLayout {
         try validate()
         // One shaping serves the intrinsic size (when there are no bounds), the shrinking and the drawing.
-        let engine = try engine()
+        let engine = try engine(shapingWholeText: shapingWholeText)
         let bounds = try self.bounds ?? CGRect(origin: .zero, size: intrinsicSize(using: engine))
         let (pixelWidth, pixelHeight) = try pixelSize(of: bounds)
         // The bitmap's top-left is the bounds' origin, as a view draws its bounds: geometry is laid out
@@ -99,12 +106,13 @@ extension PaddedLabel {
         }
         return TextLayout(bounds: bounds, scale: scale, textRect: rect, lines: lines, glyphs: glyphs,
                           fontSize: drawn.pointSize, fontPointSize: font.pointSize,
-                          truncation: measured.truncation, missingScalars: engine.shaped.missingScalars,
-                          fontsUsed: fontsUsed(by: glyphs), pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                          truncation: measured.truncation, missingScalars: engine.missingScalars(in: measured.lines),
+                          fontsUsed: fontsUsed(by: glyphs, chain: engine.text.faces), pixelWidth: pixelWidth, pixelHeight: pixelHeight,
                           textColor: textColor.resolved(for: userInterfaceStyle),
                           backgroundColor: backgroundColor.resolved(for: userInterfaceStyle),
                           cornerRadius: cornerRadius, borderWidth: borderWidth,
-                          borderColor: borderColor.resolved(for: userInterfaceStyle))
+                          borderColor: borderColor.resolved(for: userInterfaceStyle),
+                          shapedTextLength: engine.text.shapedLength)
     }
 
     /// The bitmap size `round(bounds × scale)`, checked in floating point before any conversion to Int (a
@@ -128,10 +136,9 @@ extension PaddedLabel {
     }
 
     /// The font files that draw at least one glyph, the primary font first, without repeats.
-    func fontsUsed(by glyphs: [TextLayout.Glyph]) -> [FontFile] {
+    func fontsUsed(by glyphs: [TextLayout.Glyph], chain: [FontFile]) -> [FontFile] {
         var used = [font.file]
         for g in glyphs where !used.contains(g.font) { used.append(g.font) }
-        let chain = languageFont.chain
         return used.sorted { chain.firstIndex(of: $0) ?? 0 < chain.firstIndex(of: $1) ?? 0 }
     }
 }

@@ -7,18 +7,18 @@ extension LineLayout {
     /// Fits `line` (whose text may continue up to `end`) into `width` by the label's line-break mode:
     /// tail keeps the head, head keeps the end, middle keeps both ends ("…" from the label's font);
     /// clipping keeps the whole line; word and char wrapping cut without an ellipsis.
-    func truncate(_ line: BrokenLine, upTo end: Int, width: CGFloat, forceEllipsis: Bool) -> BrokenLine {
+    func truncate(_ line: BrokenLine, upTo end: Int, width: CGFloat, forceEllipsis: Bool) throws -> BrokenLine {
         guard case .text(let r)? = line.pieces.first else { return line }
         let span = r.lowerBound..<end
         switch truncationMode {
         case .byClipping:
             // Drawn whole, clipped to the bounds; the measured width is limited to the bounds.
             return BrokenLine(pieces: [.text(r)], width: min(line.width, width), endsParagraph: line.endsParagraph)
-        case .byWordWrapping: return cut(span, width: width, atWord: true)
-        case .byCharWrapping: return cut(span, width: width, atWord: false)
-        case .byTruncatingTail: return truncatingTail(span, width: width, forceEllipsis: forceEllipsis)
-        case .byTruncatingHead: return truncatingHead(span, width: width)
-        case .byTruncatingMiddle: return truncatingMiddle(span, width: width)
+        case .byWordWrapping: return try cut(span, width: width, atWord: true)
+        case .byCharWrapping: return try cut(span, width: width, atWord: false)
+        case .byTruncatingTail: return try truncatingTail(span, width: width, forceEllipsis: forceEllipsis)
+        case .byTruncatingHead: return try truncatingHead(span, width: width)
+        case .byTruncatingMiddle: return try truncatingMiddle(span, width: width)
         }
     }
 
@@ -31,64 +31,81 @@ extension LineLayout {
     private var ellipsisWidth: CGFloat { ellipsis.lineWidth(0..<ellipsis.utf16.count) }
 
     /// Word and char wrapping on the last line: the most clusters that fit, back to the last word end for words.
-    private func cut(_ span: Range<Int>, width: CGFloat, atWord: Bool) -> BrokenLine {
-        var end = headEnd(of: span, within: width)
+    private func cut(_ span: Range<Int>, width: CGFloat, atWord: Bool) throws -> BrokenLine {
+        var end = try headEnd(of: span, within: width)
         if atWord, end < span.upperBound,
-           let wordEnd = breakOffsets.sortedSlice(after: span.lowerBound, through: end).last { end = wordEnd }
-        return line([.text(span.lowerBound..<end)])
+           let wordEnd = text.breakOffsets.sortedSlice(after: span.lowerBound, through: end).last { end = wordEnd }
+        return try line([.text(span.lowerBound..<end)])
     }
 
     /// "head…": the most clusters that fit with the ellipsis; the whole span and "…" when the text continues
-    /// beyond the kept lines (`forceEllipsis`) and it fits.
-    private func truncatingTail(_ span: Range<Int>, width: CGFloat, forceEllipsis: Bool) -> BrokenLine {
-        let wholeFits = forceEllipsis && lineWidth(span) + ellipsisWidth <= width + layoutTolerance
-        let end = wholeFits ? span.upperBound : headEnd(of: span, within: width - ellipsisWidth)
-        return line([.text(shaped.trimmingTrailingWhitespace(span.lowerBound..<end)), .ellipsis])
+    /// beyond the kept lines (`forceEllipsis`) and it fits. The span runs to the paragraph's end; it is shaped
+    /// only until it is wider than the line could hold.
+    private func truncatingTail(_ span: Range<Int>, width: CGFloat, forceEllipsis: Bool) throws -> BrokenLine {
+        let wholeFits = try forceEllipsis && {
+            guard let whole = try lineWidth(span, unlessBeyond: width + layoutTolerance) else { return false }
+            return whole + ellipsisWidth <= width + layoutTolerance
+        }()
+        let end = wholeFits ? span.upperBound : try headEnd(of: span, within: width - ellipsisWidth)
+        return try line([.text(trimmingTrailingWhitespace(span.lowerBound..<end)), .ellipsis])
     }
 
     /// "…tail": the most clusters from the end that fit after the ellipsis, no white space after it.
-    private func truncatingHead(_ span: Range<Int>, width: CGFloat) -> BrokenLine {
-        let start = tailStart(of: span, within: width - ellipsisWidth)
-        return line([.ellipsis, .text(shaped.trimmingLeadingWhitespace(start..<span.upperBound))])
+    private func truncatingHead(_ span: Range<Int>, width: CGFloat) throws -> BrokenLine {
+        let start = try tailStart(of: span, within: width - ellipsisWidth)
+        return try line([.ellipsis, .text(trimmingLeadingWhitespace(start..<span.upperBound))])
     }
 
     /// "head…tail": the head takes the clusters within half the budget, the tail what is left; no white space
     /// on either side of the "…".
-    private func truncatingMiddle(_ span: Range<Int>, width: CGFloat) -> BrokenLine {
+    private func truncatingMiddle(_ span: Range<Int>, width: CGFloat) throws -> BrokenLine {
         let budget = width - ellipsisWidth
-        let headEnd = headEnd(of: span, within: budget / 2)
-        let tailStart = max(headEnd, tailStart(of: span, within: budget - self.width(span.lowerBound..<headEnd)))
-        return line([.text(shaped.trimmingTrailingWhitespace(span.lowerBound..<headEnd)), .ellipsis,
-                     .text(shaped.trimmingLeadingWhitespace(tailStart..<span.upperBound))])
+        let headEnd = try headEnd(of: span, within: budget / 2)
+        let tailStart = max(headEnd, try tailStart(of: span, within: budget - self.width(span.lowerBound..<headEnd)))
+        return try line([.text(trimmingTrailingWhitespace(span.lowerBound..<headEnd)), .ellipsis,
+                         .text(trimmingLeadingWhitespace(tailStart..<span.upperBound))])
     }
 
-    /// The last cluster boundary of `span` up to which the text, from the line's start, fits `budget`.
-    private func headEnd(of span: Range<Int>, within budget: CGFloat) -> Int {
+    /// The last cluster boundary of `span` up to which the text, from the line's start, fits `budget`
+    /// (clusters are shaped as they are reached).
+    private func headEnd(of span: Range<Int>, within budget: CGFloat) throws -> Int {
         var best = span.lowerBound
-        for c in graphemes.sortedSlice(after: span.lowerBound, through: span.upperBound) {
-            if lineWidth(span.lowerBound..<c) <= budget + layoutTolerance { best = c } else { break }
+        var clusters = try Boundaries(.clusters, of: self, after: span.lowerBound, through: span.upperBound, endsWithUpper: false)
+        while let c = try clusters.peek(text) {
+            if try lineWidth(span.lowerBound..<c) <= budget + layoutTolerance { best = c } else { break }
+            clusters.advance(text)
         }
         return best
     }
 
-    /// The first cluster boundary of `span` from which the rest of the span fits `budget`.
-    private func tailStart(of span: Range<Int>, within budget: CGFloat) -> Int {
+    /// The first cluster boundary of `span` from which the rest of the span fits `budget` (the whole span is
+    /// shaped: its end is kept).
+    private func tailStart(of span: Range<Int>, within budget: CGFloat) throws -> Int {
+        try text.extend(through: span.upperBound)
         var best = span.upperBound
-        for c in graphemes.sortedSlice(after: span.lowerBound, through: span.upperBound).reversed() where c < span.upperBound {
-            if shaped.width(c..<span.upperBound) <= budget + layoutTolerance { best = c } else { break }
+        for c in text.graphemes.sortedSlice(after: span.lowerBound, through: span.upperBound).reversed() where c < span.upperBound {
+            if try advanceWidth(c..<span.upperBound) <= budget + layoutTolerance { best = c } else { break }
         }
-        if best > span.lowerBound, shaped.width(span) <= budget + layoutTolerance { best = span.lowerBound }
+        if best > span.lowerBound, try advanceWidth(span) <= budget + layoutTolerance { best = span.lowerBound }
         return best
+    }
+
+    private func trimmingTrailingWhitespace(_ range: Range<Int>) -> Range<Int> {
+        TextSegmentation.trimmingTrailingWhitespace(range, in: utf16)
+    }
+
+    private func trimmingLeadingWhitespace(_ range: Range<Int>) -> Range<Int> {
+        TextSegmentation.trimmingLeadingWhitespace(range, in: utf16)
     }
 
     /// A truncated line and its width: a text piece that starts the line is measured from the line's start
     /// (tabs reach their stops), one after the ellipsis as plain advances; trailing white space never counts.
-    private func line(_ pieces: [LinePiece]) -> BrokenLine {
+    private func line(_ pieces: [LinePiece]) throws -> BrokenLine {
         var width: CGFloat = 0
         for (i, piece) in pieces.enumerated() {
             switch piece {
             case .ellipsis: width += ellipsisWidth
-            case .text(let r): width += i == 0 ? lineWidth(r) : shaped.lineWidth(r)
+            case .text(let r): width += i == 0 ? try lineWidth(r) : try advanceWidth(trimmingTrailingWhitespace(r))
             }
         }
         return BrokenLine(pieces: pieces, width: width, endsParagraph: false)

@@ -61,4 +61,29 @@ public enum TextSegmentation {
             || unit == 0x2028 || unit == 0x2029 || unit == 0x0B || unit == 0x0C || unit == 0x85
             || (0x2000...0x200B).contains(unit) || unit == 0x205F
     }
+
+    /// `range` of `utf16` without the white space at its end.
+    public static func trimmingTrailingWhitespace(_ range: Range<Int>, in utf16: [UInt16]) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    /// `range` of `utf16` without the white space at its start.
+    public static func trimmingLeadingWhitespace(_ range: Range<Int>, in utf16: [UInt16]) -> Range<Int> {
+        var start = range.lowerBound
+        while start < range.upperBound, isTrailingWhitespace(utf16[start]) { start += 1 }
+        return start..<range.upperBound
+    }
+
+    /// The paragraph that starts at `start` (DESIGN.md §2, Hard breaks): its text up to the next hard break
+    /// (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029), and where the next paragraph starts (after the break;
+    /// `utf16.count` when none follows: a final hard break opens no empty paragraph). Scans only this paragraph.
+    public static func paragraph(in utf16: [UInt16], from start: Int) -> (text: Range<Int>, next: Int) {
+        let n = utf16.count
+        let end = utf16.withUnsafeBufferPointer { Int(lsicu_hard_break($0.baseAddress, Int32(n), Int32(start))) }
+        guard end < n else { return (start..<n, n) }
+        let next = end + (utf16[end] == 0x0D && end + 1 < n && utf16[end + 1] == 0x0A ? 2 : 1)
+        return (start..<end, next)
+    }
 }

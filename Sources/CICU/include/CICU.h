@@ -17,6 +17,18 @@ int32_t lsicu_line_breaks(const uint16_t *text, int32_t length,
 int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
                               int32_t *offsets, int32_t capacity);
 
+/// Line-break opportunities (as `lsicu_line_breaks`) after `from`, up to and including the first one at or
+/// beyond `to` (at most `capacity`): random access, equal to the boundaries of a scan from the start.
+int32_t lsicu_line_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,
+                               int32_t *offsets, uint8_t *mandatory, int32_t capacity);
+
+/// Grapheme-cluster boundaries after `from`, up to and including the first at or beyond `to`.
+int32_t lsicu_grapheme_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,
+                                   int32_t *offsets, int32_t capacity);
+
+/// Offset of the first hard line break (LF, CR, VT, FF, NEL, U+2028, U+2029) at or after `from`, or `length`.
+int32_t lsicu_hard_break(const uint16_t *text, int32_t length, int32_t from);
+
 /// Bidi embedding levels (UAX #9) of UTF-16 `text`: one level per code unit into `levels`
 /// (even = left-to-right, odd = right-to-left) and the level of the paragraph holding each unit into
 /// `paragraph_levels`; paragraphs end after LF, CR, U+2029 as in UAX #9 (P1).
@@ -25,6 +37,17 @@ int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
 /// Returns 0, or -1 on an ICU error.
 int32_t lsicu_bidi_levels(const uint16_t *text, int32_t length, int32_t direction,
                           uint8_t *levels, uint8_t *paragraph_levels);
+
+/// The end of the bidi paragraph (UAX #9 P1) that starts at `from`: the offset just after its paragraph
+/// separator (LF, CR, CR LF, U+001C–U+001E, NEL, U+2029), or `length`.
+int32_t lsicu_bidi_paragraph_end(const uint16_t *text, int32_t length, int32_t from);
+
+/// Bidi levels of ONE paragraph (`text` holds no separator except, possibly, at its end), as
+/// `lsicu_bidi_levels`, and its paragraph level into `*paragraph_level`. Levels of a paragraph do not depend
+/// on the text around it (UAX #9 P1), and ICU's multi-paragraph lookups (ubidi_getParaLevelAtIndex, linear
+/// in the number of paragraphs for every unit) are avoided. Returns 0, or -1 on an ICU error.
+int32_t lsicu_bidi_paragraph_levels(const uint16_t *text, int32_t length, int32_t direction,
+                                    uint8_t *levels, uint8_t *paragraph_level);
 
 /// Direction of the first strong character of `text` (UAX #9 P2–P3): 0 left-to-right,
 /// 1 right-to-left, -1 none (neutral text).

@@ -1,0 +1,430 @@
+import CHarfBuzz
+import CICU
+
+/// A cluster that no face of the chain covers: drawn as the primary face's .notdef, its code points reported.
+public struct MissingCluster: Sendable, Equatable {
+    /// UTF-16 offset of the cluster's first unit.
+    public var offset: Int
+    /// Its code points that need a glyph and that the primary face lacks.
+    public var scalars: [Unicode.Scalar]
+}
+
+/// A text analysed and shaped from its start up to a `frontier` that moves forward on demand, so that layout
+/// costs what it draws and measures, not the whole text (DESIGN.md §2, Early stop). Everything before the
+/// frontier is final and equal to shaping the whole text at once:
+/// - bidi levels per UAX #9 paragraph (ICU on that paragraph alone: P1 makes paragraphs independent);
+/// - grapheme clusters and UAX #14 break opportunities by random access into the whole text (ICU backs up to a
+///   safe point itself);
+/// - a face per grapheme cluster, runs of one face and one bidi level, each shaped by HarfBuzz with its
+///   neighbours as pre- and post-context. A run longer than `window` is shaped a window at a time and kept up
+///   to the window's last cluster start that HarfBuzz marks neither unsafe to break nor unsafe to concat, at
+///   least `margin` units before the window's end; the next window starts there. Windows sit on a grid fixed
+///   by the text (each starts at the previous one's cut), so stopping early never changes what was shaped.
+///
+/// Offsets are UTF-16 units of the whole text; lengths are ems. Not thread-safe: one layout uses one.
+public final class LazyShapedText {
+    /// Units of a run shaped at once: runs up to this length are shaped whole.
+    public static let defaultWindow = 1024
+    /// A window's cut lies at least this many units before its end, beyond the reach of OpenType lookups
+    /// that see text past the window (HarfBuzz reads 5 code points of context on each side).
+    static let margin = 32
+
+    public let utf16: [UInt16]
+    /// The face chain, primary first; `ShapedGlyph.faceIndex` indexes it.
+    public let faces: [FontFile]
+    /// Everything below this offset is analysed and shaped; `utf16.count` when done.
+    public private(set) var frontier = 0
+    /// Glyphs of the clusters before the frontier, in logical order.
+    public private(set) var glyphs: [ShapedGlyph] = []
+    /// `advancePrefix[i]` = total advance (em) of the glyphs whose cluster starts before `i`, for `i ≤ frontier`.
+    public private(set) var advancePrefix: [Double] = [0]
+    /// `startsCluster[i]`: a HarfBuzz glyph cluster starts at `i` (`i ≤ frontier`; true at the frontier).
+    /// A line may only break at such an offset.
+    public private(set) var startsCluster: [Bool] = [true]
+    /// Grapheme-cluster boundaries in `1...frontier` where a glyph cluster starts, ascending.
+    public private(set) var graphemes: [Int] = []
+    /// UAX #14 break opportunities in `1...frontier` where a glyph cluster starts (with `.hangulWordPriority`
+    /// none between two Hangul characters), and their offsets.
+    public private(set) var breaks: [TextSegmentation.Break] = []
+    public private(set) var breakOffsets: [Int] = []
+    /// Offsets of the tabs (U+0009) before the frontier.
+    public private(set) var tabOffsets: [Int] = []
+    /// Uncovered clusters before the frontier, by offset.
+    public private(set) var missingClusters: [MissingCluster] = []
+    /// Bidi embedding level of each unit of the paragraphs resolved so far (at least up to the frontier).
+    public private(set) var levels: [UInt8] = []
+    /// Level of the bidi paragraph holding each unit of `levels`.
+    public private(set) var paragraphLevels: [UInt8] = []
+    /// UTF-16 units handed to HarfBuzz so far (a window's units after its cut are counted again by the next).
+    public private(set) var shapedLength = 0
+
+    private let window: Int
+    private let keepHangulWords: Bool
+    private let bidiMode: Int32
+    private let chain: [FontFile]
+    private var loadedFaces: [FontFace?]
+    private var triedFaces: [Bool]
+    private var emojiOrder: [Int]?
+    /// The face chosen for a cluster of one BMP code unit, by unit (-1: not chosen yet), once the text is
+    /// long enough for it to pay: the choice depends on the cluster's code points alone.
+    private var singleUnitFaces: [Int8] = []
+    /// Grapheme boundaries and break opportunities found by ICU beyond the frontier (from `…Head` on), and
+    /// the offset up to which ICU has been read.
+    private var pendingGraphemes: [Int] = [], pendingGraphemesHead = 0, graphemesScanned = 0
+    private var pendingBreaks: [TextSegmentation.Break] = [], pendingBreaksHead = 0, breaksScanned = 0
+    /// The script of the run being shaped in windows (set while a run continues past the frontier).
+    private var continuingRunScript: hb_script_t?
+
+    /// - Parameters:
+    ///   - direction: the paragraphs' base direction; `.natural` takes each one's first strong character, and
+    ///     one without is right-to-left when `fallbackIsRTL`.
+    ///   - keepHangulWords: `.hangulWordPriority` (no break opportunity between two Hangul characters).
+    ///   - window: units of a run shaped at once (tests use small windows).
+    /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or a text longer
+    ///   than ICU's 32-bit offsets.
+    public init(_ utf16: [UInt16], font: Font, direction: WritingDirection = .natural, fallbackIsRTL: Bool = false,
+                keepHangulWords: Bool = true, window: Int = LazyShapedText.defaultWindow) throws {
+        try font.validateSize()
+        guard utf16.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
+        self.utf16 = utf16
+        chain = font.chain
+        faces = chain
+        loadedFaces = [try FontFace.load(chain[0])] + Array(repeating: nil, count: chain.count - 1)
+        triedFaces = [true] + Array(repeating: false, count: chain.count - 1)
+        self.keepHangulWords = keepHangulWords
+        self.window = max(window, 4 * LazyShapedText.margin)
+        bidiMode = switch direction {
+        case .leftToRight: 0
+        case .rightToLeft: 1
+        case .natural: fallbackIsRTL ? 3 : 2
+        }
+    }
+
+    // MARK: Reading
+
+    /// Moves the frontier to at least `offset` (at most the text's end).
+    public func extend(through offset: Int) throws {
+        while frontier < min(offset, utf16.count) { try step() }
+    }
+
+    /// Shapes the next window (or the rest of the current run): the frontier moves forward unless at the end.
+    public func extendOneStep() throws { if frontier < utf16.count { try step() } }
+
+    /// Width in points of `range`: its glyphs' advances (kerning included) × `pointSize`.
+    public func width(_ range: Range<Int>, pointSize: Double) throws -> Double {
+        try extend(through: range.upperBound)
+        return (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) * pointSize
+    }
+
+    /// Indices into `glyphs` of the glyphs whose cluster lies in `range` (shaped first).
+    public func glyphIndices(_ range: Range<Int>) throws -> Range<Int> {
+        try extend(through: range.upperBound)
+        return glyphs.indices(ofClustersIn: range)
+    }
+
+    /// The level of the bidi paragraph holding `offset` (0 left-to-right, 1 right-to-left).
+    public func paragraphLevel(at offset: Int) throws -> UInt8 {
+        try resolveBidi(through: offset)
+        return paragraphLevels[offset]
+    }
+
+    /// The code points of the uncovered clusters that start in `range`, in text order.
+    public func missingScalars(in range: Range<Int>) -> [Unicode.Scalar] {
+        let lo = missingClusters.partitionPoint { $0.offset >= range.lowerBound }
+        let hi = missingClusters.partitionPoint { $0.offset >= range.upperBound }
+        return missingClusters[lo..<max(lo, hi)].flatMap(\.scalars)
+    }
+
+    // MARK: Bidi
+
+    /// Resolves bidi paragraphs (ICU, one paragraph at a time) until `offset` has a level.
+    private func resolveBidi(through offset: Int) throws {
+        let n = utf16.count
+        while levels.count <= offset, levels.count < n {
+            let start = levels.count
+            let end = utf16.withUnsafeBufferPointer { Int(lsicu_bidi_paragraph_end($0.baseAddress, Int32(n), Int32(start))) }
+            var paragraph = [UInt8](repeating: 0, count: end - start)
+            var level: UInt8 = 0
+            let status = paragraph.withUnsafeMutableBufferPointer { out in
+                utf16.withUnsafeBufferPointer {
+                    lsicu_bidi_paragraph_levels($0.baseAddress! + start, Int32(end - start), bidiMode, out.baseAddress, &level)
+                }
+            }
+            guard status == 0 else { throw TypesettingError.lineBreakingFailed }
+            levels += paragraph
+            paragraphLevels += [UInt8](repeating: level, count: end - start)
+        }
+    }
+
+    // MARK: Segmentation
+
+    /// Reads grapheme boundaries from ICU until one at or beyond `offset` is known.
+    private func scanGraphemes(through offset: Int) throws {
+        let n = utf16.count
+        while graphemesScanned < min(offset, n) {
+            let from = graphemesScanned, to = min(n, max(offset, from + 256))
+            var out = [Int32](repeating: 0, count: to - from + 1)
+            let count = out.withUnsafeMutableBufferPointer { o in
+                utf16.withUnsafeBufferPointer {
+                    lsicu_grapheme_breaks_from($0.baseAddress, Int32(n), Int32(from), Int32(to), o.baseAddress, Int32(o.count))
+                }
+            }
+            guard count > 0 else { throw TypesettingError.lineBreakingFailed }
+            for i in 0..<Int(count) { pendingGraphemes.append(Int(out[i])) }
+            graphemesScanned = Int(out[Int(count) - 1])
+        }
+    }
+
+    /// Reads break opportunities from ICU until one at or beyond `offset` is known.
+    private func scanBreaks(through offset: Int) throws {
+        let n = utf16.count
+        while breaksScanned < min(offset, n) {
+            let from = breaksScanned, to = min(n, max(offset, from + 256))
+            var out = [Int32](repeating: 0, count: to - from + 1)
+            var hard = [UInt8](repeating: 0, count: to - from + 1)
+            let count = out.withUnsafeMutableBufferPointer { o in
+                hard.withUnsafeMutableBufferPointer { h in
+                    utf16.withUnsafeBufferPointer {
+                        lsicu_line_breaks_from($0.baseAddress, Int32(n), Int32(from), Int32(to), o.baseAddress, h.baseAddress, Int32(o.count))
+                    }
+                }
+            }
+            guard count > 0 else { throw TypesettingError.lineBreakingFailed }
+            for i in 0..<Int(count) {
+                let offset = Int(out[i]), mandatory = hard[i] != 0
+                if keepHangulWords, !mandatory, offset < n, offset > 0,
+                   TextSegmentation.isHangul(utf16[offset]), TextSegmentation.isHangul(utf16[offset - 1]) { continue }
+                pendingBreaks.append(TextSegmentation.Break(offset: offset, isMandatory: mandatory))
+            }
+            breaksScanned = Int(out[Int(count) - 1])
+        }
+    }
+
+    // MARK: Fallback
+
+    private func face(_ i: Int) -> FontFace? {
+        if !triedFaces[i] {
+            triedFaces[i] = true
+            // A fallback that is not installed is skipped, not fatal: the primary font decides.
+            loadedFaces[i] = try? FontFace.load(chain[i])
+        }
+        return loadedFaces[i]
+    }
+
+    /// The first face of the chain that maps every code point of the cluster (DESIGN.md §2, Fallback); the
+    /// primary face and the uncovered code points when none does.
+    private func chooseFace(_ cluster: Range<Int>) -> (face: Int, missing: [Unicode.Scalar]) {
+        if cluster.count == 1, !UTF16.isLeadSurrogate(utf16[cluster.lowerBound]), !UTF16.isTrailSurrogate(utf16[cluster.lowerBound]),
+           chain.count <= Int(Int8.max) {
+            if singleUnitFaces.isEmpty, utf16.count >= 4096 { singleUnitFaces = [Int8](repeating: -1, count: 0x10000) }
+            if !singleUnitFaces.isEmpty {
+                let unit = Int(utf16[cluster.lowerBound])
+                if singleUnitFaces[unit] < 0 {
+                    let choice = chooseFace(scalars: Shaper.scalars(utf16[cluster]))
+                    // Uncovered units are not cached: their code points are reported each time.
+                    if !choice.missing.isEmpty { return choice }
+                    singleUnitFaces[unit] = Int8(choice.face)
+                }
+                return (Int(singleUnitFaces[unit]), [])
+            }
+        }
+        return chooseFace(scalars: Shaper.scalars(utf16[cluster]))
+    }
+
+    private func chooseFace(scalars: [Unicode.Scalar]) -> (face: Int, missing: [Unicode.Scalar]) {
+        if scalars.allSatisfy(Shaper.needsNoGlyph) { return (0, []) }
+        // Emoji presentation (U+FE0F, or an Emoji_Presentation character) asks for the colour font first.
+        let wantsEmoji = scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
+        let order: [Int]
+        if wantsEmoji {
+            if emojiOrder == nil {
+                emojiOrder = chain.indices.filter { face($0)?.isColorBitmap == true } + chain.indices.filter { face($0)?.isColorBitmap != true }
+            }
+            order = emojiOrder ?? []
+        } else {
+            order = Array(chain.indices)
+        }
+        for i in order {
+            guard let f = face(i) else { continue }
+            if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { return (i, []) }
+        }
+        let primary = loadedFaces[0]
+        return (0, scalars.filter { !Shaper.needsNoGlyph($0) && primary?.hasGlyph(for: $0) != true })
+    }
+
+    // MARK: Shaping
+
+    /// One step: the clusters from the frontier that share its face and bidi level, up to the window; shaped
+    /// whole when the run ends inside the window, else cut at a safe cluster start (the window doubles when it
+    /// holds none).
+    private func step() throws {
+        let n = utf16.count, start = frontier
+        var size = window
+        while true {
+            let target = min(n, start + size)
+            try scanGraphemes(through: target)
+            var clusters: [(range: Range<Int>, face: Int, missing: [Unicode.Scalar])] = []
+            var runFace = 0, runLevel: UInt8 = 0, end = start, runEnds = false
+            var g = pendingGraphemesHead
+            while g < pendingGraphemes.count {
+                let b = pendingGraphemes[g]
+                try resolveBidi(through: end)
+                let (face, missing) = chooseFace(end..<b)
+                let level = levels[end]
+                if clusters.isEmpty { runFace = face; runLevel = level } else if face != runFace || level != runLevel { runEnds = true; break }
+                if end >= target { break }   // one cluster looked at beyond the window: the run goes on
+                clusters.append((end..<b, face, missing))
+                end = b
+                g += 1
+                if g == pendingGraphemes.count, end < n { try scanGraphemes(through: end + 1) }
+            }
+            if end >= n { runEnds = true }
+            let script = continuingRunScript ?? runScript(start..<end)
+            if script == nil, !runEnds { size *= 2; continue }   // no script yet: HarfBuzz would look further
+            guard let f = face(runFace) else { throw TypesettingError.lineBreakingFailed }
+            let rightToLeft = runLevel & 1 == 1
+            if runEnds {
+                let shaped = shape(start..<end, face: f, faceIndex: runFace, rightToLeft: rightToLeft,
+                                   script: script ?? HB_SCRIPT_INVALID, partial: false)
+                try commit(shaped.glyphs, through: end, clusters: clusters)
+                continuingRunScript = nil
+                return
+            }
+            let shaped = shape(start..<end, face: f, faceIndex: runFace, rightToLeft: rightToLeft,
+                               script: script ?? HB_SCRIPT_INVALID, partial: true)
+            let boundaries = Set(clusters.map(\.range.lowerBound))
+            var cut: Int?
+            var i = shaped.glyphs.count - 1
+            while i > 0 {
+                let c = shaped.glyphs[i].cluster
+                var j = i
+                var safe = true
+                while j >= 0, shaped.glyphs[j].cluster == c { safe = safe && !shaped.unsafe[j]; j -= 1 }
+                if safe, c > start, c <= end - LazyShapedText.margin, boundaries.contains(c) { cut = c; break }
+                i = j
+            }
+            guard let cut else { size *= 2; continue }
+            try commit(Array(shaped.glyphs.prefix { $0.cluster < cut }), through: cut,
+                   clusters: clusters.filter { $0.range.upperBound <= cut })
+            continuingRunScript = script
+            return
+        }
+    }
+
+    /// HarfBuzz's guess for a run (`hb_buffer_guess_segment_properties`): the script of its first code point
+    /// that is not Common, Inherited or Unknown; nil when there is none in `range`.
+    private func runScript(_ range: Range<Int>) -> hb_script_t? {
+        let funcs = hb_unicode_funcs_get_default()
+        var units = utf16[range].makeIterator()
+        var parser = Unicode.UTF16.ForwardParser()
+        while true {
+            let value: UInt32
+            switch parser.parseScalar(from: &units) {
+            case .valid(let e): value = Unicode.UTF16.decode(e).value
+            case .error: value = 0xFFFD
+            case .emptyInput: return nil
+            }
+            let script = hb_unicode_script(funcs, value)
+            if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN { return script }
+        }
+    }
+
+    /// Shapes `range` with HarfBuzz in font units, with up to 16 units of context on each side (HarfBuzz reads 5
+    /// code points); glyphs in logical order, lengths in em, and whether each is unsafe to break or concat at.
+    private func shape(_ range: Range<Int>, face: FontFace, faceIndex: Int, rightToLeft: Bool, script: hb_script_t,
+                       partial: Bool) -> (glyphs: [ShapedGlyph], unsafe: [Bool]) {
+        shapedLength += range.count
+        let base = max(0, range.lowerBound - 16), limit = min(utf16.count, range.upperBound + 16)
+        // Control characters are not drawn (UIKit draws no box for them): HarfBuzz sees a tab as a space and
+        // other C0/C1 controls as U+200B, which it makes invisible. Both are one UTF-16 unit.
+        var text = [UInt16](repeating: 0, count: limit - base)
+        text.withUnsafeMutableBufferPointer { out in
+            utf16.withUnsafeBufferPointer { src in
+                for i in 0..<out.count {
+                    let u = src[base + i]
+                    out[i] = u == 0x09 ? 0x20 : (u < 0x20 || (0x7F...0x9F).contains(u)) ? 0x200B : u
+                }
+            }
+        }
+        return face.withShapingFont { hbFont in
+            guard let buffer = hb_buffer_create() else { return ([], []) }
+            defer { hb_buffer_destroy(buffer) }
+            text.withUnsafeBufferPointer {
+                hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound - base), Int32(range.count))
+            }
+            hb_buffer_set_script(buffer, script)   // as guessed for the whole run
+            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+            // Language-independent shaping: results must not depend on the process locale.
+            hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
+            if partial { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
+            hb_shape(hbFont, buffer, nil, 0)
+            var count: UInt32 = 0
+            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
+            let em = Double(face.unitsPerEm)
+            var out: [ShapedGlyph] = [], unsafe: [Bool] = []
+            out.reserveCapacity(Int(count))
+            let unsafeFlags = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
+            for i in 0..<Int(count) {
+                out.append(ShapedGlyph(
+                    faceIndex: faceIndex, glyphID: infos[i].codepoint, cluster: Int(infos[i].cluster) + base,
+                    advance: Double(positions[i].x_advance) / em,
+                    xOffset: Double(positions[i].x_offset) / em,
+                    yOffset: Double(positions[i].y_offset) / em))
+                if partial { unsafe.append(hb_glyph_info_get_glyph_flags(infos + i).rawValue & unsafeFlags != 0) }
+            }
+            if rightToLeft { out.reverse(); unsafe.reverse() }
+            return (out, partial ? unsafe : [Bool](repeating: false, count: out.count))
+        }
+    }
+
+    /// Makes `[frontier, end)` final: glyphs, advances, cluster starts, tabs, uncovered clusters, and the
+    /// grapheme boundaries and break opportunities up to `end` that fall on a glyph cluster's start.
+    private func commit(_ newGlyphs: [ShapedGlyph], through end: Int,
+                        clusters: [(range: Range<Int>, face: Int, missing: [Unicode.Scalar])]) throws {
+        let start = frontier
+        // Local arrays, moved out and back: no copy, and no exclusivity check per element in debug builds.
+        var starts = startsCluster, prefix = advancePrefix
+        startsCluster = []; advancePrefix = []
+        var sums = [Double](repeating: 0, count: end - start)
+        starts += [Bool](repeating: false, count: end - start)
+        for g in newGlyphs { sums[g.cluster - start] += g.advance; starts[g.cluster] = true }
+        starts[end] = true
+        for i in 0..<(end - start) { prefix.append(sums[i] + prefix[start + i]) }
+        glyphs += newGlyphs
+        for i in start..<end where utf16[i] == 0x09 { tabOffsets.append(i) }
+        for c in clusters where !c.missing.isEmpty { missingClusters.append(MissingCluster(offset: c.range.lowerBound, scalars: c.missing)) }
+        frontier = end
+        var boundaries = graphemes
+        graphemes = []
+        while pendingGraphemesHead < pendingGraphemes.count, pendingGraphemes[pendingGraphemesHead] <= end {
+            let b = pendingGraphemes[pendingGraphemesHead]
+            if starts[b] { boundaries.append(b) }
+            pendingGraphemesHead += 1
+        }
+        graphemes = boundaries
+        // The break scan runs with the frontier (it only ever needs offsets up to it).
+        try scanBreaks(through: end)
+        var opportunities = breaks, offsets = breakOffsets
+        breaks = []; breakOffsets = []
+        while pendingBreaksHead < pendingBreaks.count, pendingBreaks[pendingBreaksHead].offset <= end {
+            let b = pendingBreaks[pendingBreaksHead]
+            if starts[b.offset] { opportunities.append(b); offsets.append(b.offset) }
+            pendingBreaksHead += 1
+        }
+        breaks = opportunities; breakOffsets = offsets
+        startsCluster = starts; advancePrefix = prefix
+        if pendingGraphemesHead > 4096 { pendingGraphemes.removeFirst(pendingGraphemesHead); pendingGraphemesHead = 0 }
+        if pendingBreaksHead > 4096 { pendingBreaks.removeFirst(pendingBreaksHead); pendingBreaksHead = 0 }
+    }
+}
+
+extension Array where Element == ShapedGlyph {
+    /// Indices of the glyphs whose cluster lies in `range` (glyphs in logical order, clusters non-decreasing),
+    /// by binary search.
+    public func indices(ofClustersIn range: Range<Int>) -> Range<Int> {
+        let lo = partitionPoint { $0.cluster >= range.lowerBound }
+        let hi = partitionPoint { $0.cluster >= range.upperBound }
+        return lo..<Swift.max(lo, hi)
+    }
+}

@@ -1,0 +1,155 @@
+import SeededRandom
+import Foundation
+@testable import LabelLayout
+import Typesetting
+import XCTest
+
+/// Layout stops once the drawn lines are known (issue 14, DESIGN.md §2, Early stop): a layout that shapes the
+/// text lazily equals the one that shapes all of it first, and shapes about what it draws.
+final class EarlyStopTests: XCTestCase {
+    static let separators = ["\n", "\n", "\r\n", "\r", "\u{2029}", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}"]
+    static let rightToLeft = ["שלום", "עולם", "مرحبا", "بالعالم", "\u{202B}embedded\u{202C}", "\u{2067}iso\u{2069}", "١٢٣"]
+
+    /// A text of 1…40 paragraphs; some paragraphs are long (a few thousand UTF-16 units, several shaping
+    /// windows), some right to left or mixed, some with tabs.
+    static func randomText(_ rng: inout SeededGenerator) -> String {
+        let pieces = LayoutPropertyTests.pieces + rightToLeft + ["\t", "AVATAR", "WAVE"]
+        var text = ""
+        for p in 0..<Int.random(in: 1...40, using: &rng) {
+            if p > 0 { text += separators.randomElement(using: &rng)! }
+            let long = Int.random(in: 0..<8, using: &rng) == 0
+            let words = long ? Int.random(in: 200...500, using: &rng) : Int.random(in: 0...12, using: &rng)
+            let rtl = Int.random(in: 0..<4, using: &rng) == 0
+            for w in 0..<words {
+                if w > 0 { text += Int.random(in: 0..<6, using: &rng) == 0 ? "" : " " }
+                text += rtl && Bool.random(using: &rng) ? rightToLeft.randomElement(using: &rng)! : pieces.randomElement(using: &rng)!
+            }
+        }
+        return text
+    }
+
+    static func randomLabel(_ seed: UInt64) -> PaddedLabel {
+        var rng = SeededGenerator(seed: seed)
+        var label = PaddedLabel(randomText(&rng), font: .default(size: 9 + Double(Int.random(in: 0...(64 * 12), using: &rng)) / 64))
+        label.numberOfLines = [0, 1, 1, 2, 3, 5, 8].randomElement(using: &rng)!
+        label.lineBreakMode = LineBreakMode.allCases.randomElement(using: &rng)!
+        label.textAlignment = TextAlignment.allCases.randomElement(using: &rng)!
+        label.layoutDirection = [nil, nil, .leftToRight, .rightToLeft].randomElement(using: &rng)!
+        if Int.random(in: 0..<3, using: &rng) == 0 { label.lineBreakStrategy = [] }
+        if Int.random(in: 0..<6, using: &rng) == 0 { label.adjustsFontSizeToFitWidth = true; label.minimumScaleFactor = 0.5 }
+        if Int.random(in: 0..<4, using: &rng) == 0 { label.defaultTabInterval = 40 }
+        label.insets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
+        // Bounds whose height, as much as numberOfLines, limits the lines drawn.
+        label.bounds = CGRect(x: 0, y: 0, width: Double(Int.random(in: 40...400, using: &rng)),
+                              height: Double(Int.random(in: 10...260, using: &rng)))
+        return label
+    }
+
+    func assertSameLayout(_ lazy: TextLayout, _ whole: TextLayout, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(lazy.lines, whole.lines, context, file: file, line: line)
+        XCTAssertEqual(lazy.truncation, whole.truncation, context, file: file, line: line)
+        XCTAssertEqual(lazy.fontSize, whole.fontSize, context, file: file, line: line)
+        XCTAssertEqual(lazy.missingScalars, whole.missingScalars, context, file: file, line: line)
+        XCTAssertEqual(lazy.layoutDescription, whole.layoutDescription, context, file: file, line: line)
+        XCTAssertEqual(lazy.glyphs.map { [Double($0.glyphID), $0.x, $0.y, $0.pixelSize] }, whole.glyphs.map { [Double($0.glyphID), $0.x, $0.y, $0.pixelSize] },
+                       context, file: file, line: line)
+        XCTAssertEqual(lazy.glyphs.map(\.font), whole.glyphs.map(\.font), context, file: file, line: line)
+    }
+
+    /// Seeded labels with many and long paragraphs, right-to-left and mixed text, every line-break mode and
+    /// alignment, tabs, shrinking: drawn lines, glyphs, truncation, `.layout` text, `intrinsicContentSize` and
+    /// `sizeThatFits` are identical whether the text is shaped lazily or all at once.
+    func testEarlyStoppedLayoutEqualsTheWholeTextLayout() throws {
+        var savedSomething = 0
+        for seed in UInt64(1)...40 {
+            var label = Self.randomLabel(seed)
+            let context = "seed \(seed): \(label.text.utf16.count) units, lines \(label.numberOfLines) \(label.lineBreakMode) "
+                + "\(label.textAlignment) \(String(describing: label.layoutDirection)) bounds \(label.bounds!.size)"
+            let lazy = try label.makeLayout()
+            let whole = try label.makeLayout(shapingWholeText: true)
+            assertSameLayout(lazy, whole, context)
+            XCTAssertLessThanOrEqual(lazy.shapedTextLength, whole.shapedTextLength, context)
+            if lazy.shapedTextLength < whole.shapedTextLength { savedSomething += 1 }
+            // Sizes: limited lines stop early too; with numberOfLines = 0 both need the whole text.
+            let proposal = CGSize(width: label.bounds!.width, height: .greatestFiniteMagnitude)
+            XCTAssertEqual(try label.sizeThatFits(proposal), try label.sizeThatFits(proposal, shapingWholeText: true), context)
+            label.preferredMaxLayoutWidth = label.bounds!.width / 2
+            XCTAssertEqual(try label.intrinsicSize(using: label.engine()), try label.intrinsicSize(using: label.engine(shapingWholeText: true)), context)
+            // Laid out at its intrinsic size (no bounds) it is the same as well.
+            if label.text.utf16.count < 1500 {
+                label.bounds = nil
+                assertSameLayout(try label.makeLayout(), try label.makeLayout(shapingWholeText: true), context + " (intrinsic)")
+            }
+        }
+        XCTAssertGreaterThan(savedSomething, 20, "most of these labels draw less than their text")
+    }
+
+    /// 100,000 lines in bounds for 101: shaping, bidi and segmentation read about the drawn lines (a count, not a
+    /// time), and the layout is the one of the whole text.
+    func testHundredThousandLinesInBoundsForHundredAndOneShapeWhatIsDrawn() throws {
+        let text = (0..<100_000).map { "line \($0)" }.joined(separator: "\n")
+        var label = PaddedLabel(text)
+        label.numberOfLines = 0
+        label.bounds = CGRect(x: 0, y: 0, width: 200, height: 2000)
+        let layout = try label.makeLayout()
+        XCTAssertEqual(layout.lines.count, 101)
+        XCTAssertEqual(layout.lines.last?.text, "line 100…")
+        // The drawn text ends at unit 798: "line 0" … "line 100" (10 × 6 + 90 × 7 + 8 units) and 100 separators.
+        let drawnEnd = layout.lines.last!.range.upperBound
+        XCTAssertEqual(drawnEnd, 10 * 6 + 90 * 7 + 8 + 100)
+        XCTAssertLessThanOrEqual(layout.shapedTextLength, drawnEnd + 2 * LazyShapedText.defaultWindow)
+        XCTAssertLessThan(layout.shapedTextLength * 100, text.utf16.count, "less than 1% of the text is shaped")
+        let engine = try label.engine()
+        _ = try label.drawnText(engine, in: CGRect(x: 0, y: 0, width: 200, height: 2000), numberOfLines: 0)
+        XCTAssertLessThanOrEqual(engine.text.levels.count, drawnEnd + 3 * LazyShapedText.defaultWindow, "bidi of the paragraphs read only")
+        XCTAssertLessThanOrEqual(engine.text.frontier, drawnEnd + 2 * LazyShapedText.defaultWindow)
+    }
+
+    /// A 1 MB paragraph wrapped into 3 lines shapes a few lines' worth of it.
+    func testOneMegabyteParagraphInThreeLinesShapesThreeLines() throws {
+        let words = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "
+        var label = PaddedLabel(String(repeating: words, count: (1 << 20) / words.utf8.count), insets: EdgeInsets(all: 8))
+        label.numberOfLines = 3
+        label.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        let layout = try label.makeLayout()
+        XCTAssertEqual(layout.lines.count, 3)
+        XCTAssertEqual(layout.truncation, .byTruncatingTail)
+        XCTAssertLessThanOrEqual(layout.shapedTextLength, layout.lines[2].range.upperBound + 2 * LazyShapedText.defaultWindow)
+        // Head truncation of one line keeps the paragraph's end: the whole paragraph is shaped (64 KB of it here).
+        label.text = String(repeating: words, count: (1 << 16) / words.utf8.count)
+        label.numberOfLines = 1
+        label.lineBreakMode = .byTruncatingHead
+        let head = try label.makeLayout()
+        XCTAssertEqual(head.lines.count, 1)
+        XCTAssertTrue(head.lines[0].text.hasPrefix("…"))
+        XCTAssertGreaterThanOrEqual(head.shapedTextLength, label.text.utf16.count)
+    }
+
+    /// Windows: a text shaped in small windows (cut where HarfBuzz marks it safe) equals the text shaped in one
+    /// piece, and per-paragraph bidi and random-access segmentation equal ICU over the whole text.
+    func testWindowedShapingEqualsShapingInOnePiece() throws {
+        for seed in UInt64(1)...40 {
+            var rng = SeededGenerator(seed: seed &* 7919)
+            let utf16 = Array(Self.randomText(&rng).utf16)
+            let direction = [WritingDirection.natural, .leftToRight, .rightToLeft].randomElement(using: &rng)!
+            let font = Font.default(size: 13)
+            let small = try LazyShapedText(utf16, font: font, direction: direction, window: 128)
+            let whole = try LazyShapedText(utf16, font: font, direction: direction, window: 1 << 30)
+            try small.extend(through: utf16.count)
+            try whole.extend(through: utf16.count)
+            let context = "seed \(seed), \(utf16.count) units, \(direction)"
+            XCTAssertEqual(small.glyphs, whole.glyphs, context)
+            XCTAssertEqual(small.advancePrefix, whole.advancePrefix, context)
+            XCTAssertEqual(small.startsCluster, whole.startsCluster, context)
+            XCTAssertEqual(small.graphemes, whole.graphemes, context)
+            XCTAssertEqual(small.breakOffsets, whole.breakOffsets, context)
+            XCTAssertEqual(small.missingClusters, whole.missingClusters, context)
+            let (levels, paragraphLevels) = try Bidi.levels(utf16, direction: direction, fallbackIsRTL: false)
+            XCTAssertEqual(small.levels, levels, context)
+            XCTAssertEqual(small.paragraphLevels, paragraphLevels, context)
+            let starts = whole.startsCluster
+            XCTAssertEqual(small.graphemes, try TextSegmentation.graphemeBoundaries(utf16).filter { starts[$0] }, context)
+            XCTAssertEqual(small.breakOffsets, try TextSegmentation.lineBreaks(utf16).map(\.offset).filter { starts[$0] }, context)
+        }
+    }
+}

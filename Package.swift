@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom", "ContentDigest", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec", "SeededRandom"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),

@@ -9,10 +9,11 @@ public enum YIQ {
     /// The largest possible delta (red vs cyan): the `35215` of `35215·threshold²`.
     public static let maximumDelta = 35215.0
 
-    // RGB → Y, I, Q rows.
-    static let yr = 0.29889531, yg = 0.58662247, yb = 0.11448223
-    static let ir = 0.59597799, ig = -0.27417610, ib = -0.32180189
-    static let qr = 0.21147017, qg = -0.52261711, qb = 0.31114694
+    // RGB → Y, I, Q rows (pixelmatch's), written as literals in the formulas below so that unoptimised
+    // builds read no global per pixel:
+    //   Y = 0.29889531·R + 0.58662247·G + 0.11448223·B
+    //   I = 0.59597799·R − 0.27417610·G − 0.32180189·B
+    //   Q = 0.21147017·R − 0.52261711·G + 0.31114694·B
 
     /// Squared YIQ distance `0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ²` between two straight-alpha colours,
     /// translucent ones composited onto `background` (each channel 0…255).
@@ -43,15 +44,15 @@ public enum YIQ {
     /// Brightness difference ΔY for channel differences.
     @inline(__always)
     static func lumaFromDifferences(_ dr: Double, _ dg: Double, _ db: Double) -> Double {
-        dr * yr + dg * yg + db * yb
+        dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
     }
 
     /// (squared YIQ delta, ΔY) for channel differences.
     @inline(__always)
     static func deltaFromDifferences(_ dr: Double, _ dg: Double, _ db: Double) -> (Double, Double) {
-        let y = dr * yr + dg * yg + db * yb
-        let i = dr * ir + dg * ig + db * ib
-        let q = dr * qr + dg * qg + db * qb
+        let y = dr * 0.29889531 + dg * 0.58662247 + db * 0.11448223
+        let i = dr * 0.59597799 - dg * 0.27417610 - db * 0.32180189
+        let q = dr * 0.21147017 - dg * 0.52261711 + db * 0.31114694
         return (0.5053 * y * y + 0.299 * i * i + 0.1957 * q * q, y)
     }
 
@@ -68,7 +69,7 @@ public enum YIQ {
     /// Y of an opaque colour (pixelmatch's grey for the faded reference).
     @inline(__always)
     static func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Double {
-        Double(r) * yr + Double(g) * yg + Double(b) * yb
+        Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
     }
 }
 

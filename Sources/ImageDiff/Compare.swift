@@ -12,7 +12,7 @@ public func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageCompa
     return scanner.run()
 }
 
-/// What a recorded pixel turned out to be.
+/// What a recorded pixel turned out to be (0 in the kinds plane: not differing).
 enum PixelKind: UInt8 {
     /// Differing, actual darker than the reference (pixelmatch's `diffColorAlt`).
     case darker = 1
@@ -20,12 +20,6 @@ enum PixelKind: UInt8 {
     case lighter = 2
     /// Failed the YIQ test but recognised as anti-aliasing.
     case antiAliased = 3
-}
-
-struct PixelEvent {
-    var x: Int32
-    var y: Int32
-    var kind: PixelKind
 }
 
 /// The overlap's row spans outside the ignored regions.
@@ -73,12 +67,14 @@ struct IgnoreMap {
 }
 
 /// One pass over the overlap that classifies every pixel whose bytes differ.
+///
+/// Pixels are read as little-endian `UInt32` words (R in the low byte); rows are skipped with `memcmp`
+/// in blocks, so equal stretches cost no per-pixel work, also in unoptimised (debug) builds.
 struct DiffScanner {
     let reference: Bitmap
     let actual: Bitmap
     let options: ImageComparison
     let recording: Bool
-    private(set) var events: [PixelEvent] = []
 
     let malformed: Bool
     let width: Int      // overlap
@@ -88,8 +84,13 @@ struct DiffScanner {
     let deltaEBound: Double?
     let detectAA: Bool
     let whiteBackground: Bool
+    /// When recording: each overlap pixel's `PixelKind` (y·width + x).
+    private(set) var planes: KindPlane?
 
-    init(reference: Bitmap, actual: Bitmap, options: ImageComparison, recording: Bool) {
+    /// Row bands scanned at once (`bandCount` unless given; tests compare 1 with several).
+    let bands: Int
+
+    init(reference: Bitmap, actual: Bitmap, options: ImageComparison, recording: Bool, bands: Int? = nil) {
         self.reference = reference
         self.actual = actual
         self.options = options
@@ -105,9 +106,16 @@ struct DiffScanner {
         deltaEBound = options.maxDeltaE
         detectAA = options.threshold != nil && !options.includeAA
         whiteBackground = options.alphaBackground == .white
+        self.bands = max(1, min(bands ?? Self.bandCount(width: width, height: height), max(1, height)))
     }
 
-    private struct Tally {
+    /// The kind of overlap pixel (x, y) after `run()` with `recording`: nil when it does not differ.
+    func kind(x: Int, y: Int) -> PixelKind? {
+        guard let kinds = planes?.kinds else { return nil }
+        return PixelKind(rawValue: kinds[y * width + x])
+    }
+
+    fileprivate struct Tally {
         var differing = 0
         var antiAliased = 0
         var ignored = 0
@@ -115,6 +123,18 @@ struct DiffScanner {
         var maxYIQ = 0.0
         var maxDE = 0.0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+
+        /// Adds another band's tally (order-independent: sums, minima, maxima).
+        mutating func merge(_ o: Tally) {
+            differing += o.differing
+            antiAliased += o.antiAliased
+            ignored += o.ignored
+            maxChannel = max(maxChannel, o.maxChannel)
+            maxYIQ = max(maxYIQ, o.maxYIQ)
+            maxDE = max(maxDE, o.maxDE)
+            minX = min(minX, o.minX); minY = min(minY, o.minY)
+            maxX = max(maxX, o.maxX); maxY = max(maxY, o.maxY)
+        }
     }
 
     mutating func run() -> DiffResult {
@@ -128,6 +148,7 @@ struct DiffScanner {
                 r.count == a.count && (r.count == 0 || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0)
             }
         }
+        if recording { planes = KindPlane(width: width, height: height) }
         if !identical && width > 0 && height > 0 {
             scan(&tally)
         }
@@ -148,33 +169,96 @@ struct DiffScanner {
             boundingBox: box)
     }
 
-    private mutating func scan(_ tally: inout Tally) {
-        let rw = reference.width, aw = actual.width
-        let w = width, h = height
-        var events: [PixelEvent] = []
-        // Anti-aliasing detection asks the same "3+ identical neighbours?" of a pixel many times (each
-        // differing pixel checks up to four neighbours in both images): answered once per pixel.
-        let siblings = detectAA ? SiblingCache(width: w, height: h) : nil
-        reference.pixels.withUnsafeBytes { rp in
-            actual.pixels.withUnsafeBytes { ap in
-                let rb = rp.baseAddress!, ab = ap.baseAddress!
-                for y in 0..<h {
-                    tally.ignored += ignore.forEachComparedSpan(row: y) { x0, x1 in
-                        let ro = (y * rw + x0) * 4, ao = (y * aw + x0) * 4
-                        if memcmp(rb + ro, ab + ao, (x1 - x0) * 4) == 0 { return }
-                        for x in x0..<x1 {
-                            let ri = (y * rw + x) * 4, ai = (y * aw + x) * 4
-                            if rp.load(fromByteOffset: ri, as: UInt32.self) == ap.load(fromByteOffset: ai, as: UInt32.self) {
-                                continue
-                            }
-                            classify(rp, ap, x: x, y: y, ri: ri, ai: ai, w: w, h: h, siblings: siblings,
-                                     tally: &tally, events: &events)
+    /// How many row bands to scan at once: one per core (at most 4) for overlaps of 2¹⁸ px and more, where
+    /// a thread costs far less than the scan; one otherwise.
+    static func bandCount(width: Int, height: Int) -> Int {
+        guard width * height >= 1 << 18 else { return 1 }
+        return max(1, min(4, ProcessInfo.processInfo.activeProcessorCount, height / 64))
+    }
+
+    /// Scans the overlap, split into row bands on their own threads when large (`bandCount`). Each band has
+    /// its own tally and anti-aliasing rows (a band's neighbourhood reads may cross into the next band's
+    /// rows, which nobody writes); kinds are written per pixel, in disjoint rows. Tallies merge by sums,
+    /// minima and maxima, so the result is the serial scan's, whatever the timing.
+    private func scan(_ tally: inout Tally) {
+        reference.pixels.withUnsafeBufferPointer { rbytes in
+            actual.pixels.withUnsafeBufferPointer { abytes in
+                rbytes.withMemoryRebound(to: UInt32.self) { r32 in
+                    abytes.withMemoryRebound(to: UInt32.self) { a32 in
+                        let rp = r32.baseAddress!, ap = a32.baseAddress!
+                        if bands == 1 {
+                            scanRows(0..<height, rp, ap, &tally)
+                            return
                         }
+                        let job = BandJob(scanner: self, reference: rp, actual: ap, bands: bands)
+                        DispatchQueue.concurrentPerform(iterations: bands) { job.run(band: $0) }
+                        for part in job.tallies { tally.merge(part) }
                     }
                 }
             }
         }
-        self.events = events
+    }
+
+    /// One band's share of `scan`, on whichever thread runs it. Unchecked: the images are only read, band i
+    /// writes only `tallies[i]` and the kinds of its own rows, and `scan` waits for every band.
+    private final class BandJob: @unchecked Sendable {
+        let scanner: DiffScanner
+        let reference: UnsafePointer<UInt32>
+        let actual: UnsafePointer<UInt32>
+        let bands: Int
+        let tallies: UnsafeMutableBufferPointer<Tally>
+
+        init(scanner: DiffScanner, reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, bands: Int) {
+            self.scanner = scanner
+            self.reference = reference
+            self.actual = actual
+            self.bands = bands
+            tallies = .allocate(capacity: bands)
+            _ = tallies.initialize(from: repeatElement(Tally(), count: bands))
+        }
+
+        deinit { tallies.deallocate() }
+
+        func run(band i: Int) {
+            let h = scanner.height
+            var tally = Tally()
+            scanner.scanRows((h * i / bands)..<(h * (i + 1) / bands), reference, actual, &tally)
+            tallies[i] = tally
+        }
+    }
+
+    fileprivate func scanRows(_ rows: Range<Int>, _ rp: UnsafePointer<UInt32>, _ ap: UnsafePointer<UInt32>, _ tally: inout Tally) {
+        let rw = reference.width, aw = actual.width
+        let kinds = planes?.kinds
+        let block = 32   // pixels compared per memcmp before looking at single pixels
+        let aa: AntiAliasing? = detectAA
+            ? AntiAliasing(reference: rp, actual: ap, referenceStride: rw, actualStride: aw,
+                           width: width, height: height, whiteBackground: whiteBackground)
+            : nil
+        var y = rows.lowerBound
+        while y < rows.upperBound {
+            let rrow = rp + y * rw, arow = ap + y * aw
+            tally.ignored += ignore.forEachComparedSpan(row: y) { x0, x1 in
+                if memcmp(rrow + x0, arow + x0, (x1 - x0) * 4) == 0 { return }
+                var start = x0
+                while start < x1 {
+                    let end = start + block < x1 ? start + block : x1
+                    if memcmp(rrow + start, arow + start, (end - start) * 4) != 0 {
+                        aa?.prepare(row: y, from: start, to: end)
+                        var x = start
+                        while x < end {
+                            let p = rrow[x], q = arow[x]
+                            if p != q {
+                                classify(p, q, x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
+                            }
+                            x += 1
+                        }
+                    }
+                    start = end
+                }
+            }
+            y += 1
+        }
     }
 
     @inline(__always)
@@ -182,17 +266,21 @@ struct DiffScanner {
         whiteBackground ? (255, 255, 255) : YIQ.checkerboard(byteOffset: k)
     }
 
-    @inline(__always)
-    private func classify(_ rp: UnsafeRawBufferPointer, _ ap: UnsafeRawBufferPointer,
-                          x: Int, y: Int, ri: Int, ai: Int, w: Int, h: Int, siblings: SiblingCache?,
-                          tally: inout Tally, events: inout [PixelEvent]) {
-        let r1 = Int(rp[ri]), g1 = Int(rp[ri + 1]), b1 = Int(rp[ri + 2]), a1 = Int(rp[ri + 3])
-        let r2 = Int(ap[ai]), g2 = Int(ap[ai + 1]), b2 = Int(ap[ai + 2]), a2 = Int(ap[ai + 3])
-        let ch = max(max(abs(r1 - r2), abs(g1 - g2)), max(abs(b1 - b2), abs(a1 - a2)))
+    /// Classifies one pixel whose words `p` (reference) and `q` (actual) differ.
+    private func classify(_ p: UInt32, _ q: UInt32, x: Int, y: Int, aa: AntiAliasing?,
+                          kinds: UnsafeMutablePointer<UInt8>?, tally: inout Tally) {
+        let r1 = Int(p & 0xFF), g1 = Int((p >> 8) & 0xFF), b1 = Int((p >> 16) & 0xFF), a1 = Int(p >> 24)
+        let r2 = Int(q & 0xFF), g2 = Int((q >> 8) & 0xFF), b2 = Int((q >> 16) & 0xFF), a2 = Int(q >> 24)
+        var ch = r1 > r2 ? r1 - r2 : r2 - r1
+        let dg = g1 > g2 ? g1 - g2 : g2 - g1, db = b1 > b2 ? b1 - b2 : b2 - b1, da = a1 > a2 ? a1 - a2 : a2 - a1
+        if dg > ch { ch = dg }
+        if db > ch { ch = db }
+        if da > ch { ch = da }
         if ch > tally.maxChannel { tally.maxChannel = ch }
 
-        let translucent = a1 < 255 || a2 < 255
-        let bg = translucent ? background(ri) : (255, 255, 255)
+        // pixelmatch's position for the checkerboard: the reference's byte offset.
+        let k = (y * reference.width + x) * 4
+        let bg = (a1 < 255 || a2 < 255) ? background(k) : (255, 255, 255)
         var fails = yiqBound == nil && deltaEBound == nil
         var lumaDelta = 0.0
         var haveLuma = false
@@ -212,134 +300,24 @@ struct DiffScanner {
         }
         guard fails else { return }
 
-        if detectAA, let siblings {
-            let rs = reference.width, as_ = actual.width
-            let ref = Image(bytes: rp, stride: rs, siblings: siblings.reference)
-            let act = Image(bytes: ap, stride: as_, siblings: siblings.actual)
-            if antialiased(ref, other: act, x: x, y: y, w: w, h: h, k: ri)
-                || antialiased(act, other: ref, x: x, y: y, w: w, h: h, k: ri) {
-                tally.antiAliased += 1
-                if recording { events.append(PixelEvent(x: Int32(x), y: Int32(y), kind: .antiAliased)) }
-                return
-            }
+        if let aa, aa.isAntiAliased(x: x, y: y) {
+            tally.antiAliased += 1
+            if let kinds { kinds[y * width + x] = PixelKind.antiAliased.rawValue }
+            return
         }
         tally.differing += 1
         if x < tally.minX { tally.minX = x }
         if x > tally.maxX { tally.maxX = x }
         if y < tally.minY { tally.minY = y }
         if y > tally.maxY { tally.maxY = y }
-        if recording {
+        if let kinds {
             if !haveLuma {
                 let d = YIQ.channelDifferences(r1, g1, b1, a1, r2, g2, b2, a2, bg)
                 lumaDelta = YIQ.lumaFromDifferences(d.0, d.1, d.2)
             }
             // lumaDelta = Y(reference) − Y(actual): positive when the actual pixel is darker (pixelmatch's
             // negative colour delta), zero or negative when it is as bright or lighter.
-            events.append(PixelEvent(x: Int32(x), y: Int32(y), kind: lumaDelta > 0 ? .darker : .lighter))
+            kinds[y * width + x] = (lumaDelta > 0 ? PixelKind.darker : PixelKind.lighter).rawValue
         }
-    }
-
-    /// Vyšniauskas (2009) anti-aliased pixel detector, as pixelmatch applies it: the pixel at (x, y) of
-    /// `img` is anti-aliasing when at most two of its 8 neighbours share its brightness, it has both a
-    /// darker and a brighter neighbour, and the darkest or the brightest of those has 3+ identical
-    /// neighbours in both images (it sits in a flat area, so (x, y) is the ramp between two flat areas).
-    /// Neighbours are visited column by column (x outer, y inner) so ties resolve as in pixelmatch.
-    private func antialiased(_ image: Image, other: Image, x: Int, y: Int, w: Int, h: Int, k: Int) -> Bool {
-        let img = image.bytes, stride = image.stride
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
-        let x2 = min(x + 1, w - 1), y2 = min(y + 1, h - 1)
-        var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
-        var minDelta = 0.0, maxDelta = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
-        let c = (y * stride + x) * 4
-        let cv = img.load(fromByteOffset: c, as: UInt32.self)
-        // Identical neighbours are zero deltas: when they alone reach three, the answer is "no" before any
-        // colour arithmetic (the loop below would return the same at its third zero).
-        var identical = zeroes
-        for ny in y0...y2 {
-            let row = ny * stride
-            for nx in x0...x2 where img.load(fromByteOffset: (row + nx) * 4, as: UInt32.self) == cv {
-                identical += 1   // the centre itself counts once here: hence "> 3"
-            }
-        }
-        if identical > 3 { return false }
-        let r1 = Int(img[c]), g1 = Int(img[c + 1]), b1 = Int(img[c + 2]), a1 = Int(img[c + 3])
-        for nx in x0...x2 {
-            for ny in y0...y2 {
-                if nx == x && ny == y { continue }
-                let n = (ny * stride + nx) * 4
-                var delta = 0.0
-                if img.load(fromByteOffset: n, as: UInt32.self) != cv {
-                    let r2 = Int(img[n]), g2 = Int(img[n + 1]), b2 = Int(img[n + 2]), a2 = Int(img[n + 3])
-                    let bg = (a1 < 255 || a2 < 255) ? background(k) : (255, 255, 255)
-                    let d = YIQ.channelDifferences(r1, g1, b1, a1, r2, g2, b2, a2, bg)
-                    delta = YIQ.lumaFromDifferences(d.0, d.1, d.2)
-                }
-                if delta == 0 {
-                    zeroes += 1
-                    if zeroes > 2 { return false }
-                } else if delta < minDelta {
-                    minDelta = delta; minX = nx; minY = ny
-                } else if delta > maxDelta {
-                    maxDelta = delta; maxX = nx; maxY = ny
-                }
-            }
-        }
-        if minDelta == 0 || maxDelta == 0 { return false }
-        return (image.hasManySiblings(x: minX, y: minY, w: w, h: h) && other.hasManySiblings(x: minX, y: minY, w: w, h: h))
-            || (image.hasManySiblings(x: maxX, y: maxY, w: w, h: h) && other.hasManySiblings(x: maxX, y: maxY, w: w, h: h))
-    }
-}
-
-/// One image of a comparison for anti-aliasing detection: its bytes, row stride (px) and sibling answers.
-struct Image {
-    let bytes: UnsafeRawBufferPointer
-    let stride: Int
-    /// Per overlap pixel (y·w + x): 0 not asked yet, 1 no, 2 yes; nil when it could not be allocated.
-    let siblings: UnsafeMutablePointer<UInt8>?
-
-    /// True when the pixel at (x, y) has 3+ neighbours with identical RGBA (a border counts as one).
-    @inline(__always)
-    func hasManySiblings(x: Int, y: Int, w: Int, h: Int) -> Bool {
-        guard let siblings else { return countSiblings(x: x, y: y, w: w, h: h) }
-        let cached = siblings[y * w + x]
-        if cached != 0 { return cached == 2 }
-        let answer = countSiblings(x: x, y: y, w: w, h: h)
-        siblings[y * w + x] = answer ? 2 : 1
-        return answer
-    }
-
-    private func countSiblings(x: Int, y: Int, w: Int, h: Int) -> Bool {
-        let x0 = max(x - 1, 0), y0 = max(y - 1, 0)
-        let x2 = min(x + 1, w - 1), y2 = min(y + 1, h - 1)
-        var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
-        let v = bytes.load(fromByteOffset: (y * stride + x) * 4, as: UInt32.self)
-        for nx in x0...x2 {
-            for ny in y0...y2 {
-                if nx == x && ny == y { continue }
-                if bytes.load(fromByteOffset: (ny * stride + nx) * 4, as: UInt32.self) == v {
-                    zeroes += 1
-                    if zeroes > 2 { return true }
-                }
-            }
-        }
-        return false
-    }
-}
-
-/// The sibling answers of both images, zero-filled by calloc (pages only touched where asked).
-final class SiblingCache {
-    let reference: UnsafeMutablePointer<UInt8>?
-    let actual: UnsafeMutablePointer<UInt8>?
-
-    init(width: Int, height: Int) {
-        let count = max(1, width * height)
-        reference = calloc(count, 1)?.assumingMemoryBound(to: UInt8.self)
-        actual = calloc(count, 1)?.assumingMemoryBound(to: UInt8.self)
-    }
-
-    deinit {
-        free(reference)
-        free(actual)
     }
 }

@@ -96,16 +96,22 @@ public func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Ima
                         if cursor < ow { tint(cursor, ow) }
                     }
                 }
-                for e in scanner.events {
-                    let x = Int(e.x), y = Int(e.y)
-                    switch e.kind {
-                    case .antiAliased:
-                        put(dp, x, y, style.aaColor)
-                    case .darker:
-                        put(dp, x, y, style.diffColorAlt); put(mp, x, y, style.diffColorAlt)
-                    case .lighter:
-                        put(dp, x, y, style.diffColor); put(mp, x, y, style.diffColor)
+                var y = 0
+                while y < oh {
+                    var x = 0
+                    while x < ow {
+                        switch scanner.kind(x: x, y: y) {
+                        case nil: break
+                        case .antiAliased?:
+                            put(dp, x, y, style.aaColor)
+                        case .darker?:
+                            put(dp, x, y, style.diffColorAlt); put(mp, x, y, style.diffColorAlt)
+                        case .lighter?:
+                            put(dp, x, y, style.diffColor); put(mp, x, y, style.diffColor)
+                        }
+                        x += 1
                     }
+                    y += 1
                 }
             }
         }

@@ -34,11 +34,14 @@ public struct ContactSheet: Sendable {
         public var image: Bitmap?
         public var mark: Mark
         public var caption: String?
+        /// Draws the caption in 11 pt bold `flagColor` instead of 9 pt grey (a matrix flags its truncated combinations so).
+        public var flagsCaption: Bool
 
-        public init(image: Bitmap?, mark: Mark = .none, caption: String? = nil) {
+        public init(image: Bitmap?, mark: Mark = .none, caption: String? = nil, flagsCaption: Bool = false) {
             self.image = image
             self.mark = mark
             self.caption = caption
+            self.flagsCaption = flagsCaption
         }
     }
 
@@ -87,6 +90,8 @@ public struct ContactSheet: Sendable {
     /// Outline colours of `.differs` (red) and `.missing` (amber).
     public static let differsColor = Color(red: 0xE0, green: 0x1E, blue: 0x1E)
     public static let missingColor = Color(red: 0xF0, green: 0xA0, blue: 0x00)
+    /// Colour of a flagged caption (blue: neither a difference nor a missing reference).
+    public static let flagColor = Color(red: 0x1F, green: 0x5F, blue: 0xD6)
     static let textColor = Color(red: 0x33, green: 0x33, blue: 0x33)
     static let hatchColor = Color(red: 0xB0, green: 0xB0, blue: 0xB0)
 
@@ -147,10 +152,10 @@ struct TextImage {
     var width: Int { image.width }
     var height: Int { image.height }
 
-    init(_ text: String, size: Double, bold: Bool = false, scale: CGFloat) throws {
+    init(_ text: String, size: Double, bold: Bool = false, color: Color = ContactSheet.textColor, scale: CGFloat) throws {
         let file: FontFile = bold ? .dejaVuSansBold : .dejaVuSans
         var label = PaddedLabel(text.isEmpty ? " " : text, font: Font(file: file, size: size))
-        label.textColor = ContactSheet.textColor
+        label.textColor = color
         label.scale = scale
         image = try label.render()
     }
@@ -180,14 +185,17 @@ struct Plan {
         let rows = sheet.rowTitles.count, columns = sheet.columnTitles.count
         // Captions repeat ("recorded", "truncated"): each distinct one is laid out and drawn once.
         var drawnCaptions: [String: TextImage] = [:]
-        func caption(_ text: String) throws -> TextImage {
-            if let made = drawnCaptions[text] { return made }
-            let made = try TextImage(text, size: 9, scale: s)
-            drawnCaptions[text] = made
+        func caption(_ cell: ContactSheet.Cell?) throws -> TextImage? {
+            guard let cell, let text = cell.caption else { return nil }
+            let key = (cell.flagsCaption ? "!" : " ") + text
+            if let made = drawnCaptions[key] { return made }
+            let made = cell.flagsCaption ? try TextImage(text, size: 11, bold: true, color: ContactSheet.flagColor, scale: s)
+                : try TextImage(text, size: 9, scale: s)
+            drawnCaptions[key] = made
             return made
         }
         captions = try sheet.blocks.map { block in
-            try (0..<rows).map { r in try (0..<columns).map { c in try block.cell(r, c)?.caption.map(caption) } }
+            try (0..<rows).map { r in try (0..<columns).map { c in try caption(block.cell(r, c)) } }
         }
         // One width per column and one height per row over all blocks: blocks line up.
         var widths = columnHeaders.map(\.width), heights = rowHeaders.map(\.height)

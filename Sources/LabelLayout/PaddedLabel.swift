@@ -32,9 +32,10 @@ public struct PaddedLabel: Sendable {
     /// Scales the insets with the text, as `UIFontMetrics(forTextStyle:).scaledValue(for:)` relative to the
     /// font's text style (`.body` for a fixed font); off by default (UIKit leaves padding to the app).
     public var adjustsInsetsForContentSizeCategory = false
-    /// Colour of the glyphs (8-bit sRGB, straight alpha); default black as `UILabel.textColor`.
-    public var textColor: Color = .black
-    /// Fill of the bounds (default clear), inside `cornerRadius`.
+    /// Colour of the glyphs (8-bit sRGB, straight alpha); default `.label` as `UILabel.textColor`: black in
+    /// the light appearance, white in the dark one.
+    public var textColor: Color = .label
+    /// Fill of the bounds (default clear, as `UIView.backgroundColor`'s nil), inside `cornerRadius`.
     public var backgroundColor: Color = .clear
     /// Padding between the bounds and the text, pt. Setting it replaces `directionalInsets`; with
     /// `directionalInsets` set it reads them resolved for `effectiveLayoutDirection`.
@@ -79,7 +80,7 @@ public struct PaddedLabel: Sendable {
     public var cornerRadius: CGFloat = 0
     /// Border drawn inside the bounds, pt (`CALayer.borderWidth`).
     public var borderWidth: CGFloat = 0
-    /// Colour of the border (`CALayer.borderColor`).
+    /// Colour of the border; default opaque black, as `CALayer.borderColor` (not dynamic: a `CGColor`).
     public var borderColor: Color = .black
     /// Tab stops, pt from the text rect's leading edge (`NSParagraphStyle.tabStops`); default twelve left stops
     /// every 28 pt, as `NSParagraphStyle.default`. A tab (U+0009) reaches the first stop beyond the pen.

@@ -217,14 +217,17 @@ struct MatrixRun: Sendable {
     /// Every combination on the sheet; `marks` are the combinations' failures. `drawn` holds the drawings
     /// the verification made (nil: draw them here, in parallel).
     /// - Throws: when the sheet itself cannot be drawn (too large, no font for the headers).
-    /// A truncated combination is captioned "truncated", so the sizes that cut the text stand out.
+    /// A truncated combination is captioned "truncated" in bold blue, so the sizes that cut the text stand out.
     func contactSheet(marks: [SnapshotFailure?]?, title: String, drawn: [Result<Drawn, any Error>?]? = nil) throws -> Bitmap {
         let images: [Result<Drawn, any Error>] = map { i in drawn?[i] ?? Result { try draw(i) } }
         return try layout.sheet(matrix, title: title, textScale: matrix.largestScale(base)) { i in
             let rendered = try? images[i].get()
             var cell = marks?[i].map { MatrixMessage.cell(image: rendered?.image, failure: $0) }
                 ?? ContactSheet.Cell(image: rendered?.image, mark: .none, caption: rendered == nil ? "cannot render" : nil)
-            if rendered?.truncated == true { cell.caption = ["truncated", cell.caption].compactMap { $0 }.joined(separator: " · ") }
+            if rendered?.truncated == true {
+                cell.caption = ["truncated", cell.caption].compactMap { $0 }.joined(separator: " · ")
+                cell.flagsCaption = true
+            }
             return cell
         }
     }

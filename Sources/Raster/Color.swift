@@ -39,6 +39,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
     public static let black = Color(red: 0, green: 0, blue: 0)
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// UIKit's `UIColor.label`, the default text colour: opaque black in the light appearance, opaque white
+    /// in the dark one (Apple's UI element colours; `UIColor.label` resolves to 0, 0, 0, 1 and 1, 1, 1, 1).
+    public static let label = Color.dynamic(light: .black, dark: .white)
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` is optional, case-insensitive).
     /// - Throws: `RasterError.invalidColor` for any other form.

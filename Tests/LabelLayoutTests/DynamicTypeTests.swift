@@ -121,6 +121,23 @@ final class DynamicTypeTests: XCTestCase {
         XCTAssertEqual(label.insets.left, 16 * 40 / 17, accuracy: 1e-12)
     }
 
+    /// UIKit's defaults (Apple's documentation): `UILabel.textColor` is `UIColor.label` (black in light, white in
+    /// dark), `UIView.backgroundColor` nil (clear), `CALayer.borderColor` opaque black.
+    func testDefaultColoursAreUIKits() throws {
+        var label = PaddedLabel("I", font: .default(size: 17))
+        label.borderWidth = 1
+        XCTAssertEqual(label.textColor, Color.label)
+        let light = try label.makeLayout()
+        XCTAssertEqual(light.textColor, Color(red: 0, green: 0, blue: 0, alpha: 255))
+        XCTAssertEqual(light.backgroundColor, Color(red: 0, green: 0, blue: 0, alpha: 0))
+        XCTAssertEqual(light.borderColor, Color(red: 0, green: 0, blue: 0, alpha: 255))
+        label.userInterfaceStyle = .dark
+        let dark = try label.makeLayout()
+        XCTAssertEqual(dark.textColor, Color(red: 255, green: 255, blue: 255, alpha: 255))
+        XCTAssertEqual(dark.backgroundColor, Color(red: 0, green: 0, blue: 0, alpha: 0))
+        XCTAssertEqual(dark.borderColor, Color(red: 0, green: 0, blue: 0, alpha: 255))
+    }
+
     func testDynamicColoursResolveByAppearance() throws {
         let light = try Color(hex: "#FFE6C8"), dark = try Color(hex: "#3A2A1A")
         let ink = Color.dynamic(light: .black, dark: .white)

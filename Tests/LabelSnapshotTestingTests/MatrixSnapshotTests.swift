@@ -207,7 +207,7 @@ final class MatrixSnapshotTests: XCTestCase {
                     try l.layout(width: 200)
                     let truncated = try l.makeLayout().truncation != nil
                     XCTAssertEqual(truncated, c == .accessibilityExtraExtraExtraLarge)
-                    return ContactSheet.Cell(image: try cell(c, d, s), caption: truncated ? "truncated" : nil)
+                    return ContactSheet.Cell(image: try cell(c, d, s), caption: truncated ? "truncated" : nil, flagsCaption: truncated)
                 }
             })
         }
@@ -227,6 +227,16 @@ final class MatrixSnapshotTests: XCTestCase {
             }
         }
         XCTAssertEqual(sheet, try expected.render())
+        // The truncated cells' captions (below the AX5 boxes) are in the flag colour; nothing below the L boxes is.
+        func flagPixels(below box: PixelRect) -> Int {
+            (box.y + box.height..<min(sheet.height, box.y + box.height + 40)).reduce(0) { n, y in
+                n + (box.x..<box.x + box.width).filter { sheet[$0, y] == ContactSheet.flagColor }.count
+            }
+        }
+        for b in 0..<2 { for k in 0..<2 {
+            XCTAssertGreaterThan(flagPixels(below: geometry.cellFrames[b][1][k]), 20)
+            XCTAssertEqual(flagPixels(below: geometry.cellFrames[b][0][k]), 0)
+        } }
         // Passes against itself; a change in one combination fails the one reference.
         XCTAssertNil(withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")

@@ -32,8 +32,7 @@ final class SeedSnapshotTests: XCTestCase {
     static var dynamicBadge: PaddedLabel {
         var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .preferred(.body), insets: padding)
         label.backgroundColor = .dynamic(light: Color(red: 0xFF, green: 0xE6, blue: 0xC8), dark: Color(red: 0x5A, green: 0x3A, blue: 0x1E))
-        label.textColor = .dynamic(light: .black, dark: .white)
-        label.cornerRadius = 8
+        label.cornerRadius = 8   // the default text colour, `.label`: black in light, white in dark
         label.scale = 2
         return label
     }

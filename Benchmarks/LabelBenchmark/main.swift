@@ -133,6 +133,9 @@ let passMs = milliseconds(onlyPass ? 20_000 : 1000) {
     }
 }
 print("pass_us=\(passMs * 1000)")
+let badgeForDigest = try cases[0].2.render()
+print("pixel_digest_us=\(milliseconds(onlyPass ? 5000 : 1000) { _ = ImageReferenceDigest.pixelDigest(of: badgeForDigest) } * 1000)")
+print("render_us=\(try milliseconds(onlyPass ? 5000 : 1000) { _ = try cases[0].2.render() } * 1000)")
 let passes = SnapshotVerifier.passCounts.since(passCounts)
 print("pass_decoded=\(passes.decoded) of \(passes.decoded + passes.provenByDigest)")
 if onlyPass { exit(0) }

@@ -34,14 +34,28 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     /// Parses 64 hexadecimal digits (either case); nil for anything else.
     public init?(hex: some StringProtocol) {
         let utf8 = Array(hex.utf8)
-        guard utf8.count == 64 else { return nil }
-        var out: [UInt8] = []
-        out.reserveCapacity(32)
-        for i in stride(from: 0, to: 64, by: 2) {
-            guard let high = Self.nibble(utf8[i]), let low = Self.nibble(utf8[i + 1]) else { return nil }
-            out.append(high << 4 | low)
+        guard let digest = utf8.withUnsafeBytes({ SHA256Digest(hexDigits: $0) }) else { return nil }
+        self = digest
+    }
+
+    /// Parses 64 hexadecimal digits (ASCII, either case) in memory; nil for anything else.
+    public init?(hexDigits: UnsafeRawBufferPointer) {
+        guard hexDigits.count == 64 else { return nil }
+        var w: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for word in 0..<4 {
+            var value: UInt64 = 0
+            for i in (word * 16)..<(word * 16 + 16) {
+                guard let n = Self.nibble(hexDigits[i]) else { return nil }
+                value = value << 4 | UInt64(n)
+            }
+            switch word {
+            case 0: w.0 = value
+            case 1: w.1 = value
+            case 2: w.2 = value
+            default: w.3 = value
+            }
         }
-        self.init(bytes: out)
+        words = w
     }
 
     public static func == (a: SHA256Digest, b: SHA256Digest) -> Bool {

@@ -102,7 +102,7 @@ public func snapshotFailure<Value>(
     testName: String = #function
 ) -> SnapshotFailure? {
     let configuration = SnapshotTestingConfiguration.current
-    let environment = configuration.environment ?? ProcessInfo.processInfo.environment
+    let environment = configuration.environment ?? ProcessEnvironment.current
     let directory = snapshotDirectory ?? configuration.snapshotDirectory
     let actual: Value
     let running = RunningTest.current(fileID: fileID, testName: testName)

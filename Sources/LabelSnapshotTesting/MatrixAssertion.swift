@@ -60,7 +60,7 @@ public func verifyLabelSnapshots(
     testName: String = #function
 ) -> LabelMatrixFailures? {
     let configuration = SnapshotTestingConfiguration.current
-    let environment = configuration.environment ?? ProcessInfo.processInfo.environment
+    let environment = configuration.environment ?? ProcessEnvironment.current
     let base: PaddedLabel, matrix: LabelMatrix, layout: MatrixSheetLayout
     do {
         base = try label()

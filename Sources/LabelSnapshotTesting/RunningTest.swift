@@ -50,11 +50,12 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
     private var name: String?
     private var sawACase = false
 
-    func currentName(fallback: String) -> String {
+    /// `fallback` is made only when no case is known (not on every assertion of a named case).
+    func currentName(fallback: @autoclosure () -> String) -> String {
         lock.lock(); defer { lock.unlock() }
         if let name { return name }
-        if !sawACase { name = fallback }   // the first case, already running when the tracker was installed
-        return name ?? fallback
+        if !sawACase { name = fallback() }   // the first case, already running when the tracker was installed
+        return name ?? fallback()
     }
 
     func testCaseWillStart(_ testCase: XCTestCase) {

@@ -1,6 +1,13 @@
 import ContentDigest
 import PNGCodec
 import Raster
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The pixel-digest shortcut of the pass path (DESIGN.md §3): a reference PNG states, in its
 /// `LabelSnapshot` text chunk, the digest of its decoded pixels and the digest of its own image chunks.
@@ -51,19 +58,65 @@ public struct ImageReferenceDigest: Equatable, Sendable {
         [(Self.pixelsKey, "\(width)x\(height) rgba8 \(pixels.hex)"), (Self.imageChunksKey, imageChunks.hex)]
     }
 
-    /// The digests stated in a chunk's text; nil unless each key is on exactly one line of the form above.
+    /// The digests stated in a chunk's text; nil unless each key starts exactly one line (not the first)
+    /// of the form above. Read byte by byte with `memmem`: the pass path parses it on every assertion.
     public init?(text: String) {
-        var pixelLines: [Substring] = [], chunkLines: [Substring] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix(Self.pixelsKey + ": ") { pixelLines.append(line.dropFirst(Self.pixelsKey.count + 2)) }
-            if line.hasPrefix(Self.imageChunksKey + ": ") { chunkLines.append(line.dropFirst(Self.imageChunksKey.count + 2)) }
+        var text = text
+        guard let parsed = text.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = parsed
+    }
+
+    private static func parse(_ text: UnsafeRawBufferPointer) -> ImageReferenceDigest? {
+        guard let pixelLine = line(after: "\npixels-sha256: ", in: text),
+              let chunkLine = line(after: "\nimage-chunks-sha256: ", in: text),
+              let chunks = SHA256Digest(hexDigits: chunkLine) else { return nil }
+        // "<width>x<height> rgba8 <64 hex digits>"
+        guard let x = pixelLine.firstIndex(of: UInt8(ascii: "x")),
+              let space = pixelLine.firstIndex(of: UInt8(ascii: " ")), x < space,
+              let width = decimal(UnsafeRawBufferPointer(rebasing: pixelLine[..<x])),
+              let height = decimal(UnsafeRawBufferPointer(rebasing: pixelLine[(x + 1)..<space])),
+              width > 0, height > 0 else { return nil }
+        let rest = UnsafeRawBufferPointer(rebasing: pixelLine[(space + 1)...])
+        let format = "rgba8 ".utf8
+        guard rest.count == format.count + 64, rest.prefix(format.count).elementsEqual(format),
+              let pixels = SHA256Digest(hexDigits: UnsafeRawBufferPointer(rebasing: rest.dropFirst(format.count))) else { return nil }
+        return ImageReferenceDigest(width: width, height: height, pixels: pixels, imageChunks: chunks)
+    }
+
+    /// The rest of the line that `marker` ("\n" + key) starts, without its newline; nil when the marker
+    /// is absent or occurs twice.
+    private static func line(after marker: StaticString, in text: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        guard let start = find(marker, in: text, from: 0) else { return nil }
+        let valueStart = start + marker.utf8CodeUnitCount
+        if find(marker, in: text, from: valueStart) != nil { return nil }
+        let tail = UnsafeRawBufferPointer(rebasing: text[valueStart...])
+        let end = tail.firstIndex(of: UInt8(ascii: "\n")) ?? tail.endIndex
+        return UnsafeRawBufferPointer(rebasing: tail[..<end])
+    }
+
+    /// The offset of the first `marker` (which starts with "\n") at or after `from`: `memchr` to each
+    /// newline, `memcmp` there.
+    private static func find(_ marker: StaticString, in text: UnsafeRawBufferPointer, from: Int) -> Int? {
+        guard let base = text.baseAddress else { return nil }
+        let count = marker.utf8CodeUnitCount
+        var offset = from
+        while offset + count <= text.count, let hit = memchr(base + offset, 0x0A, text.count - offset) {
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if at + count <= text.count, memcmp(base + at, marker.utf8Start, count) == 0 { return at }
+            offset = at + 1
         }
-        guard pixelLines.count == 1, chunkLines.count == 1, let chunks = SHA256Digest(hex: chunkLines[0]) else { return nil }
-        let fields = pixelLines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count == 3, fields[1] == "rgba8", let pixels = SHA256Digest(hex: fields[2]) else { return nil }
-        let size = fields[0].split(separator: "x", omittingEmptySubsequences: false)
-        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]), width > 0, height > 0 else { return nil }
-        self.init(width: width, height: height, pixels: pixels, imageChunks: chunks)
+        return nil
+    }
+
+    /// A positive decimal number of at most 9 digits (bitmaps are at most 32768 px a side).
+    private static func decimal(_ digits: UnsafeRawBufferPointer) -> Int? {
+        guard (1...9).contains(digits.count) else { return nil }
+        var value = 0
+        for d in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(d) else { return nil }
+            value = value * 10 + Int(d - UInt8(ascii: "0"))
+        }
+        return value
     }
 
     /// The digests stated in a PNG's `LabelSnapshot` chunk; nil when there is no such chunk, more than one,

@@ -96,6 +96,9 @@ public struct SnapshotLocation: Sendable, Equatable {
     public static let maximumArtifactComponentLength = 16
 
     static func artifactComponent(_ text: String) -> String {
+        // The verifier's own kinds and extensions ("failure", "json", "png") are already single components.
+        if !text.isEmpty, text.utf8.count <= maximumArtifactComponentLength,
+           text.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) { return text }
         var out = ""
         for ch in SnapshotNaming.sanitize(text) {
             guard out.utf8.count + ch.utf8.count <= maximumArtifactComponentLength else { break }
@@ -152,6 +155,39 @@ public struct SnapshotLocation: Sendable, Equatable {
                               pathExtension: String, snapshotDirectory: String? = nil,
                               environment: [String: String], counter: SnapshotCounter = .shared,
                               testCase: String? = nil) throws -> SnapshotLocation {
+        // The same snapshot asserted again (a pass path taken thousands of times) reuses the paths: they
+        // depend only on these inputs and on where Package.swift is, which `findPackageRoot` caches too.
+        // Relative paths depend on the working folder as well, so only absolute ones are remembered.
+        let directory = snapshotDirectory ?? environment[snapshotsDirectoryVariable]
+        let memoKey = filePath.hasPrefix("/") && (directory.map { $0.hasPrefix("/") || $0.trimmingWhitespace().isEmpty } ?? true)
+            ? [filePath, fileID ?? "\u{1}", testName, name ?? "\u{1}", pathExtension, snapshotDirectory ?? "\u{1}",
+               environment[snapshotsDirectoryVariable] ?? "\u{1}", environment[artifactsVariable] ?? "\u{1}"].joined(separator: "\u{0}")
+            : nil
+        if let memoKey, var location = locationMemo.withLock({ $0[memoKey] }) {
+            if name == nil {
+                location.identifier = String(counter.next(folder: location.referenceFolder, testName: location.testName,
+                                                          testCase: testCase))
+            }
+            return location
+        }
+        let location = try locateUncached(filePath: filePath, fileID: fileID, testName: testName, name: name,
+                                          pathExtension: pathExtension, snapshotDirectory: snapshotDirectory,
+                                          environment: environment, counter: counter, testCase: testCase)
+        if let memoKey {
+            locationMemo.withLock { memo in
+                if memo.count >= 4096 { memo.removeAll() }   // bounded: a suite's snapshots, not every one ever
+                memo[memoKey] = location
+            }
+        }
+        return location
+    }
+
+    private static let locationMemo = Locked<[String: SnapshotLocation]>([:])
+
+    private static func locateUncached(filePath: String, fileID: String?, testName: String, name: String?,
+                                       pathExtension: String, snapshotDirectory: String?,
+                                       environment: [String: String], counter: SnapshotCounter,
+                                       testCase: String?) throws -> SnapshotLocation {
         let file = absolutePath(filePath)
         let found = findPackageRoot(containing: file)
         let named = snapshotDirectory?.trimmingWhitespace().nonEmpty

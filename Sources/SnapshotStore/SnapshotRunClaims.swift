@@ -25,12 +25,18 @@ public enum SnapshotRunClaims {
                              environment: [String: String]) -> String? {
         guard let folder = runFolder(artifactsRoot: artifactsRoot, environment: environment) else { return nil }
         let claims = folder + "/claims"
-        guard (try? SnapshotFileSystem.makeDirectories(claims)) != nil else { return nil }
         let path = claims + "/" + SnapshotNaming.hex(SnapshotNaming.fnv1a64(key))
+        // This process already holds the claim under this name (an assertion run again): its file exists,
+        // and another process claiming the file later is refused by it. Saves a write and a read per pass.
+        if held.withLock({ $0[path].map { $0.unicodeScalars.elementsEqual(rawName.unicodeScalars) } ?? false }) { return nil }
+        guard (try? SnapshotFileSystem.makeDirectories(claims)) != nil else { return nil }
         let content = Array((rawName + "\n" + key).utf8)
         // Best effort: a folder that cannot be written does not stop the assertion (it fails later, with
         // a clear message, if it needs to write).
-        if (try? SnapshotFileSystem.writeAtomically(content, to: path, existing: .keep)) == true { return nil }
+        if (try? SnapshotFileSystem.writeAtomically(content, to: path, existing: .keep)) == true {
+            held.withLock { $0[path] = rawName }
+            return nil
+        }
         guard let existing = try? SnapshotFileSystem.readIfPresent(path) else { return nil }
         let text = String(decoding: existing, as: UTF8.self)
         guard let newline = text.firstIndex(of: "\n") else { return nil }
@@ -50,13 +56,26 @@ public enum SnapshotRunClaims {
 
     private static let cleaned = Locked(false)
 
+    /// Claim files this process wrote, with the name it wrote (path → raw name).
+    private static let held = Locked<[String: String]>([:])
+
     static func runIdentity(environment: [String: String]) -> String? {
         if let id = environment[runVariable]?.trimmingWhitespace(), !id.isEmpty { return "id-" + SnapshotNaming.sanitize(id) }
-        let parent = getppid()
-        guard let comm = procText("/proc/\(parent)/comm"), comm.hasPrefix("swift-"),
-              let start = startTime(of: parent) else { return nil }
-        return "\(parent)-\(start)"
+        return parentRun.withLock { cached in
+            // The parent of a running process stays the same process (re-parenting only follows its exit,
+            // which ends the run): /proc is read once per parent.
+            let parent = getppid()
+            if let cached, cached.parent == parent { return cached.identity }
+            var identity: String?
+            if let comm = procText("/proc/\(parent)/comm"), comm.hasPrefix("swift-"), let start = startTime(of: parent) {
+                identity = "\(parent)-\(start)"
+            }
+            cached = (parent, identity)
+            return identity
+        }
     }
+
+    private static let parentRun = Locked<(parent: pid_t, identity: String?)?>(nil)
 
     /// Field 22 of `/proc/<pid>/stat` (start time in clock ticks since boot), nil when unknown.
     static func startTime(of pid: pid_t) -> String? {

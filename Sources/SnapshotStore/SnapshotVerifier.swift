@@ -64,7 +64,7 @@ public enum SnapshotVerifier {
     /// - Returns: `nil` when the assertion passes, else the failure.
     public static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
                                      record: RecordMode? = nil, filePath: String, testName: String,
-                                     environment: [String: String] = ProcessInfo.processInfo.environment,
+                                     environment: [String: String] = ProcessEnvironment.current,
                                      counter: SnapshotCounter = .shared, testCase: String? = nil,
                                      fileID: String? = nil, snapshotDirectory: String? = nil) -> SnapshotFailure? {
         let location: SnapshotLocation
@@ -81,7 +81,7 @@ public enum SnapshotVerifier {
         // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
-        let key = collisionKey(location.referencePath)
+        let key = cachedCollisionKey(location.referencePath)
         if let earlier = counter.claim(reference: key, rawName: raw)
             ?? SnapshotRunClaims.claim(key: key, rawName: raw, artifactsRoot: location.artifactsRoot, environment: environment) {
             return SnapshotFailure(kind: .configuration,
@@ -106,7 +106,7 @@ public enum SnapshotVerifier {
     /// Like `verify`, for a value that could not be produced: reports `error` as the failure.
     public static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
                                filePath: String, testName: String,
-                               environment: [String: String] = ProcessInfo.processInfo.environment,
+                               environment: [String: String] = ProcessEnvironment.current,
                                counter: SnapshotCounter = .shared, testCase: String? = nil,
                                fileID: String? = nil, snapshotDirectory: String? = nil) -> SnapshotFailure {
         let location = try? SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
@@ -135,6 +135,19 @@ public enum SnapshotVerifier {
     public static func collisionKey(_ path: String) -> String {
         path.decomposedStringWithCanonicalMapping.lowercased()
     }
+
+    /// `collisionKey`, remembered per path (Foundation's decomposition is a sizeable part of a pass).
+    static func cachedCollisionKey(_ path: String) -> String {
+        if let key = collisionKeys.withLock({ $0[path] }) { return key }
+        let key = collisionKey(path)
+        collisionKeys.withLock { keys in
+            if keys.count >= 4096 { keys.removeAll() }
+            keys[path] = key
+        }
+        return key
+    }
+
+    private static let collisionKeys = Locked<[String: String]>([:])
 
     /// `swift test --filter '<Module>.*<testName>'`, the module taken from `Tests/<Module>/…`.
     public static func testFilter(for location: SnapshotLocation) -> String {

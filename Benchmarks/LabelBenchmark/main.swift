@@ -36,10 +36,12 @@ func fail(_ message: String) -> Never {
 }
 
 guard (2...3).contains(CommandLine.arguments.count) else {
-    fail("usage: LabelBenchmark <work dir> [pass] (run by Benchmarks/run.sh; `pass` times only the passing assertion, for perf record)")
+    fail("usage: LabelBenchmark <work dir> [pass|long] (run by Benchmarks/run.sh; `pass` times only the passing assertion, for perf record; `long` only the long texts)")
 }
 let work = CommandLine.arguments[1]
 let onlyPass = CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "pass"
+// `long`: only the long-text (early stop) timings.
+if CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "long" { try longTexts(); exit(0) }
 
 let padding = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
 let peach = Color(red: 0xFF, green: 0xE6, blue: 0xC8)
@@ -149,14 +151,29 @@ print("growth_text=\(t1000 / t100)")
 let r1 = try milliseconds(200) { _ = try cases[4].2.render() }, r4 = try milliseconds(50) { _ = try cases[7].2.render() }
 print("growth_pixels=\(r4 / r1)")
 
-// Long texts (the timings HardeningTests.TextInputTests used to assert): 1 MB paragraph in 3 lines;
-// 100,000 short lines in bounds for 101.
-let chunk = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "
-var megabyte = PaddedLabel(String(repeating: chunk, count: (1 << 20) / chunk.utf8.count), insets: EdgeInsets(all: 8))
-megabyte.numberOfLines = 3
-megabyte.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
-print("long_1mb_ms=\(try milliseconds(1, runs: 1) { _ = try megabyte.render() })")
-var lines = PaddedLabel((0..<100_000).map { "line \($0)" }.joined(separator: "\n"))
-lines.numberOfLines = 0
-lines.bounds = CGRect(x: 0, y: 0, width: 200, height: 2000)
-print("long_100k_ms=\(try milliseconds(1, runs: 1) { _ = try lines.makeLayout() })")
+try longTexts()
+
+/// Long texts (the timings HardeningTests.TextInputTests used to assert), layout stopping at the drawn lines:
+/// a 1 MB paragraph in 3 lines (layout + render) and 100,000 short lines in bounds for 101 (layout), each
+/// beside the same with 10× the hidden text (10 MB, 1,000,000 lines), and the UTF-16 units shaped.
+func longTexts() throws {
+    let chunk = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "
+    for (key, bytes) in [("1mb", 1 << 20), ("10mb", 10 << 20)] {
+        var paragraph = PaddedLabel(String(repeating: chunk, count: bytes / chunk.utf8.count), insets: EdgeInsets(all: 8))
+        paragraph.numberOfLines = 3
+        paragraph.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        print("long_\(key)_ms=\(try milliseconds(3) { _ = try paragraph.render() })")
+        let layout = try paragraph.makeLayout()
+        print("long_\(key)_shaped=\(layout.shapedTextLength)")
+        print("long_\(key)_drawn=\(layout.lines.last?.range.upperBound ?? 0)")
+    }
+    for (key, count) in [("100k", 100_000), ("1m", 1_000_000)] {
+        var lines = PaddedLabel((0..<count).map { "line \($0)" }.joined(separator: "\n"))
+        lines.numberOfLines = 0
+        lines.bounds = CGRect(x: 0, y: 0, width: 200, height: 2000)
+        print("long_\(key)_ms=\(try milliseconds(3) { _ = try lines.makeLayout() })")
+        let layout = try lines.makeLayout()
+        print("long_\(key)_shaped=\(layout.shapedTextLength)")
+        print("long_\(key)_drawn=\(layout.lines.last?.range.upperBound ?? 0)")
+    }
+}

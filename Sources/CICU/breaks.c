@@ -1,6 +1,7 @@
 #include "CICU.h"
 #include <unicode/ubrk.h>
 #include <unicode/utypes.h>
+#include <unicode/ustring.h>
 
 /// One iterator per break type and thread, reused with ubrk_setText: ubrk_open builds the rule data
 /// from scratch (a UTF-8 → UTF-16 conversion of the rules) and cost more than the breaking itself.
@@ -90,4 +91,23 @@ int32_t lsicu_hard_break(const uint16_t *text, int32_t length, int32_t from) {
         if (c == 0x0A || c == 0x0D || c == 0x0B || c == 0x0C || c == 0x85 || c == 0x2028 || c == 0x2029) return i;
     }
     return length;
+}
+
+int32_t lsicu_utf16_from_utf8(const uint8_t *utf8, int32_t length, uint16_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    u_strFromUTF8((UChar *)out, capacity, &written, (const char *)utf8, length, &status);
+    return U_FAILURE(status) ? -1 : written;
+}
+
+int32_t lsicu_guess_cjk_language(const uint16_t *text, int32_t length) {
+    int32_t hangul = 0;
+    for (int32_t i = 0; i < length; i++) {
+        uint16_t u = text[i];
+        if (u < 0x1100) continue;   // most text: Latin and the like
+        if ((u >= 0x3040 && u <= 0x30FF) || (u >= 0x31F0 && u <= 0x31FF) || (u >= 0xFF66 && u <= 0xFF9F)) return 2;
+        if ((u >= 0xAC00 && u <= 0xD7AF) || u <= 0x11FF || (u >= 0x3130 && u <= 0x318F) || (u >= 0xA960 && u <= 0xA97F)
+            || (u >= 0xD7B0 && u <= 0xD7FF)) hangul = 1;
+    }
+    return hangul;
 }

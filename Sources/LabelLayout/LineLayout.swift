@@ -49,7 +49,7 @@ struct LineLayout {
         case .leftToRight?: .leftToRight
         case .rightToLeft?: .rightToLeft
         }
-        let utf16 = Array(label.text.utf16)
+        let utf16 = TextSegmentation.utf16(label.text)
         let font = label.font.forLanguage(label.language ?? PaddedLabel.guessLanguage(utf16))
         text = try LazyShapedText(utf16, font: font, direction: direction, fallbackIsRTL: false,
                                   keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))

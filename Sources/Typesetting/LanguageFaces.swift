@@ -1,4 +1,5 @@
 import CFreeType
+import CICU
 import Foundation
 
 /// Per-language faces of the Noto Sans CJK collection, as iOS picks a CJK design per language
@@ -19,6 +20,16 @@ extension FontFile {
             if parts.contains("hk") || parts.contains("mo") { return "Noto Sans CJK HK" }
             if parts.contains("tw") || language == "yue" { return "Noto Sans CJK TC" }
             return "Noto Sans CJK SC"
+        default: return nil
+        }
+    }
+
+    /// The CJK language a text shows: "ja" for any kana, else "ko" for any Hangul, else nil (Han alone does not
+    /// tell Chinese from Japanese). Code units are compared (every range is in the BMP), in one C pass.
+    public static func cjkLanguage(shownBy utf16: [UInt16]) -> String? {
+        switch utf16.withUnsafeBufferPointer({ lsicu_guess_cjk_language($0.baseAddress, Int32(min($0.count, Int(Int32.max)))) }) {
+        case 2: return "ja"
+        case 1: return "ko"
         default: return nil
         }
     }

@@ -86,4 +86,19 @@ public enum TextSegmentation {
         let next = end + (utf16[end] == 0x0D && end + 1 < n && utf16[end + 1] == 0x0A ? 2 : 1)
         return (start..<end, next)
     }
+
+    /// The UTF-16 code units of `text` (`Array(text.utf16)`), converted by ICU in one pass over its UTF-8:
+    /// the generic UTF-16 view walks a native string a code unit at a time.
+    public static func utf16(_ text: String) -> [UInt16] {
+        var text = text
+        return text.withUTF8 { utf8 in
+            guard utf8.count < Int(Int32.max), utf8.count > 0 else { return Array(String(decoding: utf8, as: UTF8.self).utf16) }
+            var written = 0
+            let units = [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
+                written = Int(lsicu_utf16_from_utf8(utf8.baseAddress, Int32(utf8.count), out.baseAddress, Int32(out.count)))
+                count = max(0, written)
+            }
+            return written >= 0 ? units : Array(String(decoding: utf8, as: UTF8.self).utf16)
+        }
+    }
 }

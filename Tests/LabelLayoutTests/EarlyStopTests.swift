@@ -130,7 +130,9 @@ final class EarlyStopTests: XCTestCase {
     func testWindowedShapingEqualsShapingInOnePiece() throws {
         for seed in UInt64(1)...40 {
             var rng = SeededGenerator(seed: seed &* 7919)
-            let utf16 = Array(Self.randomText(&rng).utf16)
+            let text = Self.randomText(&rng)
+            let utf16 = Array(text.utf16)
+            XCTAssertEqual(TextSegmentation.utf16(text), utf16, "ICU's UTF-8 → UTF-16 conversion")
             let direction = [WritingDirection.natural, .leftToRight, .rightToLeft].randomElement(using: &rng)!
             let font = Font.default(size: 13)
             let small = try LazyShapedText(utf16, font: font, direction: direction, window: 128)

@@ -29,6 +29,14 @@ int32_t lsicu_grapheme_breaks_from(const uint16_t *text, int32_t length, int32_t
 /// Offset of the first hard line break (LF, CR, VT, FF, NEL, U+2028, U+2029) at or after `from`, or `length`.
 int32_t lsicu_hard_break(const uint16_t *text, int32_t length, int32_t from);
 
+/// UTF-8 (valid, as a Swift String holds) to UTF-16 with ICU's u_strFromUTF8: fast in debug builds too.
+/// `capacity` ≥ `length` always suffices. Returns the UTF-16 length, or -1 on an error.
+int32_t lsicu_utf16_from_utf8(const uint8_t *utf8, int32_t length, uint16_t *out, int32_t capacity);
+
+/// The CJK language a text shows (`PaddedLabel.effectiveLanguage`): 2 for any kana (hiragana, katakana,
+/// half-width katakana), else 1 for any Hangul (syllables, jamo, compatibility jamo), else 0. One pass, C speed.
+int32_t lsicu_guess_cjk_language(const uint16_t *text, int32_t length);
+
 /// Bidi embedding levels (UAX #9) of UTF-16 `text`: one level per code unit into `levels`
 /// (even = left-to-right, odd = right-to-left) and the level of the paragraph holding each unit into
 /// `paragraph_levels`; paragraphs end after LF, CR, U+2029 as in UAX #9 (P1).

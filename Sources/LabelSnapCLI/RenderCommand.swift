@@ -72,10 +72,7 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     let text: String
     if let file = r.value("--text-file") {
         guard r.positionals.isEmpty else { throw UsageError("give the text either as TEXT or with --text-file, not both") }
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw UsageError("cannot read text file \(file): check the path and permissions")
-        }
-        text = try UTF8Validation.decode([UInt8](data), file: file)
+        text = try UTF8Validation.decode(try StringResources.bytes(ofFile: file), file: file)
     } else {
         guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file); see --help") }
         text = r.positionals[0]

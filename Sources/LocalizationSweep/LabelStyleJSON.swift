@@ -9,10 +9,7 @@ extension LabelStyle {
     /// - Throws: `StringResourceError` naming the file and line of invalid JSON, an unknown key, a value of the
     ///   wrong type or range, or a font that cannot be found.
     public static func load(path: String) throws -> LabelStyle {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw StringResourceError(file: path, line: nil, "cannot read the style file (check the path)")
-        }
-        return try LabelStyle(json: [UInt8](data), file: path)
+        try LabelStyle(json: try StringResources.bytes(ofFile: path), file: path)
     }
 
     /// Parses a style from JSON bytes; `file` names it in errors.

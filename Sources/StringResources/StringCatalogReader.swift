@@ -164,12 +164,4 @@ public enum StringCatalogReader {
 }
 
 /// Reads a whole file as bytes, or throws a `StringResourceError` that names it.
-func readFile(_ path: String) throws -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        throw StringResourceError(file: path, line: nil, exists ? (isDirectory.boolValue ? "is a folder, not a file" : "cannot be read (check its permissions)")
-                                                                : "no such file")
-    }
-    return [UInt8](data)
-}
+func readFile(_ path: String) throws -> [UInt8] { try StringResources.bytes(ofFile: path) }

@@ -13,7 +13,7 @@ public enum StringResources {
     public static func read(path: String) throws -> StringTable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw StringResourceError(file: path, line: nil, "no such file or folder")
+            throw StringResourceError(file: path, line: nil, unreachableReason(path) ?? "no such file or folder")
         }
         if !isDirectory.boolValue {
             let ext = (path as NSString).pathExtension
@@ -27,7 +27,9 @@ public enum StringResources {
             }
         }
         var catalogs: [String] = [], lprojs: [String: [String]] = [:]
-        try collect(path, catalogs: &catalogs, lprojs: &lprojs)
+        var visited = Set<[UInt64]>()
+        if let id = folderIdentity(path) { visited.insert(id) }
+        try collect(path, catalogs: &catalogs, lprojs: &lprojs, visited: &visited)
         guard !catalogs.isEmpty || !lprojs.isEmpty else {
             throw StringResourceError(file: path, line: nil, "no .xcstrings and no *.lproj/*.strings in this folder")
         }
@@ -56,7 +58,46 @@ public enum StringResources {
         return copy
     }
 
-    static func collect(_ folder: String, catalogs: inout [String], lprojs: inout [String: [String]]) throws {
+    /// A whole file's bytes (a string file, a style, a text to lay out).
+    /// - Throws: `StringResourceError` naming the file and why it cannot be read: no such file, a folder, a
+    ///   symbolic link loop, no permission.
+    public static func bytes(ofFile path: String) throws -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StringResourceError(file: path, line: nil, "is a folder, not a file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw StringResourceError(file: path, line: nil, unreachableReason(path) ?? "cannot be read (check its permissions)")
+        }
+        return [UInt8](data)
+    }
+
+    /// Why `stat` fails on `path`, in words; nil when it does not.
+    static func unreachableReason(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) != 0 else { return nil }
+        switch errno {
+        case ENOENT:
+            var link = stat()
+            return lstat(path, &link) == 0 ? "is a symbolic link to nothing (its target does not exist)" : "no such file or folder"
+        case ELOOP: return "is a loop of symbolic links (each leads to the next): point it at a real file"
+        case EACCES: return "cannot be reached: permission denied on a folder of its path"
+        case ENOTDIR: return "no such file or folder (a part of the path is a file, not a folder)"
+        default: return String(cString: strerror(errno))
+        }
+    }
+
+    /// A folder's device and inode: the same folder reached through a symbolic link has the same identity.
+    static func folderIdentity(_ path: String) -> [UInt64]? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return [UInt64(st.st_dev), UInt64(st.st_ino)]
+    }
+
+    /// Every folder is searched once, however many symbolic links lead to it: a link to a parent folder made
+    /// the search run forever (one more level of links each time), and a linked `.lproj` was read twice.
+    static func collect(_ folder: String, catalogs: inout [String], lprojs: inout [String: [String]],
+                        visited: inout Set<[UInt64]>) throws {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder) else {
             throw StringResourceError(file: folder, line: nil, "cannot list the folder (check its permissions)")
@@ -66,13 +107,14 @@ public enum StringResources {
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: full, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
+                guard let id = folderIdentity(full), visited.insert(id).inserted else { continue }
                 if name.hasSuffix(".lproj") {
                     guard name != "Base.lproj" else { continue }
                     let files = (try? fm.contentsOfDirectory(atPath: full)) ?? []
                     let strings = files.filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }.map { full + "/" + $0 }
                     if !strings.isEmpty { lprojs[full, default: []] += strings }
                 } else {
-                    try collect(full, catalogs: &catalogs, lprojs: &lprojs)
+                    try collect(full, catalogs: &catalogs, lprojs: &lprojs, visited: &visited)
                 }
             } else if name.hasSuffix(".xcstrings") {
                 catalogs.append(full)

@@ -41,6 +41,13 @@ final class CLIEnvironmentTests: XCTestCase {
 
     /// Only what a process needs, so the parent's own variables cannot leak into the baseline.
     /// Sanitizer options pass through (Scripts/sanitize.sh turns leak detection off for the child too).
+    /// `loop-a` → `loop-b` → `loop-a`.
+    static func symlinkLoop() -> String {
+        let a = Scratch.folder + "/loop-a", b = Scratch.folder + "/loop-b"
+        _ = symlink(b, a); _ = symlink(a, b)
+        return a
+    }
+
     static let baseEnvironment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(
         ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") || $0.key == "SWIFT_BACKTRACE" }) { $1 }
 
@@ -148,8 +155,9 @@ final class CLIEnvironmentTests: XCTestCase {
     func testUnreadableTextFileAndBadArguments() throws {
         let dir = Scratch.directory("a-folder")
         for (arguments, message) in [
-            (["render", "--text-file", dir], "cannot read text file"),
-            (["render", "--text-file", Scratch.folder + "/nope.txt"], "cannot read text file"),
+            (["render", "--text-file", dir], "labelsnap: \(dir): is a folder, not a file"),
+            (["render", "--text-file", Scratch.folder + "/nope.txt"], "labelsnap: \(Scratch.folder)/nope.txt: no such file or folder"),
+            (["render", "--text-file", Self.symlinkLoop()], "labelsnap: \(Self.symlinkLoop()): is a loop of symbolic links"),
             (["render", "x", "--size", "nan"], "--size needs a finite number"),
             (["render", "x", "--scale", "-inf"], "--scale needs a finite number"),
             (["render", "x", "--scale", "0"], "invalid scale 0.0"),

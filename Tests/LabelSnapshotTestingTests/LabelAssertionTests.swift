@@ -73,6 +73,26 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
     }
 
+    /// Empty text without insets is a 0×0 label, which PNG cannot hold: the assertion fails saying how to give
+    /// the label a size, records nothing, and the same label with padding records. `.layout` can hold it.
+    func testAnEmptyLabelFailsSayingWhatToDo() throws {
+        let pkg = try TempPackage()
+        let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: PaddedLabel(""), named: "empty", file: pkg.testFile, testName: "testEmpty()")
+        })
+        XCTAssertTrue(message.contains("cannot encode a 0×0 px bitmap as PNG"), message)
+        XCTAssertTrue(message.contains("Give the label text, insets or bounds"), message)
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), [], "nothing recorded")
+        _ = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: PaddedLabel("", insets: EdgeInsets(all: 2)), named: "padded", file: pkg.testFile, testName: "testEmpty()")
+        }
+        XCTAssertEqual(try PNGCodec.decode(try XCTUnwrap(pkg.bytes(pkg.reference("testEmpty.padded.png")))).width, 4)
+        _ = withSnapshotTesting(environment: [:]) {
+            verifyLabelSnapshot(of: PaddedLabel(""), as: .layout, named: "text", file: pkg.testFile, testName: "testEmpty()")
+        }
+        XCTAssertTrue(pkg.list(pkg.referenceFolder).contains("testEmpty.text.txt"))
+    }
+
     func testLayoutStrategyWritesReadableTextAndDiffsLineByLine() throws {
         let pkg = try TempPackage()
         var label = PaddedLabel("UILabel With Padding", font: .default(size: 17), insets: padding)

@@ -115,6 +115,36 @@ final class StringResourcesTests: XCTestCase {
         XCTAssertEqual(UTF8Validation.firstInvalidSequence(in: [0x61, 0xF4, 0x90, 0x80, 0x80])?.offset, 1)   // above U+10FFFF
     }
 
+    /// A symbolic link back to a parent folder: each folder is searched once (two such links made the
+    /// search run for ever, one more level of links each time), and a linked .lproj is not read twice.
+    func testFolderSearchFollowsEachFolderOnce() throws {
+        let root = NSTemporaryDirectory() + "/strings-links-\(UUID().uuidString)"
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["App/de.lproj", "App/a", "App/b"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        try Data("\"k\" = \"K\";\n".utf8).write(to: URL(fileURLWithPath: root + "/App/de.lproj/Localizable.strings"))
+        XCTAssertEqual(symlink("..", root + "/App/a/up"), 0)
+        XCTAssertEqual(symlink("../..", root + "/App/b/up"), 0)
+        XCTAssertEqual(symlink("../de.lproj", root + "/App/a/de.lproj"), 0)
+        let table = try StringResources.read(path: root + "/App")
+        XCTAssertEqual(table.strings.map { "\($0.locale) \($0.key)=\($0.format)" }, ["de k=K"])
+        // Links that lead nowhere say so.
+        XCTAssertEqual(symlink(root + "/loop2", root + "/loop1"), 0)
+        XCTAssertEqual(symlink(root + "/loop1", root + "/loop2"), 0)
+        XCTAssertEqual(symlink(root + "/gone", root + "/dangling"), 0)
+        for (path, message) in [("loop1", "is a loop of symbolic links (each leads to the next): point it at a real file"),
+                                ("dangling", "is a symbolic link to nothing (its target does not exist)"),
+                                ("none.xcstrings", "no such file or folder")] {
+            XCTAssertThrowsError(try StringResources.read(path: root + "/" + path)) {
+                XCTAssertEqual($0 as? StringResourceError, StringResourceError(file: root + "/" + path, line: nil, message))
+            }
+        }
+        XCTAssertThrowsError(try StringResources.bytes(ofFile: root + "/App")) {
+            XCTAssertEqual("\($0)", root + "/App: is a folder, not a file")
+        }
+    }
+
     func testUTF16WithoutBOMIsRefused() throws {
         let bytes = Array("\"a\" = \"b\";".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         XCTAssertThrowsError(try StringsFileReader.entries(bytes: bytes, file: "x.strings")) {

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotStore
 
 /// A usage error: printed on stderr, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -82,10 +83,19 @@ func writeAtomically(_ bytes: [UInt8], to path: String) throws {
         throw UsageError("cannot write \(path): the folder \(folder) does not exist; create it first")
     }
     do {
-        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try SnapshotFileSystem.writeAtomically(bytes, to: path)
     } catch {
-        let reason = (error as NSError).userInfo[NSUnderlyingErrorKey].map { "\($0)" } ?? error.localizedDescription
-        throw UsageError("cannot write \(path): \(reason.contains("Permission denied") || reason.contains("Code=13") ? "permission denied; check that the folder is writable" : reason)")
+        throw UsageError("cannot write \(path): \(systemReason(error)); check that \(folder) is a writable folder")
+    }
+}
+
+/// The system's words for a failed write or mkdir ("Permission denied", "Not a directory"): Foundation's
+/// own text was "The operation could not be completed" or an NSError dump.
+func systemReason(_ error: Error) -> String {
+    switch error as? SnapshotStoreError {
+    case .notWritable(_, let code)?, .io(_, _, let code)?: return strerror(code).map { String(cString: $0) } ?? "errno \(code)"
+    case .notADirectory(let path)?: return "\(path) is a file, not a folder"
+    default: return "\(error)"
     }
 }
 

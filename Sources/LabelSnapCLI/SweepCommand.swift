@@ -98,8 +98,8 @@ extension TerminalStyle {
 /// the folder shows this run only). Returns the sheet paths by locale.
 func writeSweepArtifacts(_ result: LocalizationSweep.Result, style: LabelStyle, folder: String) throws -> [String: String] {
     let fm = FileManager.default
-    do { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
-        throw UsageError("cannot create \(folder): \(error.localizedDescription)")
+    do { try SnapshotFileSystem.makeDirectories(folder) } catch {
+        throw UsageError("cannot create \(folder): \(systemReason(error)); give --artifacts a writable folder")
     }
     for old in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where old.hasSuffix(".png") || old == "sweep.json" {
         try? fm.removeItem(atPath: folder + "/" + old)

@@ -86,5 +86,16 @@ final class SweepCommandTests: XCTestCase {
             XCTAssertEqual(r.stdout, "", "nothing half-reported")
             XCTAssertTrue(r.stderr.contains(message), r.stderr)
         }
+        // Artifacts under a file: the reason in words (it was "NSCocoaErrorDomain error 512").
+        let dir = try temporaryFolder()
+        try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/file"))
+        let r = try labelsnap(["sweep", catalog, "--style", style, "--locales", "de", "--artifacts", dir + "/file"], cwd: Self.root)
+        XCTAssertEqual(r.status, 2)
+        let file = URL(fileURLWithPath: dir + "/file").standardizedFileURL.path   // as the CLI makes it absolute
+        XCTAssertEqual(r.stderr, "labelsnap: sweep: cannot create \(file)/localization: \(file) is a file, not a folder; "
+                                 + "give --artifacts a writable folder\n")
+        // A style that is a folder.
+        let folder = try labelsnap(["sweep", catalog, "--style", dir], cwd: Self.root)
+        XCTAssertEqual(folder.stderr, "labelsnap: sweep: \(dir): is a folder, not a file\n")
     }
 }

@@ -82,7 +82,24 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
         } catch let error as SnapshotStoreError {
             throw error
         } catch {
-            throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "\(error)")
+            throw SnapshotStoreError.invalidFailureRecord(path: path, reason: decodingProblem(error)
+                + "; it was edited or cut short: run the failing test again to rewrite it, or delete the file")
+        }
+    }
+
+    /// What is wrong with a record's JSON, in a few words: JSONDecoder's own description is a dump of
+    /// coding paths and "Debug description" text.
+    static func decodingProblem(_ error: Error) -> String {
+        func key(_ path: [CodingKey]) -> String { path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".") }
+        switch error as? DecodingError {
+        case .keyNotFound(let missing, let context)?:
+            return "no \"\(key(context.codingPath + [missing]))\" in it"
+        case .typeMismatch(_, let context)?, .valueNotFound(_, let context)?:
+            return context.codingPath.isEmpty ? "not a JSON object" : "\"\(key(context.codingPath))\" has the wrong type"
+        case .dataCorrupted(let context)?:
+            return context.codingPath.isEmpty ? "not valid JSON" : "\"\(key(context.codingPath))\" has an invalid value"
+        default:
+            return "\(error)"
         }
     }
 

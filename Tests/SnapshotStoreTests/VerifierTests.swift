@@ -158,6 +158,35 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(pkg.bytes(pkg.root + "/Package.swift"), Array("// swift-tools-version:6.0\n".utf8))
     }
 
+    /// A record cut short or edited says what is wrong in a few words and what to do, not JSONDecoder's dump
+    /// ("DecodingError.keyNotFound: Key 'kind' not found in keyed decoding container. Debug description: …").
+    func testABrokenFailureRecordSaysWhatIsWrong() throws {
+        try pkg.write(Array("old".utf8), to: ref)
+        let failure = try XCTUnwrap(verify("new"))
+        let good = try XCTUnwrap(failure.record).jsonBytes()
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(good)) as? [String: Any])
+        func json(_ change: (inout [String: Any]) -> Void) throws -> [UInt8] {
+            var o = object
+            change(&o)
+            return Array(try JSONSerialization.data(withJSONObject: o))
+        }
+        let cases: [([UInt8], String)] = [
+            (Array(good.prefix(40)), "not valid JSON"),
+            (Array("[]".utf8), "not a JSON object"),
+            (try json { $0["kind"] = nil }, "no \"kind\" in it"),
+            (try json { $0["version"] = "one" }, "\"version\" has the wrong type"),
+            (try json { $0["kind"] = "exploded" }, "\"kind\" has an invalid value"),
+        ]
+        let path = pkg.root + "/broken.failure.json"
+        for (bytes, reason) in cases {
+            try pkg.write(bytes, to: path)
+            XCTAssertThrowsError(try SnapshotFailureRecord.load(path)) {
+                XCTAssertEqual($0 as? SnapshotStoreError, .invalidFailureRecord(path: path, reason: reason
+                    + "; it was edited or cut short: run the failing test again to rewrite it, or delete the file"))
+            }
+        }
+    }
+
     func testCorruptReferenceIsReportedAndLeftUntouched() throws {
         let corrupt: [UInt8] = [0x68, 0x69, 0xFF, 0xFE, 0x00]
         try pkg.write(corrupt, to: ref)

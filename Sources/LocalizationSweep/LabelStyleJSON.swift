@@ -33,7 +33,11 @@ extension LabelStyle {
             apply(&self)
         }
         self.overrides = overrides
-        do { try label.font.validateSize() } catch { throw reader.error(root, "\(error)") }
+        // The label must lay out (every property in range together, such as size × scale, and its font file
+        // readable): otherwise the sweep fails later with an error that does not name the style.
+        var probe = label
+        probe.text = "x"
+        do { _ = try probe.makeLayout() } catch { throw reader.error(root, "\(error)") }
     }
 }
 
@@ -85,7 +89,10 @@ struct StyleReader {
 
     func number(_ node: JSONNode, _ key: String, in range: ClosedRange<Double>) throws -> Double {
         guard case .number(let v) = node.value else { throw error(node, "\"\(key)\" must be a number, not \(node.typeName)") }
-        guard range.contains(v) else { throw error(node, "\"\(key)\" must be within \(range.lowerBound)…\(range.upperBound), got \(v)") }
+        guard range.contains(v) else {
+            func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
+            throw error(node, "\"\(key)\" must be within \(n(range.lowerBound))…\(n(range.upperBound)), got \(n(v))")
+        }
         return v
     }
     func string(_ node: JSONNode, _ key: String) throws -> String {

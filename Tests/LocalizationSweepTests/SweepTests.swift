@@ -190,6 +190,23 @@ final class SweepTests: XCTestCase {
         }
     }
 
+    /// A style whose values are each in range but not together (size × scale), or whose font file is no font,
+    /// is refused when it is read, naming the style; ranges read as written ("0…1000000", not "0.0…1000000.0").
+    func testAStyleThatCannotLayOutIsRefusedWithItsFile() {
+        let cases: [(String, String)] = [
+            (#"{"width": 100, "scale": 16, "size": 10000}"#,
+             "s.json:1: font size × scale = 160000 px per em exceeds 16384: use a smaller font size or scale"),
+            (#"{"width": 100, "font": "/etc/hostname"}"#, "s.json:1: FreeType cannot open face 0 of /etc/hostname"),
+            (#"{"width": -1}"#, #"s.json:1: "width" must be within 0…1000000, got -1"#),
+            (#"{"width": 100, "size": 0.001}"#, #"s.json:1: "size" must be within 0.01…10000, got 0.001"#),
+        ]
+        for (json, message) in cases {
+            XCTAssertThrowsError(try LabelStyle(json: Array(json.utf8), file: "s.json"), json) {
+                XCTAssertTrue("\($0)".hasPrefix(message), "\($0)")
+            }
+        }
+    }
+
     /// The example catalog (50 keys × 6 languages) and badge style: German and Russian strings cut off are
     /// exactly those whose measured width exceeds the text rect; `verifyLabelsFit` lists them.
     func testExampleCatalogReportsExactlyTheStringsCutOff() throws {

@@ -70,7 +70,8 @@ public struct ContactSheet: Sendable {
     public var blocks: [Block]
     /// Blocks per row of blocks; nil = ⌈√count⌉.
     public var blocksPerRow: Int?
-    /// Pixels per point of the headers and captions (match the cells' scale to make them readable).
+    /// Pixels per point of the headers and captions (match the cells' scale to make them readable); 0.01…16
+    /// like a label's `scale`, else `render()` and `geometry()` throw `LabelError.invalidScale`.
     public var textScale: CGFloat = 1
 
     public init(title: String? = nil, columnTitles: [String], rowTitles: [String], blocks: [Block] = []) {
@@ -176,6 +177,8 @@ struct Plan {
 
     init(_ sheet: ContactSheet) throws {
         let s = sheet.textScale
+        // Checked before any size is computed from it: Int(NaN × 12) or Int(1e300 × 12) would trap.
+        guard s.isFinite, s >= 0.01, s <= 16 else { throw LabelError.invalidScale(s) }
         func px(_ pt: Double) -> Int { Int((pt * Double(s)).rounded()) }
         gutter = px(12); captionGap = px(2); outlineWidth = max(2, px(2))
         title = try sheet.title.map { try TextImage($0, size: 14, bold: true, scale: s) }
@@ -221,7 +224,8 @@ struct Plan {
         blockWidth = rowHeaderWidth + columnWidths.reduce(0, +) + gutter * max(0, columns - 1)
         blockHeight = blockTitleHeight + headerHeight + rowHeights.reduce(0, +) + (gutter + captionHeight) * rows
         let count = sheet.blocks.count
-        blocksPerRow = max(1, sheet.blocksPerRow ?? Int(Double(count).squareRoot().rounded(.up)))
+        // At most `count`: more lays out the same and `count + blocksPerRow - 1` cannot overflow.
+        blocksPerRow = max(1, min(count, sheet.blocksPerRow ?? Int(Double(count).squareRoot().rounded(.up))))
         let g = gutter, titleHeight = title?.height
         top = g + (titleHeight.map { $0 + g } ?? 0)
         let blockRows = count == 0 ? 0 : (count + blocksPerRow - 1) / blocksPerRow

@@ -102,4 +102,30 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertGreaterThan(bitmap.width, 0)
         XCTAssertGreaterThan(bitmap.height, 0)
     }
+
+    /// A text scale outside a label's 0.01…16 (NaN, infinite, huge) is an error, not a trap in Int(NaN);
+    /// a blocksPerRow beyond the block count lays out as one row (Int.max overflowed the row count).
+    func testBadTextScaleAndBlocksPerRowAreNoCrash() throws {
+        let image = try Bitmap(width: 3, height: 2, fill: .black)
+        var sheet = ContactSheet(columnTitles: ["a"], rowTitles: ["r"],
+                                 blocks: ["one", "two"].map { ContactSheet.Block(title: $0, cells: [[.init(image: image)]]) })
+        for bad: CGFloat in [.nan, .infinity, -1, 0, 1e300, 16.5] {
+            sheet.textScale = bad
+            XCTAssertThrowsError(try sheet.render(), "\(bad)") { XCTAssertTrue("\($0)".hasPrefix("invalid scale"), "\($0)") }
+            XCTAssertThrowsError(try sheet.geometry(), "\(bad)")
+        }
+        sheet.textScale = 1
+        sheet.blocksPerRow = 2
+        let oneRow = try sheet.geometry()
+        for many in [3, 1000, Int.max] {
+            sheet.blocksPerRow = many
+            XCTAssertEqual(try sheet.geometry(), oneRow, "blocksPerRow \(many)")
+        }
+        sheet.blocksPerRow = 1
+        let oneColumn = try sheet.geometry()
+        for few in [0, -5, Int.min] {
+            sheet.blocksPerRow = few
+            XCTAssertEqual(try sheet.geometry(), oneColumn, "blocksPerRow \(few)")
+        }
+    }
 }

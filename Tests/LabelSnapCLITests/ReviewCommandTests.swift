@@ -395,6 +395,13 @@ final class ColorOptionTests: XCTestCase {
             XCTAssertEqual(try labelsnap(command + ["--color", "auto"], cwd: pkg.root, environment: ["NO_COLOR": "1"]).stdout,
                            piped.stdout, "\(command)")
         }
+        // JSON is for programs: never coloured, whatever --color says.
+        for command in [["render", "Hi", "--json"], ["diff", a, b, "--json"], ["review", "--json"], commands[8] + ["--json"]] {
+            let json = try labelsnap(command + ["--color", "always"], cwd: pkg.root)
+            XCTAssertFalse(json.stdout.isEmpty, "\(command): \(json.stderr)")
+            XCTAssertFalse(json.stdout.contains(escape), "\(command)")
+            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "\(command)")
+        }
         // Errors: the "labelsnap:" prefix is coloured the same way, on standard error.
         let missing = try labelsnap(["info", pkg.root + "/none.png", "--color", "always"], cwd: pkg.root)
         XCTAssertEqual(missing.status, 2)

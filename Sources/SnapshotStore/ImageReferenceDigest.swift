@@ -66,21 +66,28 @@ public struct ImageReferenceDigest: Equatable, Sendable {
         self = parsed
     }
 
-    private static func parse(_ text: UnsafeRawBufferPointer) -> ImageReferenceDigest? {
+    static func parse(_ text: UnsafeRawBufferPointer) -> ImageReferenceDigest? {
         guard let pixelLine = line(after: "\npixels-sha256: ", in: text),
               let chunkLine = line(after: "\nimage-chunks-sha256: ", in: text),
               let chunks = SHA256Digest(hexDigits: chunkLine) else { return nil }
         // "<width>x<height> rgba8 <64 hex digits>"
-        guard let x = pixelLine.firstIndex(of: UInt8(ascii: "x")),
-              let space = pixelLine.firstIndex(of: UInt8(ascii: " ")), x < space,
+        guard let x = offset(of: UInt8(ascii: "x"), in: pixelLine), let space = offset(of: UInt8(ascii: " "), in: pixelLine),
+              x < space,
               let width = decimal(UnsafeRawBufferPointer(rebasing: pixelLine[..<x])),
               let height = decimal(UnsafeRawBufferPointer(rebasing: pixelLine[(x + 1)..<space])),
               width > 0, height > 0 else { return nil }
         let rest = UnsafeRawBufferPointer(rebasing: pixelLine[(space + 1)...])
-        let format = "rgba8 ".utf8
-        guard rest.count == format.count + 64, rest.prefix(format.count).elementsEqual(format),
-              let pixels = SHA256Digest(hexDigits: UnsafeRawBufferPointer(rebasing: rest.dropFirst(format.count))) else { return nil }
+        let format: StaticString = "rgba8 "
+        guard rest.count == format.utf8CodeUnitCount + 64, let restBase = rest.baseAddress,
+              memcmp(restBase, format.utf8Start, format.utf8CodeUnitCount) == 0,
+              let pixels = SHA256Digest(hexDigits: UnsafeRawBufferPointer(rebasing: rest[format.utf8CodeUnitCount...])) else { return nil }
         return ImageReferenceDigest(width: width, height: height, pixels: pixels, imageChunks: chunks)
+    }
+
+    /// The offset of the first `byte` in `bytes` (`memchr`: no per-byte Swift in debug builds).
+    private static func offset(of byte: UInt8, in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress, let hit = memchr(base, Int32(byte), bytes.count) else { return nil }
+        return base.distance(to: UnsafeRawPointer(hit))
     }
 
     /// The rest of the line that `marker` ("\n" + key) starts, without its newline; nil when the marker
@@ -90,8 +97,7 @@ public struct ImageReferenceDigest: Equatable, Sendable {
         let valueStart = start + marker.utf8CodeUnitCount
         if find(marker, in: text, from: valueStart) != nil { return nil }
         let tail = UnsafeRawBufferPointer(rebasing: text[valueStart...])
-        let end = tail.firstIndex(of: UInt8(ascii: "\n")) ?? tail.endIndex
-        return UnsafeRawBufferPointer(rebasing: tail[..<end])
+        return UnsafeRawBufferPointer(rebasing: tail[..<(offset(of: UInt8(ascii: "\n"), in: tail) ?? tail.count)])
     }
 
     /// The offset of the first `marker` (which starts with "\n") at or after `from`: `memchr` to each
@@ -141,8 +147,11 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     /// digest are `bitmap`'s. False says nothing (no chunk, a stripped, edited, re-optimised or corrupt
     /// file, other pixels): the caller decodes and compares.
     public static func proves(_ png: [UInt8], holds bitmap: Bitmap) -> Bool {
-        guard let stated = stated(in: png), stated.width == bitmap.width, stated.height == bitmap.height,
-              PNGCodec.imageChunksDigest(of: png) == stated.imageChunks else { return false }
+        // One walk: the image chunks' digest and where the chunk's text is, every text CRC checked.
+        guard let chunks = PNGCodec.imageChunks(of: png, textKeyword: chunkKeyword), let text = chunks.text,
+              let stated = png.withUnsafeBytes({ parse(UnsafeRawBufferPointer(rebasing: $0[text])) }),
+              stated.imageChunks == chunks.digest, stated.width == bitmap.width, stated.height == bitmap.height
+        else { return false }
         return pixelDigest(of: bitmap) == stated.pixels
     }
 }

@@ -123,6 +123,9 @@ public enum SnapshotVerifier {
     /// Notes in the run's manifest that this snapshot's reference is used (also its place before module
     /// folders, which `never` compares where it is), for `labelsnap orphans`.
     static func recordUse(_ location: SnapshotLocation) {
+        // Once per reference and process: the manifest already has its lines (a pass asserted again).
+        let key = location.referencePath + "\u{0}" + location.snapshotsFolder + "\u{0}" + location.artifactsRoot
+        guard usesRecorded.withLock({ $0.insert(key).inserted }) else { return }
         for reference in [location.referencePath] + (location.legacyReferencePath.map { [$0] } ?? []) {
             SnapshotRunManifestWriter.recordUse(reference: reference, snapshotsFolder: location.snapshotsFolder,
                                                 artifactsRoot: location.artifactsRoot)
@@ -148,6 +151,9 @@ public enum SnapshotVerifier {
     }
 
     private static let collisionKeys = Locked<[String: String]>([:])
+
+    /// References whose use this process has noted (`recordUse`), with their artifacts root.
+    private static let usesRecorded = Locked<Set<String>>([])
 
     /// `swift test --filter '<Module>.*<testName>'`, the module taken from `Tests/<Module>/…`.
     public static func testFilter(for location: SnapshotLocation) -> String {

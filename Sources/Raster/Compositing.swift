@@ -76,15 +76,22 @@ extension Bitmap {
             let base = buffer.baseAddress!
             let opaque = color.alpha == 255
             let r = Int(color.red), g = Int(color.green), b = Int(color.blue)
-            for y in area.y..<(area.y + area.height) {
+            // `while` loops, not ranges: an unoptimised build calls the range iterator for every pixel.
+            var y = area.y
+            let yEnd = area.y + area.height, xEnd = area.x + area.width
+            while y < yEnd {
                 let src = mask + (y - originY) * pitch - originX
                 let dst = base + y * stride
-                for x in area.x..<(area.x + area.width) {
-                    let cov = src[x]
+                y += 1
+                var x = area.x
+                while x < xEnd {
+                    let i = x
+                    x += 1
+                    let cov = src[i]
                     if cov == 0 { continue }
-                    guard opaque else { blendOver(dst + x * 4, color, coverage: cov); continue }
+                    guard opaque else { blendOver(dst + i * 4, color, coverage: cov); continue }
                     // blendOver with sa = coverage (an opaque colour), written out: no call per pixel.
-                    let p = dst + x * 4
+                    let p = dst + i * 4
                     let sa = Int(cov)
                     if sa == 255 {
                         p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = 255

@@ -16,9 +16,14 @@ extension Bitmap {
         let shape = RoundedRectShape(x: x, y: y, width: w, height: h, radius: radius)
         guard let rows = shape.pixelRows(bitmapWidth: width, bitmapHeight: height) else { return }
         let x0 = rows.x0, x1 = rows.x1
+        // Rows whose four sample rows all lie between the corners have the same runs: found once.
+        var straightRuns: SampleRuns?
         withPixelRows { row in
             for py in rows.y0..<rows.y1 {
-                let runs = shape.sampleRuns(pixelRow: py, kMin: 4 * x0, kMax: 4 * x1)
+                let straight = shape.isStraight(pixelRow: py)
+                let runs = straight ? straightRuns ?? shape.sampleRuns(pixelRow: py, kMin: 4 * x0, kMax: 4 * x1)
+                                    : shape.sampleRuns(pixelRow: py, kMin: 4 * x0, kMax: 4 * x1)
+                if straight { straightRuns = runs }
                 guard let any = runs.touchedPixels(x0, x1) else { continue }
                 // Pixels covered by the runs of all four sample rows: one span, written whole.
                 let full = runs.coveredPixels(within: any) ?? any.upperBound..<any.upperBound
@@ -155,6 +160,13 @@ struct RoundedRectShape {
         let x1 = clamp((x + width).rounded(.up), bitmapWidth), y1 = clamp((y + height).rounded(.up), bitmapHeight)
         guard x0 < x1, y0 < y1 else { return nil }
         return PixelRows(x0: x0, x1: x1, y0: y0, y1: y1)
+    }
+
+    /// Whether all four sample rows of pixel row `py` cross the straight part of the sides (between the
+    /// corners, inside the shape's height): there `run` and `contains` do not depend on the row (the corner
+    /// test's `dy` is 0), so every such row has the same runs.
+    func isStraight(pixelRow py: Int) -> Bool {
+        Double(py) + 0.5 / 4 >= y + radius && Double(py) + 3.5 / 4 < y + height - radius
     }
 
     /// The sample point of sample column `k` (pixel k / 4, sub-column k % 4), for k ≥ 0.

@@ -17,9 +17,17 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
         print(infoUsage)
         return arguments.isEmpty ? 2 : 0
     }
+    // Paths only: an option (info has none) was read as a file name ("cannot read PNG file --json").
+    let split = arguments.firstIndex(of: "--")
+    let before = arguments[..<(split ?? arguments.endIndex)]
+    if let option = before.first(where: { $0.hasPrefix("-") }) {
+        printError("info: unknown option \(option): info takes only PNG paths (put -- before a path that starts with -)")
+        return 2
+    }
+    let paths = Array(before) + (split.map { Array(arguments[($0 + 1)...]) } ?? [])
     var status: Int32 = 0
     let style = TerminalStyle.out
-    for (index, path) in arguments.enumerated() {
+    for (index, path) in paths.enumerated() {
         if index > 0 { print("") }
         do {
             let bitmap = try PNGCodec.decode(contentsOf: path)

@@ -30,5 +30,14 @@ final class InfoCommandTests: XCTestCase {
         let missing = try labelsnap(["info", folder + "/nope.png"], cwd: folder)
         XCTAssertEqual(missing.status, 2)
         XCTAssertTrue(missing.stderr.contains("nope.png: cannot read PNG file"), missing.stderr)
+        // An option is not a file name ("cannot read PNG file --json"); after --, a name starting with - is a path.
+        let option = try labelsnap(["info", "--json", without], cwd: folder)
+        XCTAssertEqual(option.status, 2)
+        XCTAssertEqual(option.stdout, "")
+        XCTAssertEqual(option.stderr, "labelsnap: info: unknown option --json: info takes only PNG paths (put -- before a path that starts with -)\n")
+        try FileManager.default.copyItem(atPath: without, toPath: folder + "/-dash.png")
+        let dashed = try labelsnap(["info", "--", "-dash.png"], cwd: folder)
+        XCTAssertEqual(dashed.status, 0, dashed.stderr)
+        XCTAssertTrue(dashed.stdout.hasPrefix("-dash.png: 3×2 px"), dashed.stdout)
     }
 }

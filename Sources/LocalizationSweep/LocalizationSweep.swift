@@ -29,7 +29,11 @@ public struct LocalizationSweep: Sendable {
         public var locale: String
         public var available: [String]
         public var description: String {
-            "the strings have no locale \"\(locale)\"; available: \(available.joined(separator: ", "))"
+            let pseudo = PseudoLocale(rawValue: locale).map {
+                " (\($0.rawValue) is a pseudo-locale made from the source strings: ask for it with "
+                    + "\($0 == .accented ? "--pseudo" : "--pseudo-rtl") or pseudoLocales: [.\($0)], not as a locale)"
+            } ?? ""
+            return "the strings have no locale \"\(locale)\"; available: \(available.joined(separator: ", "))" + pseudo
         }
     }
 

@@ -78,6 +78,9 @@ final class SweepCommandTests: XCTestCase {
             (["sweep", catalog, "--style", broken + "/style-unknown-key.json"], "style-unknown-key.json:3"),
             (["sweep", catalog, "--style", style, "--locales", "de,xx-Klingon"], "unknown locale \"xx-Klingon\""),
             (["sweep", catalog, "--style", style, "--locales", "es"], "no locale \"es\""),
+            (["sweep", catalog, "--style", style, "--pseudo", "--locales", "en-XA"],
+             "(en-XA is a pseudo-locale made from the source strings: ask for it with --pseudo or pseudoLocales: [.accented], not as a locale)"),
+            (["sweep", catalog, "--style", style, "--locales", "ar-XB"], "ask for it with --pseudo-rtl or pseudoLocales: [.rightToLeft]"),
             (["sweep", catalog], "needs --style"),
         ]
         for (args, message) in cases {

@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev \
-                zlib1g-dev libssl-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
+                zlib1g-dev libdeflate-dev libssl-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
 BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 # The review workflow check (Scripts/test-review-workflow.sh): tmux drives the interactive review,
 # headless Chromium checks the HTML report.

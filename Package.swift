@@ -31,7 +31,8 @@ let package = Package(
         // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
         // libpng's full API behind setjmp, so its longjmp error handling never crosses Swift frames.
-        .target(name: "CPNGShim", dependencies: ["CPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(name: "CPNGShim", dependencies: ["CPNG"],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
 
         // Pipeline stages.
         .target(name: "Raster"),

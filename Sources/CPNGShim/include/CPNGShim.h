@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "CPNGText.h" /* text-chunk helpers (zlib) */
+#include "CPNGFast.h" /* the fast decode path (libdeflate) */
 
 #ifdef __cplusplus
 extern "C" {

@@ -26,7 +26,7 @@ for c in Sources/CPNGShim/*.c; do
     "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CPNGShim/include "$c" -o "$OUT/$(basename "$c" .c).o"
 done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -I "$OUT/module" \
-    "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -o "$OUT/fuzz-png-decode"
+    "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -ldeflate -o "$OUT/fuzz-png-decode"
 
 "$OUT/fuzz-png-decode" -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$OUT/crashes/" -print_final_stats=1 "$@" "$OUT/corpus" "$SUITE"

@@ -309,7 +309,7 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot read PNG file \(path): \(reason). Check that the path exists, is a file and is readable."
         case .emptyImage(let w, let h):
             return "cannot encode a \(w)×\(h) px bitmap as PNG: a PNG image has at least 1×1 pixels. "
-                + "Give the label text, insets or bounds (empty text without insets is 0×0 pt)."
+                + "Give the label insets, bounds or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured)."
         case .pixelCountMismatch(let expected, let actual):
             return "cannot encode bitmap: its pixels array holds \(actual) bytes where width × height × 4 = \(expected)."
         case .encodingFailed(let message):

@@ -93,12 +93,17 @@ final class InputLimitsTests: XCTestCase {
         let bitmap = try empty.render()
         XCTAssertEqual([bitmap.width, bitmap.height], [0, 0])
         let message = "cannot encode a 0×0 px bitmap as PNG: a PNG image has at least 1×1 pixels. "
-            + "Give the label text, insets or bounds (empty text without insets is 0×0 pt)."
+            + "Give the label insets, bounds or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured)."
         XCTAssertThrowsError(try PNGCodec.encode(bitmap)) { XCTAssertEqual("\($0)", message) }
         let png = Scratch.directory("limits") + "/empty.png"
         let run = try CLIEnvironmentTests.labelsnap(["render", "", "-o", png], environment: CLIEnvironmentTests.baseEnvironment)
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stderr, "labelsnap: \(message)\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: png))
+        // White space only: one line 20 px tall (DejaVu Sans 17 pt), 0 wide (trailing white space is not measured).
+        let spaces = try CLIEnvironmentTests.labelsnap(["render", "   ", "-o", png], environment: CLIEnvironmentTests.baseEnvironment)
+        XCTAssertEqual(spaces.status, 2)
+        XCTAssertEqual(spaces.stderr, "labelsnap: " + message.replacingOccurrences(of: "0×0 px", with: "0×20 px") + "\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: png))
         // Padding alone makes it a PNG.
         XCTAssertEqual(try PNGCodec.decode(try PNGCodec.encode(PaddedLabel("", insets: EdgeInsets(all: 1)).render())).width, 2)

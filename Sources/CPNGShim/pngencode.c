@@ -14,8 +14,12 @@
  *  3. that choice written at zlib level 8, memLevel 8, 32 KiB window. Level 8 rather than 9: on label
  *     images it is as small or smaller (within 0.1%) in less than half the time.
  * Artifacts (LSP_PNG_FAST, contact sheets of tens of megapixels that are looked at, not committed): the
- * same colour type, libpng's Up filter (a checkerboard's and a label background's rows repeat the row
- * above) and zlib level 2: 0.5 s instead of 4 s for a 73-Mpx sheet, 45% larger than level 8.
+ * same colour type, the Up filter on every row (a checkerboard's and a label background's rows repeat the
+ * row above) and zlib level 1, on all cores as pigz does it: the rows are cut into stripes of about 1 MiB,
+ * each converted, filtered and deflated on its own (raw deflate primed with the 32 KiB before it, ended by
+ * a sync flush), and the pieces make one zlib stream (Adler-32s combined). The stripes depend on the image
+ * only, so the bytes are the same on any number of cores. A 73-Mpx sheet: 0.9 s of CPU instead of 4 s,
+ * 1.5× the bytes of level 8. Bit depths below 8 (palettes of up to 16 colours) take libpng's row writer.
  * Every step is a fixed function of the pixels and the effort.
  *
  * The error rule of pngshim.c holds: each libpng call that may longjmp runs after a setjmp in the
@@ -28,6 +32,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
 
 #define LSP_DIMENSION_LIMIT 0x7fffffffU
 /* Images with fewer pixels skip the filter probe (see above): 1024 × 1024. */
@@ -181,9 +188,7 @@ static void plain_format(const lsp_census *c, lsp_format *f) {
 }
 
 /* The pixels in `f`'s layout (palette: one index a byte, libpng packs them). */
-static uint8_t *convert(const uint8_t *rgba, size_t count, const lsp_census *c, const lsp_format *f) {
-    uint8_t *out = (uint8_t *)malloc(count * (size_t)f->channels);
-    if (out == NULL) return NULL;
+static void convert_into(const uint8_t *rgba, size_t count, const lsp_census *c, const lsp_format *f, uint8_t *out) {
     if (f->color_type == PNG_COLOR_TYPE_PALETTE) {
         uint32_t previous = 0;
         uint8_t index = 0;
@@ -201,7 +206,7 @@ static uint8_t *convert(const uint8_t *rgba, size_t count, const lsp_census *c, 
             }
             out[i] = index;
         }
-        return out;
+        return;
     }
     /* One loop per layout (not a table of channels): these run over tens of megapixels for a sheet. */
     switch (f->channels) {
@@ -219,6 +224,11 @@ static uint8_t *convert(const uint8_t *rgba, size_t count, const lsp_census *c, 
     default:
         memcpy(out, rgba, count * 4);
     }
+}
+
+static uint8_t *convert(const uint8_t *rgba, size_t count, const lsp_census *c, const lsp_format *f) {
+    uint8_t *out = (uint8_t *)malloc(count * (size_t)f->channels);
+    if (out != NULL) convert_into(rgba, count, c, f, out);
     return out;
 }
 
@@ -261,14 +271,235 @@ static lsp_png_status encode_trial(const uint8_t *samples, uint32_t width, uint3
     return LSP_PNG_OK;
 }
 
+/* ---- the fast path on all cores ---- */
+
+/* Rows of one stripe: about 1 MiB of samples, at least one row. Fixed by the image alone (never by the
+ * number of cores), so the bytes are the same on any machine. */
+static uint32_t stripe_rows(size_t stride) {
+    size_t rows = ((size_t)1 << 20) / (stride + 1);
+    return rows == 0 ? 1 : rows > 0x7fffffffU ? 0x7fffffffU : (uint32_t)rows;
+}
+
+typedef struct {
+    /* in */
+    const uint8_t *rgba;
+    uint32_t width, height, rows_per_stripe;
+    const lsp_census *census;
+    const lsp_format *format;
+    /* out, one per stripe */
+    uint8_t **data;
+    size_t *size;
+    uint32_t *adler;
+    size_t *filtered_size;
+    /* work queue */
+    atomic_uint next;
+    atomic_int failed;
+} lsp_stripes;
+
+/* Rows [y0, y1) converted and Up-filtered (filter byte 2, each sample minus the one above, 0 above row 0). */
+static int filter_rows(const lsp_stripes *s, uint32_t y0, uint32_t y1, uint8_t *out) {
+    size_t stride = (size_t)s->width * (size_t)s->format->channels;
+    uint8_t *rows = (uint8_t *)malloc(stride * ((size_t)(y1 - y0) + 1));
+    if (rows == NULL) return 0;
+    /* rows[0] is the row above y0 (zeros above the first), then rows y0 … y1 − 1. */
+    if (y0 == 0) memset(rows, 0, stride);
+    else convert_into(s->rgba + (size_t)(y0 - 1) * s->width * 4, s->width, s->census, s->format, rows);
+    convert_into(s->rgba + (size_t)y0 * s->width * 4, (size_t)(y1 - y0) * s->width, s->census, s->format, rows + stride);
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *above = rows + (size_t)(y - y0) * stride, *row = above + stride;
+        uint8_t *o = out + (size_t)(y - y0) * (stride + 1);
+        o[0] = 2;
+        for (size_t i = 0; i < stride; i++) o[1 + i] = (uint8_t)(row[i] - above[i]);
+    }
+    free(rows);
+    return 1;
+}
+
+/* Stripe k: its filtered rows deflated raw at level 1, primed with the 32 KiB of filtered data before it,
+ * ended by a sync flush (a byte boundary) or, for the last stripe, the final block. */
+static int deflate_stripe(lsp_stripes *s, uint32_t k) {
+    size_t stride = (size_t)s->width * (size_t)s->format->channels, line = stride + 1;
+    uint32_t y0 = k * s->rows_per_stripe;
+    uint32_t y1 = s->height - y0 > s->rows_per_stripe ? y0 + s->rows_per_stripe : s->height;
+    uint32_t stripes = (s->height + s->rows_per_stripe - 1) / s->rows_per_stripe;
+    /* The dictionary: the last whole rows before y0 that fit 32 KiB (at least one). */
+    uint32_t dict_rows = y0 == 0 ? 0 : (uint32_t)((32768 / line) > 0 ? (32768 / line) : 1);
+    if (dict_rows > y0) dict_rows = y0;
+    size_t in_size = (size_t)(y1 - y0 + dict_rows) * line;
+    uint8_t *in = (uint8_t *)malloc(in_size);
+    if (in == NULL || !filter_rows(s, y0 - dict_rows, y1, in)) { free(in); return 0; }
+    const uint8_t *own = in + (size_t)dict_rows * line;
+    size_t own_size = (size_t)(y1 - y0) * line;
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    if (deflateInit2(&z, 1, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) { free(in); return 0; }
+    size_t dict_size = (size_t)dict_rows * line;
+    if (dict_size > 32768) dict_size = 32768;
+    int ok = dict_size == 0 || deflateSetDictionary(&z, own - dict_size, (uInt)dict_size) == Z_OK;
+    size_t capacity = deflateBound(&z, (uLong)own_size) + 64;
+    uint8_t *out = ok ? (uint8_t *)malloc(capacity) : NULL;
+    if (out != NULL) {
+        z.next_in = (Bytef *)own;
+        z.avail_in = (uInt)own_size;
+        z.next_out = out;
+        z.avail_out = (uInt)capacity;
+        int flush = k + 1 == stripes ? Z_FINISH : Z_SYNC_FLUSH;
+        int status = deflate(&z, flush);
+        ok = (flush == Z_FINISH ? status == Z_STREAM_END : status == Z_OK) && z.avail_in == 0 && z.avail_out > 0;
+    } else {
+        ok = 0;
+    }
+    if (ok) {
+        s->data[k] = out;
+        s->size[k] = capacity - z.avail_out;
+        s->adler[k] = (uint32_t)adler32(adler32(0L, Z_NULL, 0), own, (uInt)own_size);
+        s->filtered_size[k] = own_size;
+    } else {
+        free(out);
+    }
+    deflateEnd(&z);
+    free(in);
+    return ok;
+}
+
+static void *stripe_worker(void *argument) {
+    lsp_stripes *s = (lsp_stripes *)argument;
+    uint32_t stripes = (s->height + s->rows_per_stripe - 1) / s->rows_per_stripe;
+    for (;;) {
+        uint32_t k = atomic_fetch_add(&s->next, 1);
+        if (k >= stripes || atomic_load(&s->failed)) break;
+        if (!deflate_stripe(s, k)) atomic_store(&s->failed, 1);
+    }
+    return NULL;
+}
+
+static int append(lsp_writer *w, const uint8_t *bytes, size_t length) {
+    if (w->size + length > w->capacity) {
+        size_t capacity = w->capacity < 4096 ? 4096 : w->capacity;
+        while (capacity < w->size + length) capacity *= 2;
+        uint8_t *grown = (uint8_t *)realloc(w->data, capacity);
+        if (grown == NULL) return 0;
+        w->data = grown;
+        w->capacity = capacity;
+    }
+    memcpy(w->data + w->size, bytes, length);
+    w->size += length;
+    return 1;
+}
+
+static void put32(uint8_t *p, uint32_t v) {
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+
+/* One chunk: length, type, data, CRC of type and data (PNG §5.3). */
+static int append_chunk(lsp_writer *w, const char type[4], const uint8_t *data, size_t length) {
+    uint8_t head[8], crc[4];
+    put32(head, (uint32_t)length);
+    memcpy(head + 4, type, 4);
+    uLong c = crc32(crc32(0L, Z_NULL, 0), head + 4, 4);
+    size_t done = 0;
+    while (done < length) {   /* crc32 takes uInt lengths */
+        uInt part = length - done > 0x40000000U ? 0x40000000U : (uInt)(length - done);
+        c = crc32(c, data + done, part);
+        done += part;
+    }
+    put32(crc, (uint32_t)c);
+    return append(w, head, 8) && (length == 0 || append(w, data, length)) && append(w, crc, 4);
+}
+
+/* The header chunks (signature, IHDR, PLTE, tRNS) written by libpng. */
+static lsp_png_status write_header(uint32_t width, uint32_t height, const lsp_format *f, lsp_writer *writer) {
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, encoder_error, encoder_warning);
+    if (png == NULL) return LSP_PNG_NO_MEMORY;
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_write_struct(&png, NULL);
+        return LSP_PNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        return writer->no_memory ? LSP_PNG_NO_MEMORY : LSP_PNG_CORRUPT;
+    }
+    png_set_write_fn(png, writer, write_callback, flush_callback);
+    png_set_user_limits(png, LSP_DIMENSION_LIMIT, LSP_DIMENSION_LIMIT);
+    png_set_IHDR(png, info, width, height, f->bit_depth, f->color_type, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (f->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_set_PLTE(png, info, f->palette, f->palette_size);
+        if (f->alpha_count > 0) png_set_tRNS(png, info, f->alpha, f->alpha_count, NULL);
+    }
+    png_write_info(png, info);
+    png_destroy_write_struct(&png, &info);
+    return LSP_PNG_OK;
+}
+
+/* The fast encoding of 8-bit samples: stripes deflated on all cores into one zlib stream (header 78 01:
+ * level 1's "fastest" flag), IDAT chunks of at most 1 MiB, IEND. */
+static lsp_png_status encode_stripes(const uint8_t *rgba, uint32_t width, uint32_t height, const lsp_census *c,
+                                     const lsp_format *f, lsp_writer *best) {
+    lsp_stripes s;
+    memset(&s, 0, sizeof s);
+    s.rgba = rgba; s.width = width; s.height = height; s.census = c; s.format = f;
+    s.rows_per_stripe = stripe_rows((size_t)width * (size_t)f->channels);
+    uint32_t stripes = (height + s.rows_per_stripe - 1) / s.rows_per_stripe;
+    s.data = (uint8_t **)calloc(stripes, sizeof(uint8_t *));
+    s.size = (size_t *)calloc(stripes, sizeof(size_t));
+    s.adler = (uint32_t *)calloc(stripes, sizeof(uint32_t));
+    s.filtered_size = (size_t *)calloc(stripes, sizeof(size_t));
+    atomic_init(&s.next, 0);
+    atomic_init(&s.failed, s.data == NULL || s.size == NULL || s.adler == NULL || s.filtered_size == NULL);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    uint32_t threads = cores < 1 ? 1 : cores > 64 ? 64 : (uint32_t)cores;
+    if (threads > stripes) threads = stripes;
+    pthread_t ids[64];
+    uint32_t started = 0;
+    for (uint32_t t = 1; t < threads && !atomic_load(&s.failed); t++) {
+        if (pthread_create(&ids[started], NULL, stripe_worker, &s) == 0) started++;
+    }
+    stripe_worker(&s);   /* this thread works too; fewer threads than asked only take longer */
+    for (uint32_t t = 0; t < started; t++) pthread_join(ids[t], NULL);
+
+    lsp_png_status status = atomic_load(&s.failed) ? LSP_PNG_NO_MEMORY : write_header(width, height, f, best);
+    if (status == LSP_PNG_OK) {
+        /* The zlib stream: header, the stripes in order, Adler-32 of all filtered bytes. */
+        size_t total = 2 + 4;
+        for (uint32_t k = 0; k < stripes; k++) total += s.size[k];
+        uint8_t *stream = (uint8_t *)malloc(total);
+        if (stream == NULL) {
+            status = LSP_PNG_NO_MEMORY;
+        } else {
+            size_t at = 2;
+            stream[0] = 0x78; stream[1] = 0x01;
+            uLong adler = adler32(0L, Z_NULL, 0);
+            for (uint32_t k = 0; k < stripes; k++) {
+                memcpy(stream + at, s.data[k], s.size[k]);
+                at += s.size[k];
+                adler = adler32_combine(adler, s.adler[k], (z_off_t)s.filtered_size[k]);
+            }
+            put32(stream + at, (uint32_t)adler);
+            int ok = 1;
+            for (size_t off = 0; ok && off < total; off += (size_t)1 << 20) {
+                size_t part = total - off < ((size_t)1 << 20) ? total - off : ((size_t)1 << 20);
+                ok = append_chunk(best, "IDAT", stream + off, part);
+            }
+            ok = ok && append_chunk(best, "IEND", NULL, 0);
+            if (!ok) status = LSP_PNG_NO_MEMORY;
+            free(stream);
+        }
+    }
+    for (uint32_t k = 0; s.data != NULL && k < stripes; k++) free(s.data[k]);
+    free(s.data); free(s.size); free(s.adler); free(s.filtered_size);
+    return status;
+}
+
 /* Encodes `samples` in `f` into *best with the filter/strategy and level of `effort` (see the top). */
 static lsp_png_status encode_with_effort(const uint8_t *samples, uint32_t width, uint32_t height, const lsp_format *f,
                                          lsp_png_effort effort, lsp_writer *best, char *message) {
     lsp_writer none = {0}, adaptive = {0};
     lsp_png_status status = LSP_PNG_OK;
     int use_adaptive = 0;
-    if (effort == LSP_PNG_FAST) {
-        status = encode_trial(samples, width, height, f, PNG_FILTER_UP, Z_DEFAULT_STRATEGY, 2, best);
+    if (effort == LSP_PNG_FAST) {   /* bit depths below 8; 8-bit samples take encode_stripes */
+        status = encode_trial(samples, width, height, f, PNG_FILTER_UP, Z_DEFAULT_STRATEGY, 1, best);
     } else {
         if ((size_t)width * height >= PROBE_PIXELS) {
             uint32_t probe_rows = height / 4 > 0 ? height / 4 : height;
@@ -315,6 +546,20 @@ lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_
         plain_format(census, format);
     }
     lsp_writer best = {0};
+    if (effort == LSP_PNG_FAST && format->bit_depth == 8) {
+        /* Converted stripe by stripe on all cores: no copy of the whole image. */
+        lsp_png_status status = encode_stripes(rgba, width, height, census, format, &best);
+        free(census);
+        free(format);
+        if (status != LSP_PNG_OK) {
+            free(best.data);
+            if (message != NULL) lsp_copy_message(message, best.message[0] ? best.message : "out of memory while encoding");
+            return status;
+        }
+        *out = best.data;
+        *out_size = best.size;
+        return LSP_PNG_OK;
+    }
     uint8_t *samples = convert(rgba, count, census, format);
     lsp_png_status status = samples == NULL ? LSP_PNG_NO_MEMORY
                                             : encode_with_effort(samples, width, height, format, effort, &best, message);

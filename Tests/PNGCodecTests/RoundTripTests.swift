@@ -47,7 +47,20 @@ final class RoundTripTests: XCTestCase {
         var opaque = try Bitmap(width: 300, height: 120, fill: Color(red: 0xF2, green: 0xF2, blue: 0xF2))
         for y in 0..<120 { for x in 0..<300 where (x / 8 + y / 8) % 2 == 0 { opaque[x, y] = Color(red: 0xD9, green: 0xD9, blue: 0xD9) } }
         opaque[150, 60] = Color(red: 200, green: 10, blue: 10)
-        for bitmap in [opaque, try randomBitmap(width: 64, height: 48, using: &rng), try randomBitmap(width: 1, height: 1, using: &rng)] {
+        // Several stripes of about 1 MiB of samples each (deflated on separate cores into one zlib stream):
+        // RGBA (random), RGB (a checkerboard with text-like noise), grey and an 8-bit palette, odd sizes.
+        var large = try Bitmap(width: 1001, height: 900, fill: .white)
+        for y in 0..<900 { for x in 0..<1001 where (x / 8 + y / 8) % 2 == 0 { large[x, y] = Color(red: 0xD9, green: 0xD9, blue: 0xD9) } }
+        for _ in 0..<20_000 {
+            large[Int.random(in: 0..<1001, using: &rng), Int.random(in: 0..<900, using: &rng)] =
+                Color(red: UInt8.random(in: 0...255, using: &rng), green: 40, blue: 90)
+        }
+        var grey = try Bitmap(width: 1500, height: 1700, fill: .white)
+        for y in 0..<1700 { for x in 0..<1500 where (x * 7 + y * 3) % 11 < 4 { let v = UInt8((x + y) % 256); grey[x, y] = Color(red: v, green: v, blue: v) } }
+        var palette = try Bitmap(width: 1201, height: 1000, fill: .clear)
+        for y in 0..<1000 { for x in 0..<1201 where (x ^ y) % 5 == 0 { palette[x, y] = Color(red: UInt8(x % 40), green: 9, blue: UInt8(y % 5)) } }
+        for bitmap in [opaque, try randomBitmap(width: 64, height: 48, using: &rng), try randomBitmap(width: 1, height: 1, using: &rng),
+                       try randomBitmap(width: 700, height: 800, using: &rng), large, grey, palette] {
             let fast = try PNGCodec.encode(bitmap, compression: .fast)
             XCTAssertEqual(try PNGCodec.decode(fast).pixels, bitmap.pixels)
             XCTAssertEqual(try PNGCodec.encode(Bitmap(width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels), compression: .fast), fast)

@@ -69,7 +69,7 @@ void lsp_png_decoder_destroy(lsp_png_decoder *decoder);
 /* How hard the encoder compresses (pngencode.c): references are small, artifacts are quick. */
 typedef enum {
     LSP_PNG_SMALLEST = 0,   /* no filter (or a probe's choice for large images), zlib level 8 */
-    LSP_PNG_FAST = 1        /* Up filter, zlib level 2 */
+    LSP_PNG_FAST = 1        /* Up filter, zlib level 1, stripes deflated on all cores into one stream */
 } lsp_png_effort;
 
 /* Encodes RGBA8 (straight alpha, row-major, no padding) as a non-interlaced PNG in the smallest lossless

@@ -105,7 +105,8 @@ typedef struct {
     uint32_t colors[256];
 } lsp_census;
 
-static uint32_t load_rgba(const uint8_t *p) {
+/* Always inlined, so the census stays fast in a client's unoptimised (debug) build too. */
+static inline __attribute__((always_inline)) uint32_t load_rgba(const uint8_t *p) {
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
 }
 
@@ -234,6 +235,8 @@ static uint8_t *convert(const uint8_t *rgba, size_t count, const lsp_census *c, 
 
 /* ---- one trial ---- */
 
+/* The PNG of `samples` in `f` with these filters and zlib settings; with samples NULL only the signature and
+ * the header chunks (IHDR, PLTE, tRNS), for encode_stripes to append its own IDAT. */
 static lsp_png_status encode_trial(const uint8_t *samples, uint32_t width, uint32_t height, const lsp_format *f,
                                    int filters, int strategy, int level, lsp_writer *writer) {
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, encoder_error, encoder_warning);
@@ -263,6 +266,10 @@ static lsp_png_status encode_trial(const uint8_t *samples, uint32_t width, uint3
     png_set_compression_method(png, 8);
     png_set_compression_buffer_size(png, 65536);
     png_write_info(png, info);
+    if (samples == NULL) {
+        png_destroy_write_struct(&png, &info);
+        return LSP_PNG_OK;
+    }
     if (f->bit_depth < 8) png_set_packing(png);
     size_t stride = (size_t)width * (size_t)f->channels;
     for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(samples + (size_t)y * stride));
@@ -407,32 +414,6 @@ static int append_chunk(lsp_writer *w, const char type[4], const uint8_t *data, 
     return append(w, head, 8) && (length == 0 || append(w, data, length)) && append(w, crc, 4);
 }
 
-/* The header chunks (signature, IHDR, PLTE, tRNS) written by libpng. */
-static lsp_png_status write_header(uint32_t width, uint32_t height, const lsp_format *f, lsp_writer *writer) {
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, writer, encoder_error, encoder_warning);
-    if (png == NULL) return LSP_PNG_NO_MEMORY;
-    png_infop info = png_create_info_struct(png);
-    if (info == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return LSP_PNG_NO_MEMORY;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        return writer->no_memory ? LSP_PNG_NO_MEMORY : LSP_PNG_CORRUPT;
-    }
-    png_set_write_fn(png, writer, write_callback, flush_callback);
-    png_set_user_limits(png, LSP_DIMENSION_LIMIT, LSP_DIMENSION_LIMIT);
-    png_set_IHDR(png, info, width, height, f->bit_depth, f->color_type, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    if (f->color_type == PNG_COLOR_TYPE_PALETTE) {
-        png_set_PLTE(png, info, f->palette, f->palette_size);
-        if (f->alpha_count > 0) png_set_tRNS(png, info, f->alpha, f->alpha_count, NULL);
-    }
-    png_write_info(png, info);
-    png_destroy_write_struct(&png, &info);
-    return LSP_PNG_OK;
-}
-
 /* The fast encoding of 8-bit samples: stripes deflated on all cores into one zlib stream (header 78 01:
  * level 1's "fastest" flag), IDAT chunks of at most 1 MiB, IEND. */
 static lsp_png_status encode_stripes(const uint8_t *rgba, uint32_t width, uint32_t height, const lsp_census *c,
@@ -459,7 +440,7 @@ static lsp_png_status encode_stripes(const uint8_t *rgba, uint32_t width, uint32
     stripe_worker(&s);   /* this thread works too; fewer threads than asked only take longer */
     for (uint32_t t = 0; t < started; t++) pthread_join(ids[t], NULL);
 
-    lsp_png_status status = atomic_load(&s.failed) ? LSP_PNG_NO_MEMORY : write_header(width, height, f, best);
+    lsp_png_status status = atomic_load(&s.failed) ? LSP_PNG_NO_MEMORY : encode_trial(NULL, width, height, f, 0, Z_DEFAULT_STRATEGY, 1, best);
     if (status == LSP_PNG_OK) {
         /* The zlib stream: header, the stripes in order, Adler-32 of all filtered bytes. */
         size_t total = 2 + 4;

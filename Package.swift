@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
-                               "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),
+                               "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources", "ContentDigest"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
                                          "SnapshotReview", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),

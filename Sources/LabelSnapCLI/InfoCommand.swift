@@ -38,7 +38,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
                 print("  " + style.warn("no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
             for chunk in provenance {
-                for line in chunk.text.split(separator: "\n") { print("  " + keyValue(String(line), style)) }
+                for line in chunk.text.split(separator: "\n") { print("  " + keyValue(bounded(line), style)) }
             }
             for chunk in chunks where chunk.keyword != "LabelSnapshot" {
                 print("  " + style.dim("\(chunk.kind.rawValue) \(chunk.keyword):") + " \(chunk.text)")
@@ -49,6 +49,14 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
         }
     }
     return status
+}
+
+/// A provenance line as printed: whole up to 1,000 characters; a longer one (a reference recorded before
+/// the label line stated long texts by prefix, length and digest) cut, with the count left off.
+private func bounded(_ line: Substring) -> String {
+    let limit = 1_000
+    guard line.utf8.count > limit, line.count > limit else { return String(line) }
+    return "\(line.prefix(limit))… (\(line.count - limit) more characters not shown)"
 }
 
 /// A provenance line `key: value` with the key dimmed.

@@ -1,3 +1,4 @@
+import ContentDigest
 import Foundation
 import PNGCodec
 import SnapshotStore
@@ -136,12 +137,28 @@ public struct SnapshotProvenance: Equatable, Sendable {
 
     static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
 
+    /// Texts up to this many UTF-8 bytes are stated whole; longer ones by their first
+    /// `statedTextPrefix` characters, length and digest, so the chunk stays small (a 1.4 MB text made a
+    /// 1.4 MB reference) and below `PNGCodec.maximumTextByteCount`.
+    static let wholeTextByteLimit = 512, statedTextPrefix = 200
+
+    /// `text="…"` (quotes and backslashes escaped, control characters as `\u{…}`), or for a long text
+    /// `text="<first 200 characters>" textLength=<characters> textSHA256=<SHA-256 of its UTF-8, hex>`:
+    /// deterministic, and a changed text still changes the line.
+    static func describe(text: String) -> String {
+        func quoted(_ s: Substring) -> String {
+            "\"" + s.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : $0.value < 0x20 ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
+        }
+        guard text.utf8.count > wholeTextByteLimit else { return "text=" + quoted(text[...]) }
+        let digest = SHA256Digest.of(Array(text.utf8))?.hex ?? "unavailable"
+        return "text=\(quoted(text.prefix(statedTextPrefix))) textLength=\(text.count) textSHA256=\(digest)"
+    }
+
     /// The label's properties in one line (deterministic; numbers in pt).
     static func describe(_ l: PaddedLabel) -> String {
-        let escaped = l.text.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : $0.value < 0x20 ? $0.escaped(asASCII: true) : String($0) }.joined()
         let i = l.insets
         var parts = [
-            "text=\"\(escaped)\"",
+            describe(text: l.text),
             "font=\(URL(fileURLWithPath: l.font.file.path).lastPathComponent)#\(l.font.file.faceIndex) \(number(l.font.pointSize))pt",
             "insets=\([i.top, i.left, i.bottom, i.right].map { number(Double($0)) }.joined(separator: ","))",
             "lines=\(l.numberOfLines)", "lineBreakMode=\(l.lineBreakMode)", "alignment=\(l.textAlignment)",

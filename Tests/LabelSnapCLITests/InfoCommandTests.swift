@@ -40,4 +40,18 @@ final class InfoCommandTests: XCTestCase {
         XCTAssertEqual(dashed.status, 0, dashed.stderr)
         XCTAssertTrue(dashed.stdout.hasPrefix("-dash.png: 3×2 px"), dashed.stdout)
     }
+
+    /// A reference recorded when the label line stated the whole text: info cuts the line at 1,000 characters.
+    func testInfoCutsALongLineOfAnOlderReference() throws {
+        let folder = NSTemporaryDirectory() + "labelsnap-info-long-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let line = "label: text=\"" + String(repeating: "a", count: 4_986) + "\""  // 5,000 characters
+        let path = folder + "/old.png"
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(try Bitmap(width: 1, height: 1), textChunks: [
+            PNGTextChunk(keyword: "LabelSnapshot", text: "library: LabelSnapshot 0.6\n" + line + "\n")]))))
+        let result = try labelsnap(["info", path], cwd: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stdout, "\(path): 1×1 px\n  library: LabelSnapshot 0.6\n  \(line.prefix(1_000))… (4000 more characters not shown)\n")
+    }
 }

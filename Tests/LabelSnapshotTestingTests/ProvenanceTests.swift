@@ -80,4 +80,38 @@ final class ProvenanceTests: XCTestCase {
         XCTAssertEqual(failure.kind, .mismatch)
         XCTAssertFalse(failure.message.contains("environment differs"), failure.message)
     }
+
+    /// A long text is stated by its first 200 characters, its length and its SHA-256, not whole: the
+    /// breaker's 1.4 MB text made a 1.48 MB reference of 6 KB of image data.
+    func testALongTextIsStatedByPrefixLengthAndDigest() throws {
+        let text = String(repeating: "Lorem ipsum ", count: 2_000) + "é"  // 24,001 characters, 24,002 UTF-8 bytes
+        var long = PaddedLabel(text, font: .default(size: 17), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+        long.numberOfLines = 3
+        try long.layout(width: 300)
+        XCTAssertEqual(check(long)?.kind, .missingReference)
+        let bytes = try XCTUnwrap(pkg.bytes(ref))
+        XCTAssertLessThan(bytes.count, 20_000, "the chunk no longer holds the 24 KB text")
+        let chunk = try XCTUnwrap(PNGCodec.textChunks(in: bytes).first).text
+        let labelLine = try XCTUnwrap(chunk.split(separator: "\n").first { $0.hasPrefix("label: ") })
+        // SHA-256 of the text's UTF-8 by coreutils, not by the code under test.
+        let textFile = pkg.root + "/text.txt"
+        try pkg.write(Array(text.utf8), to: textFile)
+        let sha = Process(), pipe = Pipe()
+        sha.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        sha.arguments = [textFile]
+        sha.standardOutput = pipe
+        try sha.run()
+        sha.waitUntilExit()
+        let hex = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).prefix(64)
+        let stated = "label: text=\"\(String(repeating: "Lorem ipsum ", count: 16))Lorem ip\" textLength=24001 textSHA256=\(hex)"
+        XCTAssertTrue(labelLine.hasPrefix(stated + " font=DejaVuSans.ttf#0 17pt"), String(labelLine))
+        // Re-recording the unchanged label leaves the file byte for byte as it was.
+        XCTAssertTrue(try XCTUnwrap(check(long, record: .all)).message.contains("unchanged"))
+        XCTAssertEqual(pkg.bytes(ref), bytes)
+        // A reference recorded with the whole text in its chunk (before this change) still passes.
+        let whole = chunk.replacingOccurrences(of: stated, with: "label: text=\"\(text)\"")
+        XCTAssertGreaterThan(whole.utf8.count, 24_000, "the old form states the whole text")
+        try pkg.write(try PNGCodec.encode(try PNGCodec.decode(bytes), textChunks: [PNGTextChunk(keyword: "LabelSnapshot", text: whole)]), to: ref)
+        XCTAssertNil(check(long))
+    }
 }

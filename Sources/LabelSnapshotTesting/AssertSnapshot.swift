@@ -84,10 +84,11 @@ public func verifySnapshot<Value>(
     snapshotDirectory: String? = nil,
     fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> String? {
     snapshotFailure(of: try value(), as: format, named: name, record: record,
-                    snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)?.message
+                    snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)?.message
 }
 
 /// Like `verifySnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
@@ -99,28 +100,31 @@ public func snapshotFailure<Value>(
     snapshotDirectory: String? = nil,
     fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> SnapshotFailure? {
-    let configuration = SnapshotTestingConfiguration.current
-    let environment = configuration.environment ?? ProcessEnvironment.current
-    let directory = snapshotDirectory ?? configuration.snapshotDirectory
-    let actual: Value
-    let running = RunningTest.current(fileID: fileID, testName: testName)
-    do {
-        if running.isParameterized, name == nil {
-            throw SnapshotConfigurationError(
-                "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
-                    + "give each one a `named:` derived from the argument")
+    SnapshotCallSite.scope(fileID: fileID, line: line) {
+        let configuration = SnapshotTestingConfiguration.current
+        let environment = configuration.environment ?? ProcessEnvironment.current
+        let directory = snapshotDirectory ?? configuration.snapshotDirectory
+        let actual: Value
+        let running = RunningTest.current(fileID: fileID, testName: testName)
+        do {
+            if running.isParameterized, name == nil {
+                throw SnapshotConfigurationError(
+                    "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
+                        + "give each one a `named:` derived from the argument")
+            }
+            actual = try value()
+        } catch {
+            return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
+                                            filePath: filePath, testName: testName, environment: environment,
+                                            testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
         }
-        actual = try value()
-    } catch {
-        return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
-                                        filePath: filePath, testName: testName, environment: environment,
-                                        testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
+        return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
+                                       filePath: filePath, testName: testName, environment: environment,
+                                       testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
     }
-    return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
-                                   filePath: filePath, testName: testName, environment: environment,
-                                   testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
 }
 
 /// Asserts that `value` matches its reference snapshot: records the failure with `XCTFail` under
@@ -140,7 +144,7 @@ public func assertSnapshot<Value>(
 ) {
     guard let failure = snapshotFailure(of: try value(), as: format, named: name, record: record,
                                         snapshotDirectory: snapshotDirectory, fileID: "\(fileID)", file: "\(filePath)",
-                                        testName: testName) else { return }
+                                        testName: testName, line: line) else { return }
     recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

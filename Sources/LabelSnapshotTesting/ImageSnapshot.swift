@@ -20,10 +20,11 @@ public func verifySnapshot(
     snapshotDirectory: String? = nil,
     fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> String? {
     imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
-                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)?.message
+                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)?.message
 }
 
 /// Like `verifySnapshot(of:as:named:record:precision:file:testName:)` with the whole failure.
@@ -36,11 +37,12 @@ public func imageSnapshotFailure(
     snapshotDirectory: String? = nil,
     fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> SnapshotFailure? {
     imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
                          snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
-                         provenance: nil)
+                         provenance: nil, line: line)
 }
 
 /// The core of `imageSnapshotFailure`; with `provenance`, recorded PNGs carry its text chunk (with the
@@ -50,7 +52,7 @@ public func imageSnapshotFailure(
 func imageSnapshotFailure(
     of bitmap: @autoclosure () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
     precision: Double?, snapshotDirectory: String?, fileID: String, file filePath: String, testName: String,
-    provenance: (@Sendable () throws -> SnapshotProvenance)?
+    provenance: (@Sendable () throws -> SnapshotProvenance)?, line: UInt = #line
 ) -> SnapshotFailure? {
     var options = comparison
     if let precision { options.precision = precision }
@@ -73,7 +75,7 @@ func imageSnapshotFailure(
         }
     }
     return snapshotFailure(of: try validated(), as: format, named: name, record: record,
-                           snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
+                           snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
 }
 
 /// Asserts that a bitmap matches its reference PNG (`XCTFail` / `Issue.record` on failure).
@@ -92,6 +94,6 @@ public func assertSnapshot(
 ) {
     guard let failure = imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record,
                                              precision: precision, snapshotDirectory: snapshotDirectory, fileID: "\(fileID)",
-                                             file: "\(filePath)", testName: testName) else { return }
+                                             file: "\(filePath)", testName: testName, line: line) else { return }
     recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }

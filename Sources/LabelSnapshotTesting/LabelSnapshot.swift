@@ -74,10 +74,11 @@ public func verifyLabelSnapshot(
     snapshotDirectory: String? = nil,
     fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> String? {
     labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record, precision: precision,
-                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)?.message
+                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)?.message
 }
 
 /// Like `verifyLabelSnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
@@ -90,27 +91,28 @@ public func labelSnapshotFailure(
     snapshotDirectory: String? = nil,
     fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> SnapshotFailure? {
     switch strategy.kind {
     case .image(let comparison):
         let value: PaddedLabel
         do { value = try label() } catch {
             return imageSnapshotFailure(of: try { throw error }(), as: comparison, named: name, record: record, precision: precision,
-                                        snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
+                                        snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
         }
         let provenance = ProvenanceCache(value)
         return imageSnapshotFailure(of: try value.render(), as: comparison, named: name, record: record,
                                     precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath,
-                                    testName: testName, provenance: { try provenance.get() })
+                                    testName: testName, provenance: { try provenance.get() }, line: line)
     case .layout:
         return snapshotFailure(of: try label().makeLayout().layoutDescription, as: .text, named: name,
-                               record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
+                               record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
     case .contactSheet:
         func refused() throws -> Bitmap {
             throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")
         }
-        return imageSnapshotFailure(of: try refused(), named: name, record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName)
+        return imageSnapshotFailure(of: try refused(), named: name, record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
     }
 }
 
@@ -133,7 +135,7 @@ public func assertLabelSnapshot(
 ) {
     guard let failure = labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record,
                                              precision: precision, snapshotDirectory: snapshotDirectory, fileID: "\(fileID)",
-                                             file: "\(filePath)", testName: testName) else { return }
+                                             file: "\(filePath)", testName: testName, line: line) else { return }
     recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
 }
 

@@ -34,6 +34,16 @@ struct RunningTest {
     }
 }
 
+/// Starts a new run of the running test, as each start of an XCTest case and the `.snapshots` trait do:
+/// its unnamed snapshots are numbered from 1 again, and the references its assertions claimed are
+/// released (so the same `named:` may be asserted again from another line, as in a new run). For a test
+/// that repeats its own body, or a Swift Testing test repeated without the trait.
+public func startSnapshotRun(fileID: String = #fileID, testName: String = #function) {
+    if let identity = RunningTest.current(fileID: fileID, testName: testName).identity {
+        SnapshotCounter.shared.startRun(testCase: identity)
+    }
+}
+
 #if canImport(XCTest)
 /// Follows XCTest's test cases through `XCTestObservationCenter`: each start of a case (also the same
 /// case again in one process, a retry) numbers its unnamed snapshots from 1 again. Installed by the first

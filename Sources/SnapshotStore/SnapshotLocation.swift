@@ -313,25 +313,31 @@ public final class SnapshotCounter: Sendable {
         }
     }
 
-    private let claims = Locked<[String: String]>([:])
+    private let claims = Locked<[String: SnapshotClaim]>([:])
 
-    /// Records that `reference` holds the snapshot `rawName` (test name and `named:` as written, or
-    /// "#n" for a numbered one). Returns the earlier name when another one was sanitised to the same
-    /// file: two snapshots must never share a reference.
-    public func claim(reference: String, rawName raw: String) -> String? {
+    /// Records that `reference` holds `claim`. Returns the earlier claim when it conflicts
+    /// (`SnapshotClaim.conflicts`): two snapshots must never share a reference.
+    public func claim(reference: String, _ claim: SnapshotClaim) -> SnapshotClaim? {
         claims.withLock { claims in
-            // Scalars, not String ==: canonically equivalent names ("é" and "e" + U+0301) are still two names.
-            if let earlier = claims[reference], !earlier.unicodeScalars.elementsEqual(raw.unicodeScalars) { return earlier }
-            claims[reference] = raw
+            if let earlier = claims[reference], claim.conflicts(with: earlier) { return earlier }
+            claims[reference] = claim
             return nil
         }
     }
 
+    /// `claim(reference:_:)` by name alone: returns the earlier name of another snapshot in that file.
+    public func claim(reference: String, rawName raw: String) -> String? {
+        claim(reference: reference, SnapshotClaim(rawName: raw))?.rawName
+    }
+
     /// Starts a new run of the running test case `testCase`: its unnamed snapshots are numbered from 1
-    /// again (a repetition, a retry, the same XCTest case run twice in one process).
+    /// again (a repetition, a retry, the same XCTest case run twice in one process) and the references it
+    /// claimed in this process are released.
     public func startRun(testCase: String) {
         let suffix = "\u{0}" + testCase
         counts.withLock { counts in counts = counts.filter { !$0.key.hasSuffix(suffix) } }
+        // Its assertions hold their files afresh: the same `named:` at another call site is refused per run.
+        claims.withLock { claims in claims = claims.filter { $0.value.testCase != testCase } }
     }
 
     /// Forgets the counts of one test (`testName` sanitised), or of all tests when `nil`.

@@ -23,27 +23,40 @@ public enum SnapshotRunClaims {
     /// other name when a different snapshot claimed it first (in any process of the run).
     public static func claim(key: String, rawName: String, artifactsRoot: String,
                              environment: [String: String]) -> String? {
+        claim(key: key, SnapshotClaim(rawName: rawName), artifactsRoot: artifactsRoot, environment: environment)?.rawName
+    }
+
+    /// Records that the reference with collision key `key` holds `claim` in this run; returns the earlier
+    /// claim (in any process of the run) when it conflicts (`SnapshotClaim.conflicts`); the same name claimed
+    /// again by this process is left to `SnapshotCounter`, which knows when a test starts a new run. The file holds the name,
+    /// the key, the call site, the test case and the claiming process, one a line (older files: the first two).
+    public static func claim(key: String, _ claim: SnapshotClaim, artifactsRoot: String,
+                             environment: [String: String]) -> SnapshotClaim? {
         guard let folder = runFolder(artifactsRoot: artifactsRoot, environment: environment) else { return nil }
         let claims = folder + "/claims"
         let path = claims + "/" + SnapshotNaming.hex(SnapshotNaming.fnv1a64(key))
         // This process already holds the claim under this name (an assertion run again): its file exists,
         // and another process claiming the file later is refused by it. Saves a write and a read per pass.
-        if held.withLock({ $0[path].map { $0.unicodeScalars.elementsEqual(rawName.unicodeScalars) } ?? false }) { return nil }
+        if held.withLock({ $0[path].map { $0.unicodeScalars.elementsEqual(claim.rawName.unicodeScalars) } ?? false }) { return nil }
         guard (try? SnapshotFileSystem.makeDirectories(claims)) != nil else { return nil }
-        let content = Array((rawName + "\n" + key).utf8)
+        // Names and keys hold no newline that matters here: sanitised paths and call sites have none.
+        let lines = [claim.rawName, key, claim.callSite ?? "", claim.testCase ?? "", processIdentity]
+            .map { $0.replacingOccurrences(of: "\n", with: " ") }
         // Best effort: a folder that cannot be written does not stop the assertion (it fails later, with
         // a clear message, if it needs to write).
-        if (try? SnapshotFileSystem.writeAtomically(content, to: path, existing: .keep)) == true {
-            held.withLock { $0[path] = rawName }
+        if (try? SnapshotFileSystem.writeAtomically(Array(lines.joined(separator: "\n").utf8), to: path, existing: .keep)) == true {
+            held.withLock { $0[path] = claim.rawName }
             return nil
         }
         guard let existing = try? SnapshotFileSystem.readIfPresent(path) else { return nil }
-        let text = String(decoding: existing, as: UTF8.self)
-        guard let newline = text.firstIndex(of: "\n") else { return nil }
-        let earlier = String(text[..<newline]), earlierKey = String(text[text.index(after: newline)...])
-        guard earlierKey.unicodeScalars.elementsEqual(key.unicodeScalars),
-              !earlier.unicodeScalars.elementsEqual(rawName.unicodeScalars) else { return nil }
-        return earlier
+        let fields = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 2, fields[1].unicodeScalars.elementsEqual(lines[1].unicodeScalars) else { return nil }
+        let earlier = SnapshotClaim(rawName: fields[0], callSite: fields.count > 2 ? fields[2].nonEmpty : nil,
+                                    testCase: fields.count > 3 ? fields[3].nonEmpty : nil)
+        // The same name from this process again is the in-process claim's to judge (it knows new runs).
+        let sameName = earlier.rawName.unicodeScalars.elementsEqual(claim.rawName.unicodeScalars)
+        if sameName, fields.count > 4, fields[4] == processIdentity { return nil }
+        return claim.conflicts(with: earlier) ? earlier : nil
     }
 
     /// `<artifacts>/.runs/<run>`, or nil outside a run shared by several processes.
@@ -99,6 +112,9 @@ public enum SnapshotRunClaims {
         }
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
+
+    /// `<pid>-<start time>` of this process.
+    static let processIdentity = "\(getpid())-\(startTime(of: getpid()) ?? "?")"
 
     /// Removes `<runs>/<pid>-<start>` folders whose process no longer runs (or is another process now).
     private static func removeFinishedRuns(in runs: String) {

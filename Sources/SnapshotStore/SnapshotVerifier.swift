@@ -82,11 +82,15 @@ public enum SnapshotVerifier {
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
         let key = cachedCollisionKey(location.referencePath)
-        if let earlier = counter.claim(reference: key, rawName: raw)
-            ?? SnapshotRunClaims.claim(key: key, rawName: raw, artifactsRoot: location.artifactsRoot, environment: environment) {
-            return SnapshotFailure(kind: .configuration,
-                                   message: "Snapshot \(location.snapshotName) was not checked: \(raw) and \(earlier) both map to "
-                                       + "\(location.referenceRelativePath). Rename one of the tests, or give the snapshots distinct `named:` values.",
+        let claim = SnapshotClaim(rawName: raw, callSite: SnapshotCallSite.current, testCase: testCase)
+        if let earlier = counter.claim(reference: key, claim)
+            ?? SnapshotRunClaims.claim(key: key, claim, artifactsRoot: location.artifactsRoot, environment: environment) {
+            let clash = earlier.rawName.unicodeScalars.elementsEqual(raw.unicodeScalars)
+                ? "\(raw) is used by two assertions of one test, at \(earlier.callSite ?? "?") and at \(claim.callSite ?? "?"); both would use "
+                    + "\(location.referenceRelativePath). Give each assertion its own `named:`."
+                : "\(claim.description) and \(earlier.description) both map to "
+                    + "\(location.referenceRelativePath). Rename one of the tests, or give the snapshots distinct `named:` values."
+            return SnapshotFailure(kind: .configuration, message: "Snapshot \(location.snapshotName) was not checked: " + clash,
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
         let mode: RecordMode

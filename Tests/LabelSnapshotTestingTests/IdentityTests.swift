@@ -82,7 +82,8 @@ final class IdentityTests: XCTestCase {
         XCTAssertEqual(check("in references", file: pkg.testFile, env: ["LABELSNAP_SNAPSHOTS_DIR": "/nonexistent"],
                              directory: "References")?.kind, .missingReference)
         XCTAssertEqual(pkg.bytes(pkg.root + "/References/FakeTests/BadgeTests/testBadge.x.txt"), Array("in references".utf8))
-        // withSnapshotTesting scopes the folder too.
+        // withSnapshotTesting scopes the folder too (a new run: the same `named:` from another line).
+        startSnapshotRun()
         let scoped = withSnapshotTesting(snapshotDirectory: pkg.root + "/References", environment: [:]) {
             verifySnapshot(of: "in references", as: .text, named: "x", file: pkg.testFile, testName: "testBadge()")
         }

@@ -28,6 +28,7 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertEqual(written, try badge("않이 패딩이 왜 없어..?").render())
         XCTAssertEqual(written.width, Int((try badge("않이 패딩이 왜 없어..?").intrinsicContentSize.width * 2).rounded()))
 
+        startSnapshotRun()   // each check below stands for another run of the test
         XCTAssertNil(withSnapshotTesting(environment: env) {
             verifyLabelSnapshot(of: badge("않이 패딩이 왜 없어..?"), named: "badge", file: pkg.testFile, testName: "testBadge()")
         })
@@ -40,6 +41,7 @@ final class LabelAssertionTests: XCTestCase {
         let differing = zip(stride(from: 0, to: expected.pixels.count, by: 4), stride(from: 0, to: written.pixels.count, by: 4))
             .filter { expected.pixels[$0.0..<$0.0 + 4] != written.pixels[$0.1..<$0.1 + 4] }.count
         XCTAssertGreaterThan(differing, 0)
+        startSnapshotRun()
         let message = try XCTUnwrap(withSnapshotTesting(environment: env) {
             verifyLabelSnapshot(of: changed, named: "badge", file: pkg.testFile, testName: "testBadge()")
         })
@@ -107,10 +109,12 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertEqual(text, try label.makeLayout().layoutDescription)
         XCTAssertTrue(text.contains("lines: 2\n  1. \"UILabel With\" range 0..<13"), text)
         XCTAssertTrue(text.contains("  2. \"Padding\" range 13..<20"), text)
+        startSnapshotRun()   // each check below stands for another run of the test
         XCTAssertNil(withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
         })
         label.text = "UILabel With Margins"
+        startSnapshotRun()
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
         })

@@ -28,6 +28,17 @@ import LabelSnapshotTesting
     @Suite struct Dark { @Test func look() { SameNameInTwoSuites.check("dark") } }
 }
 
+/// One `named:` from two lines of one Swift Testing test: the second is refused with both lines.
+@Test func sameNamedFromTwoLines() throws {
+    let package = try TempPackage()
+    let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "a", as: .text, named: "n", file: package.testFile) }, #line)
+    let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "b", as: .text, named: "n", file: package.testFile) }, #line)
+    #expect(first?.hasPrefix("No reference was found") == true)
+    let file = "LabelSnapshotTestingTests/SwiftTestingCollisionTests.swift"
+    #expect(second?.contains("sameNamedFromTwoLines() named: \"n\" is used by two assertions of one test, at \(file):\(firstLine) and at \(file):\(secondLine)") == true,
+            "\(second ?? "nil")")
+}
+
 /// Cases of a parameterised test run in parallel: unnamed snapshots there are refused, named ones work.
 @Suite struct ParameterisedSnapshots {
     @Test(arguments: ["alpha", "beta"])

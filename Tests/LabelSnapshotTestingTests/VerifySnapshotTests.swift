@@ -29,7 +29,8 @@ final class VerifySnapshotTests: XCTestCase {
             let never = verifySnapshot(of: "x", as: .text, named: "a", file: pkg.testFile)
             XCTAssertTrue(never?.contains("Record mode is \"never\"") == true, never ?? "nil")
             XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
-            // The argument beats the scope.
+            // The argument beats the scope (in another run: one test may not assert one `named:` from two lines).
+            startSnapshotRun()
             let all = verifySnapshot(of: "x", as: .text, named: "a", record: .all, file: pkg.testFile)
             XCTAssertTrue(all?.hasPrefix("Record mode is \"all\"") == true, all ?? "nil")
             XCTAssertEqual(pkg.bytes(pkg.reference("testRecordArgumentWinsOverScopeAndEnvironment.a.txt")), Array("x".utf8))
@@ -83,7 +84,8 @@ final class VerifySnapshotTests: XCTestCase {
         let unnamed = (1...200).map { pkg.bytes(pkg.reference("testParallelUnnamed.\($0).txt")).map { String(decoding: $0, as: UTF8.self) } }
         XCTAssertEqual(Set(unnamed.compactMap { $0 }), Set(inputs), "each input recorded exactly once, no torn files")
         XCTAssertEqual(pkg.list(pkg.referenceFolder).count, 400, "no temporary files left")
-        // Asserting them all again in parallel passes.
+        // Asserting them all again in parallel (another run) passes.
+        startSnapshotRun()
         let again = await withSnapshotTesting(environment: env) {
             await withTaskGroup(of: String?.self) { group in
                 for (i, text) in inputs.enumerated() {

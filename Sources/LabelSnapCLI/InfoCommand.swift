@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import SnapshotStore
 
 let infoUsage = """
 usage: labelsnap info REFERENCE.png…
@@ -7,7 +8,8 @@ usage: labelsnap info REFERENCE.png…
 Prints where each reference image came from: its size and the provenance text chunk the snapshot
 assertions write (library, FreeType, HarfBuzz, ICU and libpng versions, each font's file, face,
 revision, head checksum adjustment and version string, the scale and the label's properties), then any
-other text chunks. A reference without the chunk (recorded before it existed, or rewritten by a PNG
+other text chunks. The stated image-chunks digest is followed by whether it matches the file (a PNG
+optimiser rewrites the image chunks; such a reference still passes, by decoding). A reference without the chunk (recorded before it existed, or rewritten by a PNG
 tool) says so. Exit status: 0, or 2 when a file cannot be read.
 """
 
@@ -38,7 +40,15 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
                 print("  " + style.warn("no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
             for chunk in provenance {
-                for line in chunk.text.split(separator: "\n") { print("  " + keyValue(bounded(line), style)) }
+                let matches = imageChunksMatch(chunk.text, path)
+                for line in chunk.text.split(separator: "\n") {
+                    var shown = bounded(line)
+                    if let matches, line.hasPrefix(ImageReferenceDigest.imageChunksKey + ": ") {
+                        shown += matches ? " (matches this file)"
+                            : " (does not match: the image chunks were rewritten (e.g. by a PNG optimiser); passes compare by decoding)"
+                    }
+                    print("  " + keyValue(shown, style))
+                }
             }
             for chunk in chunks where chunk.keyword != "LabelSnapshot" {
                 print("  " + style.dim("\(chunk.kind.rawValue) \(chunk.keyword):") + " \(chunk.text)")
@@ -49,6 +59,14 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
         }
     }
     return status
+}
+
+/// Whether the chunk's stated `image-chunks-sha256` is the file's own (`PNGCodec.imageChunksDigest`);
+/// nil when the chunk states no well-formed digests.
+private func imageChunksMatch(_ text: String, _ path: String) -> Bool? {
+    guard let stated = ImageReferenceDigest(text: text) else { return nil }
+    guard let bytes = FileManager.default.contents(atPath: path) else { return false }
+    return PNGCodec.imageChunksDigest(of: [UInt8](bytes)) == stated.imageChunks
 }
 
 /// A provenance line as printed: whole up to 1,000 characters; a longer one (a reference recorded before

@@ -1,6 +1,7 @@
 import Foundation
 import PNGCodec
 import Raster
+import SnapshotStore
 import XCTest
 
 final class InfoCommandTests: XCTestCase {
@@ -53,5 +54,31 @@ final class InfoCommandTests: XCTestCase {
         let result = try labelsnap(["info", path], cwd: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "\(path): 1×1 px\n  library: LabelSnapshot 0.6\n  \(line.prefix(1_000))… (4000 more characters not shown)\n")
+    }
+
+    /// The stated image-chunks digest is checked against the file: a file whose image chunks were
+    /// rewritten (as `optipng -o2` does) says so.
+    func testInfoSaysWhetherTheImageChunksDigestMatchesTheFile() throws {
+        let folder = NSTemporaryDirectory() + "labelsnap-info-digest-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var bitmap = try Bitmap(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { bitmap[x, y] = Color(red: UInt8(x * 4), green: UInt8(y * 4), blue: UInt8((x * y) % 256), alpha: 255) } }
+        let smallest = try PNGCodec.encode(bitmap), fast = try PNGCodec.encode(bitmap, compression: .fast)
+        XCTAssertNotEqual(smallest, fast, "two encodings of the same pixels, as after a PNG optimiser")
+        func file(_ name: String, digestOf png: [UInt8]) throws -> String {
+            let entries = try ImageReferenceDigest(ofEncoded: png).entries
+            let text = "library: LabelSnapshot 0.6\n" + entries.map { "\($0.key): \($0.value)\n" }.joined()
+            let path = folder + "/" + name
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(bitmap, textChunks: [PNGTextChunk(keyword: "LabelSnapshot", text: text)]))))
+            return path
+        }
+        let same = try file("same.png", digestOf: smallest), rewritten = try file("rewritten.png", digestOf: fast)
+        let result = try labelsnap(["info", same, rewritten], cwd: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let lines = result.stdout.split(separator: "\n").filter { $0.contains("image-chunks-sha256: ") }
+        XCTAssertEqual(lines.count, 2, result.stdout)
+        XCTAssertTrue(lines[0].hasSuffix(" (matches this file)"), String(lines[0]))
+        XCTAssertTrue(lines[1].hasSuffix(" (does not match: the image chunks were rewritten (e.g. by a PNG optimiser); passes compare by decoding)"), String(lines[1]))
     }
 }

@@ -296,6 +296,11 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .notPNG(let leading):
             let hex = leading.map { b in (b < 16 ? "0" : "") + String(b, radix: 16, uppercase: true) }.joined(separator: " ")
             let ascii = String(leading.map { (32...126).contains($0) ? Character(UnicodeScalar($0)) : "." })
+            // A Git LFS pointer ("version https://git-lfs.github.com/spec/v1\noid sha256:…") in place of the image.
+            if ascii == "version " {
+                return "not a PNG: the data starts with \(hex) (\"\(ascii)\"), as a Git LFS pointer file does: the image "
+                    + "itself was not fetched. Run `git lfs pull` (with Git LFS installed), or re-record the reference."
+            }
             return "not a PNG: the data starts with \(hex) (\"\(ascii)\") instead of the PNG signature "
                 + "89 50 4E 47 0D 0A 1A 0A. Use a PNG file (convert other formats first), or re-record the reference."
         case .truncated(let count):

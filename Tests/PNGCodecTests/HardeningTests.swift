@@ -100,6 +100,11 @@ final class HardeningTests: XCTestCase {
         XCTAssertEqual(PNGError.notPNG(leadingBytes: Array("GIF89a\u{01}\u{00}".utf8)).description,
                        "not a PNG: the data starts with 47 49 46 38 39 61 01 00 (\"GIF89a..\") instead of the PNG "
                        + "signature 89 50 4E 47 0D 0A 1A 0A. Use a PNG file (convert other formats first), or re-record the reference.")
+        // A Git LFS pointer (the spec's first line, git-lfs.github.com/spec/v1) is named, with the command that fetches the image.
+        let pointer = Array("version https://git-lfs.github.com/spec/v1\noid sha256:4d7a\nsize 12345\n".utf8)
+        XCTAssertEqual(expectPNGError { try PNGCodec.decode(pointer) }?.description,
+                       "not a PNG: the data starts with 76 65 72 73 69 6F 6E 20 (\"version \"), as a Git LFS pointer file does: the "
+                       + "image itself was not fetched. Run `git lfs pull` (with Git LFS installed), or re-record the reference.")
         var rng = SeededGenerator(seed: 5)
         for _ in 0..<500 {
             let data = (0..<Int.random(in: 1...64, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }

@@ -14,7 +14,9 @@ references behind. Every swift test run leaves a manifest of the references it u
 It judges only from the newest run, and only when that run is complete: started by swift test with
 no --filter, --skip or other selection (--parallel is fine), finished, and every test process exited
 with status 0 (no test failed, nothing crashed). Otherwise it says why and changes nothing: run the
-whole suite with swift test, fix what fails, then run labelsnap orphans again.
+whole suite with swift test, fix what fails, then run labelsnap orphans again. A reference created or
+changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
+listed as newer than the run and never deleted.
 
   --delete          delete the unused references (and folders they leave empty)
   --dry-run         with --delete: print what would be deleted, delete nothing
@@ -39,6 +41,11 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         func shown(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         let processes = scan.run.processes.count
         print("Last run: \(processes) test process\(processes == 1 ? "" : "es"), all passed; \(scan.usedCount) reference\(scan.usedCount == 1 ? "" : "s") used in \(scan.folders.map(shown).joined(separator: ", ")).")
+        if !scan.newer.isEmpty {
+            let n = scan.newer.count
+            print(style.warn("\(n) reference\(n == 1 ? " is" : "s are") newer than the last complete run — not judged") + " (created or changed after it started; run swift test again to judge \(n == 1 ? "it" : "them")):")
+            for file in scan.newer { print("  " + style.path(shown(file))) }
+        }
         if scan.orphans.isEmpty {
             print(style.ok("No unused references."))
             return 0

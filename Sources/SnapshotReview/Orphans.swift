@@ -12,8 +12,13 @@ public struct OrphanScan: Sendable, Equatable {
     public var run: SnapshotRunManifest
     /// The folders of references looked through: those the run used that exist here.
     public var folders: [String]
-    /// Files in those folders that the run did not use (absolute, sorted).
+    /// Files in those folders that the run did not use (absolute, sorted); never one changed since the
+    /// run started.
     public var orphans: [String]
+    /// Files in those folders the run did not use that were created or modified after the run started
+    /// (absolute, sorted): a test added since (`git pull`, a run with another `SNAPSHOT_ARTIFACTS`)
+    /// may use them, so they are not judged and never deleted.
+    public var newer: [String] = []
     /// References in those folders that the run used.
     public var usedCount: Int
 
@@ -22,10 +27,14 @@ public struct OrphanScan: Sendable, Equatable {
     /// Only the newest run counts: a filtered run after a complete one may have recorded references the
     /// complete run never saw, so an older run is never judged in its place. Only the folders of
     /// references the run used are looked through (a checkout moved since the run has none of them here,
-    /// and nothing is judged). Hidden files (`.gitkeep`) are never orphans.
+    /// and nothing is judged). Hidden files (`.gitkeep`) are never orphans. A file whose modification or
+    /// status-change time (creation, rename, `git checkout`) is at or after the run's start is newer than
+    /// what the run can speak for: it goes to `newer`, never to `orphans`.
+    /// - Parameter changed: the last modification or status change of a file, seconds since 1970.
     /// - Throws: `ReviewError` when there is no run, or the run is not trusted: its reasons, and what to run.
     public static func scan(artifactsRoot: String,
-                            isRunning: (String) -> Bool = SnapshotRunManifest.isRunning) throws -> OrphanScan {
+                            isRunning: (String) -> Bool = SnapshotRunManifest.isRunning,
+                            changed: (String) -> Double? = OrphanScan.lastChange) throws -> OrphanScan {
         guard let run = SnapshotRunManifest.runs(in: artifactsRoot).first else {
             throw ReviewError("no run manifest in \(artifactsRoot)/\(SnapshotRunManifest.folderName): run the whole test suite once (swift test), then labelsnap orphans again")
         }
@@ -41,13 +50,19 @@ public struct OrphanScan: Sendable, Equatable {
         guard !folders.isEmpty else {
             throw ReviewError("none of the folders of references the last run used exists here (\(run.snapshotsFolders.sorted().joined(separator: ", "))): was the checkout moved since? Run swift test here, then labelsnap orphans again")
         }
-        var orphans: [String] = [], usedCount = 0
+        var orphans: [String] = [], newer: [String] = [], usedCount = 0
         for folder in folders {
             for file in files(under: folder) {
-                if used.contains(file) { usedCount += 1 } else { orphans.append(file) }
+                if used.contains(file) {
+                    usedCount += 1
+                } else if (changed(file) ?? .infinity) >= run.started {
+                    newer.append(file)  // unknown time: not judged either
+                } else {
+                    orphans.append(file)
+                }
             }
         }
-        return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), usedCount: usedCount)
+        return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), newer: newer.sorted(), usedCount: usedCount)
     }
 
     /// Deletes the orphans, then the folders they leave empty (never a folder of references itself).
@@ -65,6 +80,16 @@ public struct OrphanScan: Sendable, Equatable {
             }
         }
         return deleted
+    }
+
+    /// The later of a file's modification and status-change time (seconds since 1970; the link itself
+    /// for a symbolic link), nil when it cannot be read. The status change time is set on creation and
+    /// rename and cannot be set back by hand, so a copy that kept an old modification time still counts as new.
+    public static func lastChange(_ path: String) -> Double? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
+        return max(seconds(st.st_mtim), seconds(st.st_ctim))
     }
 
     static func isFolder(_ path: String) -> Bool {

@@ -27,7 +27,10 @@ final class OrphansCommandTests: XCTestCase {
     /// One process's manifest in the documented format (`SnapshotRunManifest`), from a launcher that no
     /// longer runs (pid above Linux's largest).
     func writeManifest(process: String = "4194400-11", launcher: [String] = ["/opt/swift/usr/bin/swift-test"],
-                       exit: Int32? = 0, uses: [String]? = nil, folders: [String]? = nil, started: Int = 1_700_000_000) throws {
+                       exit: Int32? = 0, uses: [String]? = nil, folders: [String]? = nil, started: Double? = nil) throws {
+        // By default the run started after setUp wrote the references (2 s later: file times come from
+        // the kernel's coarse clock); a reference changed after the start is not judged.
+        let started = started ?? Date().timeIntervalSince1970 + 2
         let uses = uses ?? [used, custom + "/FakeTests/BadgeTests/testBadge.custom.png"]
         var lines = ["labelsnap-manifest 1", "process \(process)", "run 4194401-10", "started \(started)",
                      "argv\t\(pkg.root)/.build/debug/FakePackageTests.xctest",
@@ -54,6 +57,36 @@ final class OrphansCommandTests: XCTestCase {
 
             """)
         XCTAssertTrue(FileManager.default.fileExists(atPath: unused), "listing deletes nothing")
+    }
+
+    /// A reference written after the judged run started (a teammate's new test, recorded with another
+    /// SNAPSHOT_ARTIFACTS) may be used by a test the run never saw: reported apart, never deleted.
+    func testAReferenceNewerThanTheRunIsNotJudgedNorDeleted() throws {
+        try writeManifest()
+        let new = snapshots + "/FakeTests/NewTests/testNew.new.png"
+        try pkg.write([4, 5, 6], to: new)
+        // Its modification time after the run's start (a status-change time cannot be moved by hand).
+        var times = [timeval(tv_sec: time(nil) + 60, tv_usec: 0), timeval(tv_sec: time(nil) + 60, tv_usec: 0)]
+        XCTAssertEqual(utimes(new, &times), 0)
+        let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("""
+            1 reference is newer than the last complete run — not judged (created or changed after it started; run swift test again to judge it):
+              __Snapshots__/FakeTests/NewTests/testNew.new.png
+            Deleted 3 references no test used:
+            """), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: new), "a reference newer than the run stays")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unused))
+
+        // A run that started before every reference was written judges none of them.
+        try FileManager.default.removeItem(atPath: pkg.artifactsRoot + "/.manifests")
+        try writeManifest(started: 1_700_000_000)
+        try pkg.write([1, 2, 3], to: unused)
+        let old = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(old.status, 0, old.stderr)
+        XCTAssertTrue(old.stdout.contains("2 references are newer than the last complete run — not judged"), old.stdout)
+        XCTAssertTrue(old.stdout.hasSuffix("No unused references.\n"), old.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: new))
     }
 
     func testDryRunThenDelete() throws {

@@ -19,7 +19,7 @@ changed after that run started (a test added by git pull, a run with another SNA
 listed as newer than the run and never deleted.
 
   --delete          delete the unused references (and folders they leave empty)
-  --dry-run         with --delete: print what would be deleted, delete nothing
+  --dry-run         with --delete: print what would be deleted, delete nothing (refused without --delete)
   --artifacts DIR   where the run manifests are; default: $SNAPSHOT_ARTIFACTS, relative to the package
                     root, else <package root>/.build/snapshot-artifacts
 
@@ -36,6 +36,9 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"))
         guard roots.count == 1 else { throw UsageError("orphans reads one artifacts folder (the last run's), got \(roots.count)") }
         let delete = reader.flag("--delete"), dryRun = reader.flag("--dry-run")
+        // Refused rather than ignored (as git clean refuses a lone option): a lone --dry-run reads as if
+        // --delete were meant, and listing deletes nothing anyway.
+        if dryRun && !delete { throw UsageError("--dry-run only applies to --delete: labelsnap orphans alone deletes nothing; to see what --delete would remove, run labelsnap orphans --delete --dry-run") }
         let scan = try OrphanScan.scan(artifactsRoot: roots[0])
         let root = ArtifactsFolders.currentPackageRoot()
         func shown(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }

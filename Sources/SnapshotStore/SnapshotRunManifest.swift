@@ -50,6 +50,10 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     /// Every folder of references any process used.
     public var snapshotsFolders: Set<String> { processes.reduce(into: []) { $0.formUnion($1.snapshotsFolders) } }
 
+    /// The exit status of a Swift Testing run in which no test matched the filter (`EX_UNAVAILABLE`
+    /// of sysexits.h; swift-testing's `EntryPoint`): a filtered run, not a failure.
+    public static let noTestMatchedStatus: Int32 = 69
+
     /// `swift test` options that run a subset of the tests: a run with any of them cannot tell an unused
     /// reference from one whose test did not run.
     public static let selectionOptions = ["--filter", "--skip", "-s", "--specifier", "--test-product",
@@ -60,7 +64,9 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     /// 1. every process was started by `swift test` (a test bundle run by hand runs one testing library);
     /// 2. no launcher selected a subset of the tests (`selectionOptions`) or only listed them;
     /// 3. every launcher has finished (the run is over);
-    /// 4. every process exited with status 0 (no test failed, nothing crashed or was killed): the
+    /// 4. every process exited with status 0 (no test failed, nothing crashed or was killed; 69, Swift
+    ///    Testing's "no test matched", is told as a filtered run; a process without an exit line that is
+    ///    still alive by pid and start time is a run in progress, not a crash): the
     ///    manifest exists from the moment the test bundle loads, so a process that died before its
     ///    first assertion is seen too;
     /// 5. the run used at least one reference.
@@ -83,16 +89,20 @@ public struct SnapshotRunManifest: Sendable, Equatable {
                 problems.append("the run only listed the tests (\(Self.commandText(arguments)))")
             }
             if isRunning(launcher) {
-                problems.append("the run is still going (\(Self.commandText(arguments)), process \(launcher.split(separator: "-")[0]))")
+                problems.append("a test run is in progress (\(Self.commandText(arguments)), process \(launcher.split(separator: "-")[0])): wait until it finishes")
             }
         }
         for process in processes {
             switch process.exitStatus {
             case 0?: break
+            case Self.noTestMatchedStatus?:
+                problems.append("no test matched in \(Self.commandText(process.arguments)) (exit status 69, EX_UNAVAILABLE: Swift Testing's status when a filter selects none of its tests): the run was filtered")
             case let status?:
                 problems.append("tests failed: \(Self.commandText(process.arguments)) exited with status \(status)")
-            case nil where process.launcher == nil && isRunning(process.process):
-                problems.append("process \(process.process) is still running")
+            case nil where isRunning(process.process):
+                problems.append("a test run is in progress: process \(process.process.split(separator: "-")[0]) (\(Self.commandText(process.arguments))) has not finished")
+            case nil where process.launcher.map(isRunning) == true:
+                break  // its launcher is still going: said above
             case nil:
                 problems.append("a test process crashed or was killed before it finished: \(Self.commandText(process.arguments)) (no exit status in \(process.file))")
             }

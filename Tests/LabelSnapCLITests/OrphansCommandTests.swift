@@ -159,13 +159,16 @@ final class OrphansCommandTests: XCTestCase {
         SnapshotRunManifestWriter.recordUse(reference: used, snapshotsFolder: snapshots, artifactsRoot: pkg.artifactsRoot)
         let result = try labelsnap(["orphans"], cwd: pkg.root)
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("the run is still going") || result.stderr.contains("was not started by swift test"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("a test run is in progress") || result.stderr.contains("was not started by swift test"), result.stderr)
     }
 
     func testNoManifestSaysWhatToRun() throws {
         let result = try labelsnap(["orphans"], cwd: pkg.root)
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.contains("no run manifest in \(pkg.artifactsRoot)/.manifests: run the whole test suite once (swift test)"), result.stderr)
+        let dry = try labelsnap(["orphans", "--dry-run"], cwd: pkg.root)
+        XCTAssertEqual(dry.status, 2)
+        XCTAssertTrue(dry.stderr.contains("--dry-run only applies to --delete"), dry.stderr)
         let help = try labelsnap(["orphans", "--help"], cwd: pkg.root)
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.stdout.hasPrefix("usage: labelsnap orphans [--delete] [--dry-run] [--artifacts DIR]"), help.stdout)

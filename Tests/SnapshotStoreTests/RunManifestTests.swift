@@ -134,9 +134,14 @@ final class RunManifestTests: XCTestCase {
                        ["tests failed: PPackageTests.xctest exited with status 1"])
         XCTAssertEqual(problems([manifest(exit: nil)]),
                        ["a test process crashed or was killed before it finished: PPackageTests.xctest (no exit status in /m/100-5.manifest)"])
+        // A run in progress, by the launcher's or the process's pid and start time: not a crash.
         XCTAssertEqual(problems([manifest(exit: nil)], running: ["7-3"]),
-                       ["the run is still going (swift test, process 7)",
-                        "a test process crashed or was killed before it finished: PPackageTests.xctest (no exit status in /m/100-5.manifest)"])
+                       ["a test run is in progress (swift test, process 7): wait until it finishes"])
+        XCTAssertEqual(problems([manifest(exit: nil)], running: ["100-5"]),
+                       ["a test run is in progress: process 100 (PPackageTests.xctest) has not finished"])
+        // Swift Testing exits 69 (EX_UNAVAILABLE) when no test matched: filtered, not failed.
+        XCTAssertEqual(problems([manifest(), manifest(process: "101-6", exit: 69)]),
+                       ["no test matched in PPackageTests.xctest (exit status 69, EX_UNAVAILABLE: Swift Testing's status when a filter selects none of its tests): the run was filtered"])
         XCTAssertEqual(problems([manifest(launcher: nil)]),
                        ["process 100-5 was not started by swift test (PPackageTests.xctest): a test bundle run by hand runs one testing library"])
         XCTAssertEqual(problems([manifest(uses: [])]), ["the run used no reference at all (were the snapshot tests run?)"])

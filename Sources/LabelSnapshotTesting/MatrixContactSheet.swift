@@ -116,7 +116,10 @@ enum MatrixMessage {
         if let sheetPath { lines.append("Contact sheet: \(sheetPath) (red: differs, amber: missing)") }
         if let sheetProblem { lines.append("Contact sheet not written: \(sheetProblem)") }
         if differ > 0 {
-            lines.append("Review: labelsnap review \(SnapshotVerifier.shellQuote(testName)) · accept them all: labelsnap accept \(SnapshotVerifier.shellQuote(testName))")
+            // review walks every pending failure (it takes no names); accept's `<file>/<test>` selects this
+            // test only, not a test of the same name in another file.
+            let selection = failed.first?.failure.location.map { $0.testFileName + "/" + $0.testName } ?? testName
+            lines.append("Review: labelsnap review · accept them all: labelsnap accept \(SnapshotVerifier.shellQuote(selection))")
         }
         let written = failed.contains { $0.failure.referenceWritten }
         if written && differ == 0 {

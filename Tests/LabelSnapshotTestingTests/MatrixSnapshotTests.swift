@@ -80,6 +80,10 @@ final class MatrixSnapshotTests: XCTestCase {
             let recordPath = pkg.artifacts + "/testBadge.w240-AX5-rtl-dark.png.failure.json"
             let pending = PendingFailure(recordPath: recordPath, record: record, artifactsRoot: pkg.root + "/.build/snapshot-artifacts")
             XCTAssertEqual(pending.contactSheetPath, sheetPath)
+            // The hint's commands work: review takes no names, accept's <file>/<test> selects this test only.
+            let selection = SnapshotNaming.testFileName(pkg.testFile) + "/testBadge"
+            XCTAssertEqual(lines.last, "Review: labelsnap review · accept them all: labelsnap accept \(selection)")
+            XCTAssertTrue(pending.matches(selection))
             _ = try pending.reject()
             XCTAssertNil(pkg.bytes(recordPath))
             XCTAssertNotNil(pkg.bytes(sheetPath))

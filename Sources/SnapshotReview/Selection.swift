@@ -57,6 +57,24 @@ extension PendingScan {
             out.append(c)
             if out.count == 3 { break }
         }
+        if out.isEmpty { out = sameTest(as: name) }
+        return out
+    }
+
+    /// For `testBadge.9` when no snapshot is a few edits away (a matrix names its snapshots after the
+    /// combination, `testBadge.large-dark`): the test itself (which selects all its snapshots), then its
+    /// first snapshots, in the spelling the user used.
+    func sameTest(as name: String) -> [String] {
+        guard let dot = name.lastIndex(of: "."), !name[name.index(after: dot)...].contains("/") else { return [] }
+        let prefix = String(name[..<dot])
+        var out: [String] = []
+        for f in failures.sorted(by: { $0.record.snapshotName < $1.record.snapshotName }) {
+            let test = (prefix.contains("/") ? f.testFileName + "/" : "") + f.record.testName
+            guard prefix == test || (!prefix.contains("/") && SnapshotNaming.testName(prefix) == f.record.testName) else { continue }
+            for c in [test, prefix.contains("/") ? f.displayName : f.record.snapshotName] where !out.contains(c) && out.count < 3 {
+                out.append(c)
+            }
+        }
         return out
     }
 }

@@ -107,6 +107,22 @@ final class SnapshotReviewTests: XCTestCase {
         ])
     }
 
+    /// A snapshot number that is far from every name (a matrix names snapshots after the combination):
+    /// the test and its snapshots are suggested.
+    func testASnapshotOfAKnownTestSuggestsTheTest() throws {
+        try failText("a\n", "b\n", test: "testBadge()", named: "large-dark")
+        try failText("a\n", "b\n", test: "testBadge()", named: "small-light")
+        try failText("a\n", "b\n", test: "testTitle()", named: "1")
+        let scan = try ArtifactsFolders.scan([root()])
+        guard case .unmatched(let missed) = try scan.select(["testBadge.9", "BadgeTests/testBadge.9", "testOther.9"], all: false)
+        else { return XCTFail() }
+        XCTAssertEqual(missed, [
+            UnmatchedName(name: "testBadge.9", suggestions: ["testBadge", "testBadge.large-dark", "testBadge.small-light"]),
+            UnmatchedName(name: "BadgeTests/testBadge.9", suggestions: ["BadgeTests/testBadge", "BadgeTests/testBadge.large-dark", "BadgeTests/testBadge.small-light"]),
+            UnmatchedName(name: "testOther.9", suggestions: []),
+        ])
+    }
+
     func testEditDistance() {
         XCTAssertEqual(editDistance("kitten", "sitting"), 3)
         XCTAssertEqual(editDistance("", "abc"), 3)

@@ -52,25 +52,30 @@ int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
     return collect(UBRK_CHARACTER, "", text, length, offsets, NULL, capacity);
 }
 
-/// Boundaries after `from`, up to and including the first one at or beyond `to`: random access into the text
-/// (ubrk_following backs up to a safe point itself, so the boundaries are those of a scan from the start).
+/// Boundaries after `from`, up to and including the first one at or beyond `to`. `from` must be 0 or a boundary
+/// an earlier call returned: the iterator is given the text from `from` on, so the scan starts there. ICU's own
+/// cache continues a scan from a known boundary the same way (its forward rules need nothing before one).
+/// Why not `ubrk_following(from)` on the whole text: after `ubrk_setText` reset the cache, ICU backs up with its
+/// safe-reverse rules and rescans forward, which on ordinary Latin text went back to the text's start, so
+/// reading a long paragraph in steps cost time quadratic in its length (960 KB: 8 s in a debug build).
 static int32_t collect_from(UBreakIteratorType type, const uint16_t *text, int32_t length, int32_t from, int32_t to,
                             int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
     if (length == 0 || from >= length) return 0;
     UErrorCode status = U_ZERO_ERROR;
     UBreakIterator *it = iterator(type, "");
     if (it == NULL) return -1;
-    ubrk_setText(it, (const UChar *)text, length, &status);   // O(1): no copy, the cache is reset
+    ubrk_setText(it, (const UChar *)(text + from), length - from, &status);   // O(1): no copy
     if (U_FAILURE(status)) return -1;
     int32_t count = 0;
-    for (int32_t b = ubrk_following(it, from); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
-        offsets[count] = b;
+    ubrk_first(it);
+    for (int32_t b = ubrk_next(it); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
+        offsets[count] = from + b;
         if (mandatory != NULL) {
             int32_t rule = ubrk_getRuleStatus(it);
             mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
         }
         count++;
-        if (b >= to) break;
+        if (from + b >= to) break;
     }
     return count;
 }

@@ -13,8 +13,8 @@ public struct MissingCluster: Sendable, Equatable {
 /// costs what it draws and measures, not the whole text (DESIGN.md §2, Early stop). Everything before the
 /// frontier is final and equal to shaping the whole text at once:
 /// - bidi levels per UAX #9 paragraph (ICU on that paragraph alone: P1 makes paragraphs independent);
-/// - grapheme clusters and UAX #14 break opportunities by random access into the whole text (ICU backs up to a
-///   safe point itself);
+/// - grapheme clusters and UAX #14 break opportunities read in steps, each continuing from the last boundary
+///   found (equal to a scan from the start);
 /// - a face per grapheme cluster, runs of one face and one bidi level, each shaped by HarfBuzz with its
 ///   neighbours as pre- and post-context. A run longer than `window` is shaped a window at a time and kept up
 ///   to the window's last cluster start that HarfBuzz marks neither unsafe to break nor unsafe to concat, at

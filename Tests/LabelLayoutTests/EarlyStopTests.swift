@@ -154,4 +154,28 @@ final class EarlyStopTests: XCTestCase {
             XCTAssertEqual(small.breakOffsets, try TextSegmentation.lineBreaks(utf16).map(\.offset).filter { starts[$0] }, context)
         }
     }
+
+    /// Segmentation read in steps (each continuing from the last boundary found) equals ICU's scan of the
+    /// whole text, on the pieces whose rules look furthest: regional-indicator pairs (parity from the start),
+    /// combining marks after spaces, numbers with prefixes and suffixes, quotes and brackets with spaces,
+    /// Thai (dictionary breaking), CJK, zero-width joiners.
+    func testSegmentationInStepsEqualsAScanOfTheWholeText() throws {
+        let pieces = ["🇰🇷", "🇯🇵🇰🇷", "e\u{301}", " \u{301}", "$12.50", "(a)", "« b »", "“c”", "ภาษาไทยง่าย",
+                      "日本語の文章", "한국어", "👩\u{200D}💻", "a\u{200D}", "-", "—", "1,000%", "word", "\u{00A0}", "  "]
+        for seed in UInt64(1)...12 {
+            var rng = SeededGenerator(seed: seed &* 104_729)
+            var text = ""
+            while text.utf16.count < 3_000 {
+                text += pieces.randomElement(using: &rng)!
+                if Int.random(in: 0..<3, using: &rng) == 0 { text += " " }
+            }
+            let utf16 = Array(text.utf16)
+            let shaped = try LazyShapedText(utf16, font: Font.default(size: 13), direction: .natural, window: 128)
+            try shaped.extend(through: utf16.count)
+            let starts = shaped.startsCluster
+            XCTAssertEqual(shaped.graphemes, try TextSegmentation.graphemeBoundaries(utf16).filter { starts[$0] }, "seed \(seed)")
+            XCTAssertEqual(shaped.breakOffsets, try TextSegmentation.lineBreaks(utf16).map(\.offset).filter { starts[$0] },
+                           "seed \(seed)")
+        }
+    }
 }

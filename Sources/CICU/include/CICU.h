@@ -18,11 +18,13 @@ int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
                               int32_t *offsets, int32_t capacity);
 
 /// Line-break opportunities (as `lsicu_line_breaks`) after `from`, up to and including the first one at or
-/// beyond `to` (at most `capacity`): random access, equal to the boundaries of a scan from the start.
+/// beyond `to` (at most `capacity`), equal to the boundaries of a scan from the start. `from` must be 0 or a
+/// boundary an earlier call returned (the scan continues from it).
 int32_t lsicu_line_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,
                                int32_t *offsets, uint8_t *mandatory, int32_t capacity);
 
-/// Grapheme-cluster boundaries after `from`, up to and including the first at or beyond `to`.
+/// Grapheme-cluster boundaries after `from` (0 or a boundary returned before), up to and including the first
+/// at or beyond `to`.
 int32_t lsicu_grapheme_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,
                                    int32_t *offsets, int32_t capacity);
 

@@ -107,7 +107,7 @@ enum MatrixMessage {
         if recorded > 0 { parts.append("\(recorded) recorded (record mode all)") }
         if unchecked > 0 { parts.append("\(unchecked) not checked") }
         parts.append("\(count - failed.count) match")
-        var lines = ["Snapshot matrix \(testName) (\(count) combinations): " + parts.joined(separator: ", ")]
+        var lines = ["Snapshot matrix \(testName) (\(count) \(count == 1 ? "combination" : "combinations")): " + parts.joined(separator: ", ")]
         for f in failed {
             let snapshot = f.failure.location?.snapshotName ?? f.combination
             lines.append("  \(label(f.failure.kind)) \(snapshot): \(numbers(f.failure))")

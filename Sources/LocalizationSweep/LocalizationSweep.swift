@@ -73,14 +73,20 @@ public struct LocalizationSweep: Sendable {
     }
 
     /// The locales checked, in order: `locales` with repeats dropped (a locale named twice is checked once),
-    /// or all of the table's.
+    /// or all of the table's. A name matches the table's locale of the same letters in any case (BCP 47 tags
+    /// are case-insensitive: `DE`, `pt-br` name `de`, `pt-BR`) and is reported in the table's spelling.
     /// - Throws: `NoLocales` for an empty list, `UnknownLocale`.
     public func chosenLocales() throws -> [String] {
         guard let locales else { return table.locales }
         guard !locales.isEmpty else { throw NoLocales(available: table.locales) }
         var seen = Set<String>()
-        let chosen = locales.filter { seen.insert($0).inserted }
-        for l in chosen where !table.locales.contains(l) { throw UnknownLocale(locale: l, available: table.locales) }
+        var chosen: [String] = []
+        for l in locales {
+            let key = l.lowercased()
+            guard let match = table.locales.first(where: { $0 == l }) ?? table.locales.first(where: { $0.lowercased() == key })
+            else { throw UnknownLocale(locale: l, available: table.locales) }
+            if seen.insert(match).inserted { chosen.append(match) }
+        }
         return chosen
     }
 

@@ -280,6 +280,12 @@ extension SweepTests {
         XCTAssertEqual(twice.summaries.map(\.locale), ["de"])
         let mixed = try LocalizationSweep(table: table, style: style, locales: ["ru", "de", "ru"]).chosenLocales()
         XCTAssertEqual(mixed, ["ru", "de"])
+        // BCP 47 tags are case-insensitive: `DE` is the table's `de` (a breaker's `--locales DE` was refused).
+        let cased = try LocalizationSweep(table: table, style: style, locales: ["DE", "de", "Ru"]).chosenLocales()
+        XCTAssertEqual(cased, ["de", "ru"])
+        XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: ["deu"]).chosenLocales()) { error in
+            XCTAssertTrue(error is LocalizationSweep.UnknownLocale, "\(error)")
+        }
 
         XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: []).run()) { error in
             XCTAssertTrue(error is LocalizationSweep.NoLocales, "\(error)")

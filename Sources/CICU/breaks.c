@@ -8,48 +8,16 @@
 /// Thread-local, so no lock; each lives as long as its thread.
 static _Thread_local UBreakIterator *cached[2];
 
-static UBreakIterator *iterator(UBreakIteratorType type, const char *locale) {
+/// The root locale: results must not depend on LANG / LC_ALL.
+static UBreakIterator *iterator(UBreakIteratorType type) {
     int slot = type == UBRK_LINE ? 0 : 1;
     if (cached[slot] == NULL) {
         UErrorCode status = U_ZERO_ERROR;
-        UBreakIterator *it = ubrk_open(type, locale, NULL, 0, &status);
+        UBreakIterator *it = ubrk_open(type, "", NULL, 0, &status);
         if (U_FAILURE(status)) return NULL;
         cached[slot] = it;
     }
     return cached[slot];
-}
-
-static int32_t collect(UBreakIteratorType type, const char *locale,
-                       const uint16_t *text, int32_t length,
-                       int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
-    if (length == 0) return 0;
-    UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = iterator(type, locale);
-    if (it == NULL) return -1;
-    ubrk_setText(it, (const UChar *)text, length, &status);
-    if (U_FAILURE(status)) return -1;
-    int32_t count = 0;
-    ubrk_first(it);
-    for (int32_t b = ubrk_next(it); b != UBRK_DONE && count < capacity; b = ubrk_next(it)) {
-        offsets[count] = b;
-        if (mandatory != NULL) {
-            int32_t rule = ubrk_getRuleStatus(it);
-            mandatory[count] = (rule >= UBRK_LINE_HARD && rule < UBRK_LINE_HARD_LIMIT) ? 1 : 0;
-        }
-        count++;
-    }
-    return count;
-}
-
-int32_t lsicu_line_breaks(const uint16_t *text, int32_t length,
-                          int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
-    // The root locale: results must not depend on LANG / LC_ALL.
-    return collect(UBRK_LINE, "", text, length, offsets, mandatory, capacity);
-}
-
-int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
-                              int32_t *offsets, int32_t capacity) {
-    return collect(UBRK_CHARACTER, "", text, length, offsets, NULL, capacity);
 }
 
 /// Boundaries after `from`, up to and including the first one at or beyond `to`. `from` must be 0 or a boundary
@@ -62,7 +30,7 @@ static int32_t collect_from(UBreakIteratorType type, const uint16_t *text, int32
                             int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
     if (length == 0 || from >= length) return 0;
     UErrorCode status = U_ZERO_ERROR;
-    UBreakIterator *it = iterator(type, "");
+    UBreakIterator *it = iterator(type);
     if (it == NULL) return -1;
     ubrk_setText(it, (const UChar *)(text + from), length - from, &status);   // O(1): no copy
     if (U_FAILURE(status)) return -1;
@@ -78,6 +46,17 @@ static int32_t collect_from(UBreakIteratorType type, const uint16_t *text, int32
         if (from + b >= to) break;
     }
     return count;
+}
+
+// The whole text is the scan from 0 up to its end.
+int32_t lsicu_line_breaks(const uint16_t *text, int32_t length,
+                          int32_t *offsets, uint8_t *mandatory, int32_t capacity) {
+    return collect_from(UBRK_LINE, text, length, 0, length, offsets, mandatory, capacity);
+}
+
+int32_t lsicu_grapheme_breaks(const uint16_t *text, int32_t length,
+                              int32_t *offsets, int32_t capacity) {
+    return collect_from(UBRK_CHARACTER, text, length, 0, length, offsets, NULL, capacity);
 }
 
 int32_t lsicu_line_breaks_from(const uint16_t *text, int32_t length, int32_t from, int32_t to,

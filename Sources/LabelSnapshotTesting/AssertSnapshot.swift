@@ -64,7 +64,8 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, snapshotDirectory:
 /// passes. What `assertSnapshot` reports; the framework's own tests assert on the result
 /// (XCTest on Linux has no `XCTExpectFailure`).
 ///
-/// The reference is `<package root>/__Snapshots__/<TestFileName>/<testName>.<id>.<ext>`; record
+/// The reference is `<package root>/__Snapshots__/<TestModule>/<TestFileName>/<testName>.<id>.<ext>`
+/// (or below `snapshotDirectory:` / `LABELSNAP_SNAPSHOTS_DIR`); record
 /// modes, artifacts and messages are described in DESIGN.md §3 and `SnapshotVerifier.verify`.
 /// - Parameters:
 ///   - value: the value to snapshot; an error it throws fails the assertion.

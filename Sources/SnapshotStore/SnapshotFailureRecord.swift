@@ -1,7 +1,7 @@
 import Foundation
 
 /// The machine-readable record of one failed snapshot assertion, written as
-/// `<artifacts>/<TestFileName>/<testName>.<id>.failure.json` for `labelsnap review`, `accept`,
+/// `<artifacts>/<TestModule>/<TestFileName>/<testName>.<id>.failure.json` for `labelsnap review`, `accept`,
 /// `reject` and `report`. Paths are absolute. Keys are stable; new keys may be added (check
 /// `version` before relying on a key's absence).
 public struct SnapshotFailureRecord: Codable, Sendable, Equatable {

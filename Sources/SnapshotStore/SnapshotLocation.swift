@@ -8,15 +8,17 @@ import Darwin
 
 /// Where one snapshot and its failure artifacts live (DESIGN.md §3):
 ///
-/// - reference: `<package root>/__Snapshots__/<TestFileName>/<testName>.<id>.<ext>`
-/// - artifacts: `<artifacts>/<TestFileName>/<testName>.<id>.actual.<ext>`, `.diff.<ext>`,
+/// - reference: `<snapshots folder>/<TestModule>/<TestFileName>/<testName>.<id>.<ext>`, where the
+///   snapshots folder is `<package root>/__Snapshots__` or the one named by `snapshotDirectory:` /
+///   `LABELSNAP_SNAPSHOTS_DIR`
+/// - artifacts: `<artifacts>/<TestModule>/<TestFileName>/<testName>.<id>.actual.<ext>`, `.diff.<ext>`,
 ///   `.composite.<ext>` and `.failure.json`, where `<artifacts>` is `SNAPSHOT_ARTIFACTS`
 ///   (relative values are taken from the package root) or `<package root>/.build/snapshot-artifacts`.
 ///
-/// The package root is the nearest folder above the test file that holds `Package.swift`
-/// (the test file's own folder when there is none). Every component below the root is a
-/// sanitised single component (`SnapshotNaming`), so no `named:` or test name can leave
-/// `__Snapshots__` or the artifacts folder.
+/// The package root is the nearest folder above the test file that holds `Package.swift`; when there
+/// is none and no snapshots folder is named, the assertion fails and records nothing. Every component
+/// below the root is a sanitised single component (`SnapshotNaming`), so no `named:` or test name can
+/// leave the snapshots folder or the artifacts folder.
 public struct SnapshotLocation: Sendable, Equatable {
     /// Name of the folder of reference snapshots in the package root.
     public static let snapshotsFolderName = "__Snapshots__"

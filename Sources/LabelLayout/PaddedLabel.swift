@@ -189,8 +189,7 @@ public struct PaddedLabel: Sendable {
               bounds.size.width >= 0, bounds.size.height >= 0 else { throw LabelError.invalidBounds(bounds) }
         let inner = bounds.inset(by: insets)
         // As drawing does: at most the whole lines that fit the inset rect's height (at least one).
-        let requested = lineBreakMode == .byTruncatingMiddle ? 1 : lines
-        let (_, measured) = try drawnText(try engine(), in: inner, numberOfLines: requested)
+        let (_, measured) = try drawnText(try engine(), in: inner, numberOfLines: drawnNumberOfLines(lines))
         let text = CGSize(width: pixelCeil(measured.size.width, scale: scale),
                           height: pixelCeil(measured.size.height, scale: scale))
         return CGRect(x: inner.minX - insets.left, y: inner.minY - insets.top,
@@ -201,7 +200,10 @@ public struct PaddedLabel: Sendable {
 
     /// `numberOfLines`, except that `.byTruncatingMiddle` lays out one line whatever it says: "using it with
     /// multiline text truncates the text into a single line" (UIKit, `NSLineBreakMode.byTruncatingMiddle`).
-    var drawnNumberOfLines: Int { lineBreakMode == .byTruncatingMiddle ? 1 : numberOfLines }
+    var drawnNumberOfLines: Int { drawnNumberOfLines(numberOfLines) }
+
+    /// `lines`, or 1 under `.byTruncatingMiddle` (as `drawnNumberOfLines`).
+    func drawnNumberOfLines(_ lines: Int) -> Int { lineBreakMode == .byTruncatingMiddle ? 1 : lines }
 
     func paddedSize(of measured: MeasuredText) -> CGSize {
         CGSize(width: max(0, pixelCeil(measured.size.width, scale: scale) + insets.horizontal),

@@ -100,7 +100,7 @@ public struct OrphanScan: Sendable, Equatable {
     /// Regular files and links below `folder` (not hidden ones, not inside hidden folders), absolute.
     static func files(under folder: String) -> [String] {
         var found: [String] = []
-        for name in SnapshotRunManifest.entries(folder) where !name.hasPrefix(".") {
+        for name in SnapshotFileSystem.entries(folder) where !name.hasPrefix(".") {
             let path = folder + "/" + name
             var st = stat()
             guard lstat(path, &st) == 0 else { continue }

@@ -198,6 +198,18 @@ public enum SnapshotFileSystem {
     /// The folder of `path` (`.` for a bare name).
     public static func parentFolder(_ path: String) -> String { split(path).0 }
 
+    /// The names in `folder` (without `.` and `..`), sorted; empty when it cannot be read.
+    public static func entries(_ folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
     /// (`folder`, `name`) of a path; the folder of a bare name is `.`.
     static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }

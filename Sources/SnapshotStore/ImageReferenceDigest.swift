@@ -125,15 +125,6 @@ public struct ImageReferenceDigest: Equatable, Sendable {
         return value
     }
 
-    /// The digests stated in a PNG's `LabelSnapshot` chunk; nil when there is no such chunk, more than one,
-    /// a text chunk with a bad CRC or malformed content, or no well-formed digest lines.
-    public static func stated(in png: [UInt8]) -> ImageReferenceDigest? {
-        guard let chunks = try? PNGCodec.textChunks(in: png) else { return nil }
-        let ours = chunks.filter { $0.keyword == chunkKeyword }
-        guard ours.count == 1 else { return nil }
-        return ImageReferenceDigest(text: ours[0].text)
-    }
-
     /// SHA-256 of `"rgba8 <width>x<height>\n"` and the bitmap's pixels; nil when libcrypto fails.
     public static func pixelDigest(of bitmap: Bitmap) -> SHA256Digest? {
         guard var hasher = SHA256Hasher() else { return nil }

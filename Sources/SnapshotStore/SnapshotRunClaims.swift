@@ -118,30 +118,19 @@ public enum SnapshotRunClaims {
 
     /// Removes `<runs>/<pid>-<start>` folders whose process no longer runs (or is another process now).
     private static func removeFinishedRuns(in runs: String) {
-        guard let dir = opendir(runs) else { return }
-        var finished: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        for name in SnapshotFileSystem.entries(runs) {
             let parts = name.split(separator: "-")
             guard parts.count == 2, let pid = pid_t(parts[0]) else { continue }
-            if startTime(of: pid) != String(parts[1]) { finished.append(runs + "/" + name) }
+            if startTime(of: pid) != String(parts[1]) { removeTree(runs + "/" + name) }
         }
-        closedir(dir)
-        for folder in finished { removeTree(folder) }
     }
 
     /// `rm -r` for the small claim folders (files and folders only; links are removed, not followed).
     static func removeTree(_ path: String) {
         var st = stat()
         guard lstat(path, &st) == 0 else { return }
-        if (st.st_mode & S_IFMT) == S_IFDIR, let dir = opendir(path) {
-            var children: [String] = []
-            while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                if name != "." && name != ".." { children.append(path + "/" + name) }
-            }
-            closedir(dir)
-            children.forEach(removeTree)
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            for name in SnapshotFileSystem.entries(path) { removeTree(path + "/" + name) }
             rmdir(path)
         } else {
             unlink(path)

@@ -118,9 +118,9 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     public static func runs(in artifactsRoot: String) -> [SnapshotRunManifest] {
         let root = artifactsRoot + "/" + folderName
         var runs: [SnapshotRunManifest] = []
-        for run in entries(root) {
+        for run in SnapshotFileSystem.entries(root) {
             let folder = root + "/" + run
-            let processes = entries(folder).filter { $0.hasSuffix(".manifest") }
+            let processes = SnapshotFileSystem.entries(folder).filter { $0.hasSuffix(".manifest") }
                 .compactMap { name in (try? SnapshotFileSystem.readIfPresent(folder + "/" + name)).flatMap { $0 }.flatMap { parse($0, file: folder + "/" + name) } }
             if !processes.isEmpty { runs.append(SnapshotRunManifest(run: run, folder: folder, processes: processes.sorted { $0.process < $1.process })) }
         }
@@ -196,15 +196,4 @@ public struct SnapshotRunManifest: Sendable, Equatable {
         return ([name == "swift-test" ? "swift test" : name] + arguments.dropFirst().map(SnapshotVerifier.shellQuote)).joined(separator: " ")
     }
 
-    /// The names in `folder` (without `.` and `..`), sorted; empty when it cannot be read.
-    public static func entries(_ folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
-    }
 }

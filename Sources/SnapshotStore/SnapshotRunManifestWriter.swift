@@ -23,7 +23,8 @@ public enum SnapshotRunManifestWriter {
     public static func recordUse(reference: String, snapshotsFolder: String, artifactsRoot: String) {
         guard let run = lsr_run_id().map({ String(cString: $0) }),
               let process = lsr_process_id().map({ String(cString: $0) }) else { return }
-        let path = SnapshotLocation.normalize(artifactsRoot) + "/" + SnapshotRunManifest.folderName + "/" + run + "/" + process + ".manifest"
+        let manifests = SnapshotLocation.normalize(artifactsRoot) + "/" + SnapshotRunManifest.folderName
+        let path = manifests + "/" + run + "/" + process + ".manifest"
         state.withLock { state in
             var file: (fd: Int32, lines: Set<String>)
             if let open = state[path] {
@@ -32,7 +33,7 @@ public enum SnapshotRunManifestWriter {
                 let fd = lsr_manifest_open(path)
                 guard fd >= 0 else { return }
                 file = (fd, [])
-                if state.isEmpty { pruneOldRuns(in: SnapshotFileSystem.split(SnapshotFileSystem.split(path).0).0, keeping: run) }
+                if state.isEmpty { pruneOldRuns(in: manifests, keeping: run) }
             }
             for line in ["snapshots\t" + SnapshotRunManifest.escape(snapshotsFolder), "use\t" + SnapshotRunManifest.escape(reference)]
             where !file.lines.contains(line) {
@@ -52,14 +53,10 @@ public enum SnapshotRunManifestWriter {
 
     private static func pruneOldRuns(in manifests: String, keeping current: String) {
         var runs: [(name: String, time: Int)] = []
-        guard let dir = opendir(manifests) else { return }
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard !name.hasPrefix("."), name != current else { continue }
+        for name in SnapshotFileSystem.entries(manifests) where !name.hasPrefix(".") && name != current {
             var st = stat()
             if stat(manifests + "/" + name, &st) == 0 { runs.append((name, Int(st.st_mtim.tv_sec))) }
         }
-        closedir(dir)
         for run in runs.sorted(by: { $0.time > $1.time }).dropFirst(keptRuns) {
             SnapshotRunClaims.removeTree(manifests + "/" + run.name)
         }

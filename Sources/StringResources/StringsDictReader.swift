@@ -124,7 +124,6 @@ public enum StringsDictReader {
         return String(decoding: out, as: UTF16.self)
     }
 
-    /// A property-list parse error with the line Foundation's message names ("… on line 5").
     /// Whether an XML document is UTF-8: no UTF-16/32 byte-order mark or NUL bytes at its start, and no
     /// `encoding` other than UTF-8 in its `<?xml …?>` declaration (XML 1.0 §4.3.3: UTF-8 by default).
     static func declaresUTF8(_ bytes: [UInt8]) -> Bool {
@@ -137,6 +136,7 @@ public enum StringsDictReader {
         return value.lowercased() == "utf-8" || value.lowercased() == "utf8"
     }
 
+    /// A property-list parse error with the line Foundation's message names ("… on line 5").
     static func parseError(_ error: Error, file: String) -> StringResourceError {
         let ns = error as NSError
         let detail = (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription

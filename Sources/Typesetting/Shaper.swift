@@ -37,10 +37,6 @@ public struct ShapedText: Sendable {
     /// conjunct) one glyph draws characters on both sides, and cutting it would lose them.
     public let startsCluster: [Bool]
 
-    /// Indices into `glyphs` of the glyphs whose cluster lies in `range` (glyphs are in logical order,
-    /// clusters non-decreasing), found by binary search.
-    public func glyphIndices(_ range: Range<Int>) -> Range<Int> { glyphs.indices(ofClustersIn: range) }
-
     /// Width in points of UTF-16 range `range`: the sum of its glyphs' advances (kerning included) × `pointSize`.
     public func width(_ range: Range<Int>) -> Double {
         (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) * pointSize
@@ -61,11 +57,6 @@ public struct ShapedText: Sendable {
     /// `range` without the white space at its end.
     public func trimmingTrailingWhitespace(_ range: Range<Int>) -> Range<Int> {
         TextSegmentation.trimmingTrailingWhitespace(range, in: utf16)
-    }
-
-    /// `range` without the white space at its start.
-    public func trimmingLeadingWhitespace(_ range: Range<Int>) -> Range<Int> {
-        TextSegmentation.trimmingLeadingWhitespace(range, in: utf16)
     }
 }
 

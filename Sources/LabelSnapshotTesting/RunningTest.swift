@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotStore
+import CSnapshotRun
 #if canImport(XCTest)
 import XCTest
 #endif
@@ -21,8 +22,9 @@ struct RunningTest {
     static func current(fileID: String, testName: String) -> RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
-            return RunningTest(identity: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "."),
-                               isParameterized: test.isParameterized)
+            let identity = ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
+            if !test.isParameterized { SwiftTestingRunTracker.shared.noteAssertion(testCase: identity) }
+            return RunningTest(identity: identity, isParameterized: test.isParameterized)
         }
         #endif
         #if canImport(XCTest)
@@ -43,6 +45,41 @@ public func startSnapshotRun(fileID: String = #fileID, testName: String = #funct
         SnapshotCounter.shared.startRun(testCase: identity)
     }
 }
+
+#if canImport(Testing)
+/// Tells one run of a Swift Testing test from the next without the `.snapshots` trait. Swift Testing
+/// 6.3 gives no public signal that a test starts again (`--repetitions`, `--retries`: `Test.current`
+/// and `Test.Case.current` are equal in every iteration; swift-testing#1041 asks for one), but it runs
+/// each run of a test body in a new task it names "[Swift Testing] test …". So an assertion made in such
+/// a task whose runtime task number (`lsr_current_task_id`; never reused, unlike task addresses) differs
+/// from the one the test's last assertion ran in starts a new run. Tasks the body creates are unnamed
+/// (names are not inherited) and count within the run. Inside the trait's scope the trait starts runs.
+/// Left open: an iteration whose first assertion runs in a child task before the body's own task
+/// asserts counts on from the previous iteration until then; the trait covers that case.
+final class SwiftTestingRunTracker: @unchecked Sendable {
+    static let shared = SwiftTestingRunTracker()
+    /// The prefix Swift Testing 6.x gives the name of the task that runs a test body.
+    static let testTaskNamePrefix = "[Swift Testing] test "
+
+    private let lock = NSLock()
+    private var lastTask: [String: UInt64] = [:]
+
+    func noteAssertion(testCase: String) {
+        guard !SnapshotsTrait.isInScope, let name = Task.name, name.hasPrefix(Self.testTaskNamePrefix) else { return }
+        noteAssertion(testCase: testCase, taskID: lsr_current_task_id())
+    }
+
+    /// `taskID` 0 is unknown (no runtime entry point): nothing is started.
+    func noteAssertion(testCase: String, taskID: UInt64) {
+        guard taskID != 0 else { return }
+        lock.lock()
+        let startsRun = lastTask[testCase].map { $0 != taskID } ?? false
+        lastTask[testCase] = taskID
+        lock.unlock()
+        if startsRun { SnapshotCounter.shared.startRun(testCase: testCase) }
+    }
+}
+#endif
 
 #if canImport(XCTest)
 /// Follows XCTest's test cases through `XCTestObservationCenter`: each start of a case (also the same

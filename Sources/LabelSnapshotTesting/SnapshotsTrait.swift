@@ -11,14 +11,20 @@ public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     public var configuration: SnapshotTestingConfiguration
     public var isRecursive: Bool { true }
 
+    /// True inside the scope of a `.snapshots` trait (and the tasks it creates): the trait starts each
+    /// run, so `SwiftTestingRunTracker` stays out of the way.
+    @TaskLocal static var isInScope = false
+
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         // Suites get the scope too (isRecursive): only a test function starts a run.
         if !test.isSuite {
             SnapshotCounter.shared.startRun(testCase: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "."))
         }
-        try await withSnapshotTesting(record: configuration.record, snapshotDirectory: configuration.snapshotDirectory,
-                                      environment: configuration.environment) {
-            try await function()
+        try await Self.$isInScope.withValue(true) {
+            try await withSnapshotTesting(record: configuration.record, snapshotDirectory: configuration.snapshotDirectory,
+                                          environment: configuration.environment) {
+                try await function()
+            }
         }
     }
 }

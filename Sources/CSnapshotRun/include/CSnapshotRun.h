@@ -1,5 +1,6 @@
 #ifndef CSNAPSHOTRUN_H
 #define CSNAPSHOTRUN_H
+#include <stdint.h>
 /* The start and the end of a test process, for the manifest of the references a run used
  * (SnapshotRunManifest.swift, DESIGN.md §3 "Orphans"). A constructor runs when a SwiftPM test bundle
  * (argv[0] ends in ".xctest") loads the library, before any test: it notes the process and its run,
@@ -24,6 +25,13 @@ const char *lsr_run_id(void);
  * appending, and registers it for the exit line. Returns a file descriptor, or -1 with errno set.
  * Thread-safe; the caller keeps the descriptor open for the life of the process. */
 int lsr_manifest_open(const char *path);
+
+/* The Swift runtime's identity of the task running the caller: a number the runtime gives each task
+ * from a process-wide counter, so a task that starts after another one ended never has its number
+ * (task addresses are reused: measured, a test repeated by `--repetitions` ran in the same address
+ * each time). 0 outside a task, or when the runtime does not export the entry points. Under Swift
+ * Testing it tells one run of a test from the next (RunningTest.swift). */
+uint64_t lsr_current_task_id(void);
 
 #ifdef __cplusplus
 }

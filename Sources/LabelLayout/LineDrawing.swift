@@ -59,13 +59,17 @@ struct LineDrawer {
 
     // MARK: Horizontal
 
-    /// x of a line of `width` by the label's alignment; `.natural` (and `.justified`) follow the paragraph.
+    /// x of a line of `width` by the label's alignment. `.natural` (and a `.justified` line left unjustified)
+    /// follows `layoutDirection` when it is set, as `UILabel`'s natural alignment follows the view's layout
+    /// direction whatever the text; else the line's paragraph direction (DESIGN.md §2, Bidi).
     private func originX(width: CGFloat, rightToLeft: Bool) -> CGFloat {
         switch label.textAlignment {
         case .left: return rect.minX
         case .right: return rect.maxX - width
         case .center: return rect.minX + (rect.width - width) / 2
-        case .natural, .justified: return rightToLeft ? rect.maxX - width : rect.minX
+        case .natural, .justified:
+            let alignsRight = label.layoutDirection.map { $0 == .rightToLeft } ?? rightToLeft
+            return alignsRight ? rect.maxX - width : rect.minX
         }
     }
 

@@ -44,14 +44,11 @@ struct LineLayout {
     ///   tests compare the two).
     init(label: PaddedLabel, shapingWholeText: Bool = false) throws {
         self.label = label
-        let direction: WritingDirection = switch label.layoutDirection {
-        case nil: .natural
-        case .leftToRight?: .leftToRight
-        case .rightToLeft?: .rightToLeft
-        }
         let utf16 = TextSegmentation.utf16(label.text)
         let font = label.font.forLanguage(label.language ?? PaddedLabel.guessLanguage(utf16))
-        text = try LazyShapedText(utf16, font: font, direction: direction, fallbackIsRTL: false,
+        // Each paragraph's base direction is its first strong character's (UAX #9 P2–P3, as TextKit's
+        // `NSWritingDirection.natural`); `layoutDirection` decides only paragraphs without one (DESIGN.md §2, Bidi).
+        text = try LazyShapedText(utf16, font: font, direction: .natural, fallbackIsRTL: label.layoutDirection == .rightToLeft,
                                   keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))
         if shapingWholeText { try text.extend(through: text.utf16.count) }
         ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, direction: .leftToRight)

@@ -63,10 +63,13 @@ public struct PaddedLabel: Sendable {
     public var lineBreakStrategy: LineBreakStrategy = .standard
     /// Horizontal alignment of each line in the text rect; `.natural` follows the paragraph direction.
     public var textAlignment: TextAlignment = .natural
-    /// An explicit layout direction: every paragraph takes it as its base direction, and directional insets
-    /// resolve by it. nil (default): each paragraph's direction comes from its first strong character
-    /// (UAX #9 P2–P3; left-to-right without one), and the first paragraph's resolves directional insets.
-    /// `.natural` alignment follows the paragraph direction.
+    /// The view's layout direction (`UIView.semanticContentAttribute` `.forceLeftToRight`/`.forceRightToLeft`).
+    /// Set, it decides `.natural` alignment, how directional insets resolve, and the base direction of the
+    /// paragraphs without a strong character; a paragraph with one keeps its first strong character's direction
+    /// (UAX #9 P2–P3, as TextKit's `NSWritingDirection.natural`), so left-to-right text in a right-to-left cell
+    /// reads left to right, aligned right. nil (default): each paragraph's direction from its first strong
+    /// character (left-to-right without one), `.natural` alignment following it, and the text's first strong
+    /// character resolving directional insets. DESIGN.md §2, Bidi.
     public var layoutDirection: LayoutDirection?
 
     /// `layoutDirection`, or the direction of the text's first strong character (left-to-right without one).

@@ -17,7 +17,8 @@ public struct TextLayout: Sendable {
         public var baseline: CGFloat
         /// What the line shows, in logical order: text ranges and the ellipsis.
         public var pieces: [LinePiece]
-        /// Whether the line's paragraph is right-to-left (UAX #9); `.natural` alignment follows it.
+        /// Whether the line's paragraph is right-to-left (UAX #9 P2–P3: its first strong character, else the
+        /// label's `layoutDirection`); without a `layoutDirection`, `.natural` alignment follows it.
         public var isRightToLeft: Bool
     }
 

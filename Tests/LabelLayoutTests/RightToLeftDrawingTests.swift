@@ -33,4 +33,60 @@ final class RightToLeftDrawingTests: XCTestCase {
         let secondLine = layout.glyphs.filter { $0.y > layout.lines[0].baseline * layout.scale + 1 }
         XCTAssertEqual(secondLine.sorted { $0.x < $1.x }.map(\.glyphID), visualGlyphs(digits))
     }
+
+    /// The Korean seed badge in a right-to-left cell (issue 14 (c)): its first strong character is Hangul, so its
+    /// paragraph stays left-to-right (UAX #9 P2–P3) and "..?" stays at its end; only the alignment follows the
+    /// cell. Before, the forced right-to-left base drew "?..않이 패딩이 왜 없어".
+    func testKoreanInARightToLeftCellKeepsItsOrderAndAlignsRight() throws {
+        var ltr = PaddedLabel("않이 패딩이 왜 없어..?", font: .default(size: 17))
+        ltr.bounds = CGRect(x: 0, y: 0, width: 300, height: 30)
+        var rtl = ltr
+        rtl.layoutDirection = .rightToLeft
+        let a = try ltr.makeLayout(), b = try rtl.makeLayout()
+        XCTAssertFalse(b.lines[0].isRightToLeft)
+        XCTAssertEqual(visualGlyphs(b), visualGlyphs(a))
+        // The question mark is the rightmost glyph (logically last, in a left-to-right paragraph).
+        let question = try XCTUnwrap(PaddedLabel("?", font: .default(size: 17)).makeLayout().glyphs.first?.glyphID)
+        XCTAssertEqual(visualGlyphs(b).last, question)
+        // `.natural` alignment follows the layout direction: left edge at 0 without it, right edge at 300 with it.
+        XCTAssertEqual(a.lines[0].rect.minX, 0, accuracy: 1e-9)
+        XCTAssertEqual(b.lines[0].rect.maxX, 300, accuracy: 1e-9)
+        XCTAssertEqual(b.lines[0].rect.width, a.lines[0].rect.width, accuracy: 1e-9)
+    }
+
+    /// A paragraph without a strong character takes the layout direction as its base. "12 + 34" in a right-to-left
+    /// paragraph, by hand (UAX #9): `+` between spaces is not a single separator between numbers (W4), so it and
+    /// the spaces become ON (W6); numbers count as R for neutrals (N1), so " + " resolves to R, level 1, and the
+    /// digits to level 2 (I2). L2 reverses levels ≥ 1 (the whole line), then each level-2 run back: "34 + 12".
+    func testNeutralParagraphTakesTheLayoutDirection() throws {
+        var rtl = PaddedLabel("12 + 34", font: .default(size: 20))
+        rtl.layoutDirection = .rightToLeft
+        let layout = try rtl.makeLayout()
+        XCTAssertTrue(layout.lines[0].isRightToLeft)
+        XCTAssertEqual(visualGlyphs(layout), visualGlyphs(try PaddedLabel("34 + 12", font: .default(size: 20)).makeLayout()))
+        // Left-to-right (given or not): as typed.
+        for direction in [nil, LayoutDirection.leftToRight] {
+            var ltr = PaddedLabel("12 + 34", font: .default(size: 20))
+            ltr.layoutDirection = direction
+            let l = try ltr.makeLayout()
+            XCTAssertFalse(l.lines[0].isRightToLeft)
+            XCTAssertEqual(visualGlyphs(l), visualGlyphs(try PaddedLabel("12 + 34", font: .default(size: 20)).makeLayout()))
+        }
+    }
+
+    /// Each paragraph finds its own base: "abc" then Hebrew, in a right-to-left cell; both lines align right
+    /// (the layout direction decides `.natural`), in a left-to-right cell both align left.
+    func testParagraphsKeepTheirOwnDirectionAndAlignByTheLayoutDirection() throws {
+        for (direction, alignsRight) in [(LayoutDirection.rightToLeft, true), (.leftToRight, false)] {
+            var label = PaddedLabel("abc\nשלום", font: .default(size: 20))
+            label.numberOfLines = 0
+            label.layoutDirection = direction
+            label.bounds = CGRect(x: 0, y: 0, width: 200, height: 60)
+            let lines = try label.makeLayout().lines
+            XCTAssertEqual(lines.map(\.isRightToLeft), [false, true], "\(direction)")
+            for line in lines {
+                XCTAssertEqual(alignsRight ? line.rect.maxX : line.rect.minX, alignsRight ? 200 : 0, accuracy: 1e-9, "\(direction)")
+            }
+        }
+    }
 }

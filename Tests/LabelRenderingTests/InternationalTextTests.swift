@@ -78,10 +78,21 @@ final class InternationalTextTests: XCTestCase {
         let h = try XCTUnwrap(layout("H").glyphs.first?.glyphID)
         let w = try XCTUnwrap(layout("W").glyphs.first?.glyphID)
         XCTAssertLessThan(ltr.glyphs.first { $0.glyphID == h }!.x, ltr.glyphs.first { $0.glyphID == w }!.x)
-        // Forced right-to-left: "World" now comes first from the left.
+        // A right-to-left layout direction does not override the first strong character (H, left-to-right):
+        // "Hello" still comes first from the left.
         let rtl = try layout(text) { $0.layoutDirection = .rightToLeft }
-        XCTAssertTrue(rtl.lines[0].isRightToLeft)
-        XCTAssertGreaterThan(rtl.glyphs.first { $0.glyphID == h }!.x, rtl.glyphs.first { $0.glyphID == w }!.x)
+        XCTAssertFalse(rtl.lines[0].isRightToLeft)
+        XCTAssertLessThan(rtl.glyphs.first { $0.glyphID == h }!.x, rtl.glyphs.first { $0.glyphID == w }!.x)
+        // Hebrew first: a right-to-left paragraph whatever the layout direction, so the logically first Hebrew
+        // word is drawn rightmost, right of "Hello World" (which keeps its own order).
+        let shin = try XCTUnwrap(layout("ש").glyphs.first?.glyphID)
+        for direction in [nil, LayoutDirection.leftToRight, .rightToLeft] {
+            let hebrewFirst = try layout("שלום Hello World") { $0.layoutDirection = direction }
+            XCTAssertTrue(hebrewFirst.lines[0].isRightToLeft, "\(String(describing: direction))")
+            let x = { (id: UInt32) in hebrewFirst.glyphs.first { $0.glyphID == id }!.x }
+            XCTAssertLessThan(x(h), x(w))
+            XCTAssertGreaterThan(x(shin), x(w))
+        }
         // Directional insets resolve by the paragraph direction of the text.
         let hebrew = PaddedLabel("שלום", directionalInsets: DirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 12))
         XCTAssertEqual(hebrew.insets, EdgeInsets(top: 0, left: 12, bottom: 0, right: 4))

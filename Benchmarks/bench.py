@@ -3,7 +3,7 @@
 
 Usage: bench.py <release bin dir> <work dir> [<debug client result file>]
 
-Runs (all on this machine, interleaved, medians):
+Runs (all on this machine, interleaved; each side's best of several runs, in process CPU time unless a row says wall):
   - LabelBenchmark (ours, release): render, PNG encode, passing assertion, growth;
   - Pillow ImageDraw with raqm on the same fonts, pixel sizes, padding and bitmap sizes;
   - DiffBenchmark (ours, release) and pixelmatch (PyPI, the Python port) on the same 1000×1000 pairs,
@@ -33,7 +33,7 @@ TEXT = "The quick brown fox jumps over the lazy dog 0123456789 ({[padded labels]
 NODE_PIXELMATCH_MS = {"identical": 1.29, "few hundred changed": 2.94, "text shifted 1 px": 30.4}
 
 
-def median_ms(fn, runs, inner=1):
+def best_cpu_ms(fn, runs, inner=1):
     """Best process CPU time (all threads: blazediff uses several) of `runs` runs of `inner` calls, per
     call: the machine is shared, so other processes' time is left out, and the best run is the one least
     slowed by the others' use of the caches."""
@@ -58,8 +58,8 @@ def best_wall_ms(fn, runs):
     return min(samples)
 
 
-def median_value(fn):
-    """One timed call (process CPU time): (ms, value)."""
+def one_call_cpu_ms(fn):
+    """One timed call (process CPU time): (ms, value); for a peer too slow to repeat."""
     t = time.process_time()
     value = fn()
     return (time.process_time() - t) * 1e3, value
@@ -176,7 +176,7 @@ def main():
         fonts.setdefault(key, pillow_font(path, spec["px"]))
     for name, spec in specs.items():
         font = fonts[(NOTO_CJK if spec["font"] == "cjk" else DEJAVU, spec["px"])]
-        pil = median_ms(lambda: pillow_label(spec, font), 7, spec["inner"])
+        pil = best_cpu_ms(lambda: pillow_label(spec, font), 7, spec["inner"])
         mine = float(ours[f"render_ms.{name}"])
         goal = spec["goal"]
         table.add("render", f"{spec['title']} ({spec['w']}×{spec['h']} px)", f"{mine:.3f} ms", f"Pillow {pil:.3f} ms",
@@ -193,7 +193,7 @@ def main():
     for s in (1, 2, 3, 4):
         spec = specs[f"scale{s}"]
         font = pillow_font(NOTO_CJK, spec["px"])
-        pil_pts.append((spec["w"] * spec["h"], median_ms(lambda: pillow_label(spec, font), 7, 20) * 1e6))
+        pil_pts.append((spec["w"] * spec["h"], best_cpu_ms(lambda: pillow_label(spec, font), 7, 20) * 1e6))
         ours_pts.append((spec["w"] * spec["h"], float(ours[f"render_ms.scale{s}"]) * 1e6))
     ns_ours, ns_pil = slope(ours_pts), slope(pil_pts)
     table.add("render", "cost per added pixel (Korean badge 1x…4x)", f"{ns_ours:.2f} ns/px", f"Pillow {ns_pil:.2f} ns/px",
@@ -223,7 +223,7 @@ def main():
     for i, (name, a, b) in enumerate(pairs):
         o = diff[name]
         ra, rb = a.tobytes(), b.tobytes()
-        py_ms, py_n = median_value(lambda: pixelmatch(ra, rb, W, H, threshold=0.1))
+        py_ms, py_n = one_call_cpu_ms(lambda: pixelmatch(ra, rb, W, H, threshold=0.1))
         node = NODE_PIXELMATCH_MS[name]
         same = int(o["yiq_n"]) == py_n
         # CPU time of all threads (large images are compared in row bands on every core), wall time beside.
@@ -248,7 +248,7 @@ def main():
                   f"ImageMagick compare -metric AE {im_ms:.0f} ms wall ({n} px)", f"{im_ms / o['exact_ms']:.0f}×", "reported", "—")
     # Decode two PNG files + compare, blazediff the same files.
     pa, pb = os.path.join(work, "p2_a.png"), os.path.join(work, "p2_b.png")
-    blaze = median_ms(lambda: blazediff.compare(pa, pb, None, threshold=0.1), 7)
+    blaze = best_cpu_ms(lambda: blazediff.compare(pa, pb, None, threshold=0.1), 7)
     blaze_wall = best_wall_ms(lambda: blazediff.compare(pa, pb, None, threshold=0.1), 7)
     bn = blazediff.compare(pa, pb, None, threshold=0.1).diff_count
     png = diff["text shifted 1 px png"]
@@ -278,7 +278,7 @@ def main():
         img.load()
         raw = img.copy()
         inner = 20 if name == "badge" else 1
-        pil_ms = median_ms(lambda: raw.save(os.path.join(work, "pillow.png")), 5, inner)
+        pil_ms = best_cpu_ms(lambda: raw.save(os.path.join(work, "pillow.png")), 5, inner)
         mine = float(ours[f"encode_ms.{name}"])
         table.add("PNG", f"encode, {label}", f"{mine:.3f} ms", f"Pillow save {pil_ms:.3f} ms", f"{pil_ms / mine:.2f}×",
                   "≥ 0.5× (≤ 2× Pillow)", mine <= 2 * pil_ms)

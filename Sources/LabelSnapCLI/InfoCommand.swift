@@ -5,7 +5,7 @@ import SnapshotStore
 let infoUsage = """
 usage: labelsnap info REFERENCE.png…
 
-Prints where each reference image came from: its size and the provenance text chunk the snapshot
+Prints where each reference image came from: its size (from IHDR; no pixel is decoded) and the provenance text chunk the snapshot
 assertions write (library, FreeType, HarfBuzz, ICU and libpng versions, each font's file, face,
 revision, head checksum adjustment and version string, the scale and the label's properties), then any
 other text chunks. The stated image-chunks digest is followed by whether it matches the file (a PNG
@@ -13,7 +13,7 @@ optimiser rewrites the image chunks; such a reference still passes, by decoding)
 tool) says so. Exit status: 0, or 2 when a file cannot be read.
 """
 
-/// `labelsnap info`: the provenance of reference PNGs (text chunks read without decoding pixels).
+/// `labelsnap info`: the size and provenance of reference PNGs (IHDR and text chunks, read without decoding pixels).
 func runInfoCommand(_ arguments: [String]) -> Int32 {
     if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
         print(infoUsage)
@@ -32,15 +32,17 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
     for (index, path) in paths.enumerated() {
         if index > 0 { print("") }
         do {
-            let bitmap = try PNGCodec.decode(contentsOf: path)
-            let chunks = try PNGCodec.textChunks(contentsOf: path)
-            print("\(style.path(path)): \(style.numbers("\(bitmap.width)×\(bitmap.height)")) px")
+            // One read; the size is IHDR's (the pixels are not decoded: a reference can be megapixels).
+            let bytes = try PNGCodec.fileContents(path)
+            let header = try PNGCodec.header(of: bytes)
+            let chunks = try PNGCodec.textChunks(in: bytes)
+            print("\(style.path(path)): \(style.numbers("\(header.width)×\(header.height)")) px")
             let provenance = chunks.filter { $0.keyword == "LabelSnapshot" }
             if provenance.isEmpty {
                 print("  " + style.warn("no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
             for chunk in provenance {
-                let matches = imageChunksMatch(chunk.text, path)
+                let matches = imageChunksMatch(chunk.text, bytes)
                 for line in chunk.text.split(separator: "\n") {
                     var shown = bounded(line)
                     if let matches, line.hasPrefix(ImageReferenceDigest.imageChunksKey + ": ") {
@@ -63,10 +65,9 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
 
 /// Whether the chunk's stated `image-chunks-sha256` is the file's own (`PNGCodec.imageChunksDigest`);
 /// nil when the chunk states no well-formed digests.
-private func imageChunksMatch(_ text: String, _ path: String) -> Bool? {
+private func imageChunksMatch(_ text: String, _ file: [UInt8]) -> Bool? {
     guard let stated = ImageReferenceDigest(text: text) else { return nil }
-    guard let bytes = FileManager.default.contents(atPath: path) else { return false }
-    return PNGCodec.imageChunksDigest(of: [UInt8](bytes)) == stated.imageChunks
+    return PNGCodec.imageChunksDigest(of: file) == stated.imageChunks
 }
 
 /// A provenance line as printed: whole up to 1,000 characters; a longer one (a reference recorded before

@@ -91,10 +91,6 @@ extension PNGCodec {
         }
     }
 
-    private static func readBE32(_ bytes: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-    }
-
     /// Whether the chunk at `offset` has the four-letter type `type` (ASCII).
     private static func chunkTypeIs(_ bytes: UnsafeRawBufferPointer, _ offset: Int, _ type: StaticString) -> Bool {
         let t = type.utf8Start

@@ -69,7 +69,7 @@ extension PNGCodec {
         guard png.count >= 8, Array(png[0..<8]) == pngSignature else {
             throw PNGError.notPNG(leadingBytes: Array(png.prefix(8)))
         }
-        guard png.count >= 8 + 12 + 13, chunkType(png, at: 8) == "IHDR", readBE32(png, at: 8) == 13 else {
+        guard png.count >= 8 + 12 + 13, chunkType(png, at: 8) == "IHDR", readBE32(png, 8) == 13 else {
             throw PNGError.corrupt("the file does not start with a 13-byte IHDR chunk")
         }
         let afterHeader = 8 + 12 + 13
@@ -86,24 +86,19 @@ extension PNGCodec {
     /// - Throws: ``PNGError/notPNG(leadingBytes:)``, ``PNGError/truncated(byteCount:)`` when a chunk
     ///   or `IEND` is missing, ``PNGError/corrupt(_:)`` for a CRC mismatch or a malformed text chunk.
     public static func textChunks(in png: [UInt8]) throws -> [PNGTextChunk] {
-        guard png.count >= 8, Array(png[0..<8]) == pngSignature else {
-            if !png.isEmpty, png.count < 8, Array(pngSignature.prefix(png.count)) == png {
-                throw PNGError.truncated(byteCount: png.count)
-            }
-            throw PNGError.notPNG(leadingBytes: Array(png.prefix(8)))
-        }
+        try requireSignature(png)
         var chunks: [PNGTextChunk] = []
         var offset = 8
         while true {
             guard offset + 12 <= png.count else { throw PNGError.truncated(byteCount: png.count) }
-            let length = Int(readBE32(png, at: offset))
+            let length = Int(readBE32(png, offset))
             guard length <= 0x7fff_ffff else { throw PNGError.corrupt("chunk length \(length) exceeds 2^31 − 1") }
             guard length <= png.count - offset - 12 else { throw PNGError.truncated(byteCount: png.count) }
             let type = chunkType(png, at: offset)
             let dataStart = offset + 8
             if let kind = PNGTextChunk.Kind(rawValue: type) {
                 let crc = png.withUnsafeBufferPointer { lsp_png_crc32(0, $0.baseAddress! + offset + 4, length + 4) }
-                guard crc == readBE32(png, at: dataStart + length) else {
+                guard crc == readBE32(png, dataStart + length) else {
                     throw PNGError.corrupt("\(type): CRC error")
                 }
                 chunks.append(try parse(kind, Array(png[dataStart..<(dataStart + length)])))
@@ -116,23 +111,13 @@ extension PNGCodec {
     /// The text chunks of the PNG file at `path` (see ``textChunks(in:)``).
     /// - Throws: additionally ``PNGError/unreadableFile(path:reason:)``.
     public static func textChunks(contentsOf path: String) throws -> [PNGTextChunk] {
-        try textChunks(in: readFile(path))
+        try textChunks(in: fileContents(path))
     }
 
     // MARK: - Internals
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    private static func readBE32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-    }
-
     private static func be32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
-    }
-
-    private static func chunkType(_ bytes: [UInt8], at offset: Int) -> String {
-        String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
     }
 
     private static func serialise(_ chunk: PNGTextChunk) throws -> [UInt8] {
@@ -220,27 +205,6 @@ extension PNGCodec {
         case 2: throw PNGError.corrupt("\(kind.rawValue): text inflates to more than \(maximumTextByteCount) bytes")
         case 3: throw PNGError.corrupt("\(kind.rawValue): out of memory inflating the text")
         default: throw PNGError.corrupt("\(kind.rawValue): bad compressed text")
-        }
-    }
-
-    private static func readFile(_ path: String) throws -> [UInt8] {
-        guard !path.isEmpty, !path.utf8.contains(0) else {
-            throw PNGError.unreadableFile(path: path, reason: "the path is empty or contains a NUL byte")
-        }
-        var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { throw PNGError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw PNGError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { return bytes }
-            bytes += buffer[0..<n]
         }
     }
 }

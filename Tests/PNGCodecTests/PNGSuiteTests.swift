@@ -15,6 +15,9 @@ final class PNGSuiteTests: XCTestCase {
             let height: Int?
             let fnv1a64: String?
             let spots: [Spot]?
+            let colorType: Int?
+            let bitDepth: Int?
+            let interlaced: Bool?
         }
         let decoder: String
         let files: [File]
@@ -68,6 +71,24 @@ final class PNGSuiteTests: XCTestCase {
             checked += 1
         }
         XCTAssertEqual(checked, 161)
+    }
+
+    /// `PNGCodec.header(of:)` (what `labelsnap info` prints) is IHDR as Pillow read it, for every valid file;
+    /// of the damaged ones, those PngSuite breaks in the signature or IHDR (bad signature, colour type, bit
+    /// depth, IHDR CRC) are refused, and the two damaged after IHDR (an IDAT CRC, no IDAT) still have one.
+    func testHeaderIsTheIHDRPillowReads() throws {
+        let expectations = try loadExpectations()
+        for file in expectations.files {
+            let bytes = try [UInt8](Data(contentsOf: TestPaths.pngSuite.appendingPathComponent(file.name)))
+            if file.status == "ok" || ["xcsn0g01.png", "xdtn0g01.png"].contains(file.name) {
+                let header = try PNGCodec.header(of: bytes)
+                guard file.status == "ok" else { continue }
+                XCTAssertEqual(header, PNGCodec.Header(width: file.width ?? -1, height: file.height ?? -1, bitDepth: file.bitDepth ?? -1,
+                                                       colorType: file.colorType ?? -1, interlaced: file.interlaced ?? false), file.name)
+            } else {
+                XCTAssertNotNil(expectPNGError(file.name, { try PNGCodec.header(of: bytes) }), file.name)
+            }
+        }
     }
 
     func testCorruptFilesThrowClearErrors() throws {

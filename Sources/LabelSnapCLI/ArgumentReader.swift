@@ -85,17 +85,7 @@ func writeAtomically(_ bytes: [UInt8], to path: String) throws {
     do {
         try SnapshotFileSystem.writeAtomically(bytes, to: path)
     } catch {
-        throw UsageError("cannot write \(path): \(systemReason(error)); check that \(folder) is a writable folder")
-    }
-}
-
-/// The system's words for a failed write or mkdir ("Permission denied", "Not a directory"): Foundation's
-/// own text was "The operation could not be completed" or an NSError dump.
-func systemReason(_ error: Error) -> String {
-    switch error as? SnapshotStoreError {
-    case .notWritable(_, let code)?, .io(_, _, let code)?: return strerror(code).map { String(cString: $0) } ?? "errno \(code)"
-    case .notADirectory(let path)?: return "\(path) is a file, not a folder"
-    default: return "\(error)"
+        throw UsageError("cannot write \(path): \(SnapshotStoreError.reason(of: error)); check that \(folder) is a writable folder")
     }
 }
 

@@ -99,7 +99,7 @@ extension TerminalStyle {
 func writeSweepArtifacts(_ result: LocalizationSweep.Result, style: LabelStyle, folder: String) throws -> [String: String] {
     let fm = FileManager.default
     do { try SnapshotFileSystem.makeDirectories(folder) } catch {
-        throw UsageError("cannot create \(folder): \(systemReason(error)); give --artifacts a writable folder")
+        throw UsageError("cannot create \(folder): \(SnapshotStoreError.reason(of: error)); give --artifacts a writable folder")
     }
     for old in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] where old.hasSuffix(".png") || old == "sweep.json" {
         try? fm.removeItem(atPath: folder + "/" + old)

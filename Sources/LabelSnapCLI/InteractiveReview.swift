@@ -23,9 +23,15 @@ struct InteractiveReview {
         var message: String?
         var index = 0
         var view = View.diff
+        var checked: (index: Int, reference: ReferenceCheck)?   // kept while the same failure is on screen
         walk: while index < scan.failures.count {
             let f = scan.failures[index]
-            terminal.draw(screen(f, index: index, view: view, message: message))
+            let reference: ReferenceCheck
+            if let checked, checked.index == index { reference = checked.reference } else {
+                reference = ReferenceCheck(f)
+                checked = (index, reference)
+            }
+            terminal.draw(screen(f, index: index, view: view, message: message, reference: reference))
             message = nil
             // Moves on after a decision; an accept or reject that fails keeps the failure on screen.
             func decide(_ verb: String, _ act: () throws -> Decision) {
@@ -36,6 +42,7 @@ struct InteractiveReview {
                 } catch {
                     message = style.bad("\(verb == "accepted" ? "accept" : "reject") failed: ") + "\(error)"
                     failedActions += 1
+                    checked = nil   // look at the reference again: a refused accept may be about it
                 }
             }
             switch terminal.readKey() {
@@ -68,15 +75,15 @@ struct InteractiveReview {
     // MARK: - Drawing
 
     /// The whole screen for one failure, fitted to the terminal's size.
-    func screen(_ f: PendingFailure, index: Int, view: View, message: String?) -> [String] {
+    func screen(_ f: PendingFailure, index: Int, view: View, message: String?, reference: ReferenceCheck) -> [String] {
         let style = terminal.style
         let (columns, rows) = terminal.size
         var top: [String] = []
         top.append(style.name("labelsnap review") + "  " + style.numbers("\(index + 1) of \(scan.failures.count)") + "   "
                    + style.name(f.displayName) + "  " + style.bad(FailureText.kind(f.record.kind)))
-        top += formatRows(reviewRows(f).filter { $0.label != "accept" }, style: style)
+        top += formatRows(reviewRows(f, reference: reference).filter { $0.label != "accept" }, style: style)
             .split(separator: "\n").map(String.init)
-        if let path = try? f.resolveReference().path, f.referenceUnchanged(at: path) == false {
+        if reference.changed {
             top.append(style.warn("  the reference changed after this failure was recorded; the preview shows the compared one, accept refuses"))
         }
         let tabs = View.allCases.map { v in v == view ? "\u{1B}[7m \(v.rawValue) \u{1B}[0m" : " \(v.rawValue) " }
@@ -90,21 +97,21 @@ struct InteractiveReview {
                       + style.name("t") + " reference/actual/diff   " + style.name("q") + " quit")
         let used = (top + bottom).reduce(0) { $0 + max(1, (visibleWidth($1) + columns - 1) / max(columns, 1)) }
         let available = max(1, rows - used - 1)
-        return top + preview(f, view: view, columns: columns, rows: available) + bottom
+        return top + preview(f, view: view, reference: reference, columns: columns, rows: available) + bottom
     }
 
     /// The file a view shows: the copy of the compared reference when the record has one.
-    func path(of view: View, _ f: PendingFailure) -> String? {
+    func path(of view: View, _ f: PendingFailure, reference: ReferenceCheck) -> String? {
         switch view {
         case .diff: return f.diffPath
         case .actual: return f.actualPath
-        case .reference: return f.comparedReferencePath ?? (try? f.resolveReference().path)
+        case .reference: return f.comparedReferencePath ?? reference.path
         }
     }
 
-    func preview(_ f: PendingFailure, view: View, columns: Int, rows: Int) -> [String] {
+    func preview(_ f: PendingFailure, view: View, reference: ReferenceCheck, columns: Int, rows: Int) -> [String] {
         let style = terminal.style
-        guard let path = path(of: view, f) else { return [style.dim("  no \(view.rawValue) file for this failure")] }
+        guard let path = path(of: view, f, reference: reference) else { return [style.dim("  no \(view.rawValue) file for this failure")] }
         guard let bytes = try? SnapshotFileSystem.readIfPresent(path) else {
             return [style.dim("  no \(view.rawValue) file at ") + style.path(path)]
         }

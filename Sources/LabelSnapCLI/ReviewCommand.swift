@@ -46,16 +46,14 @@ func runReviewCommand(_ args: [String]) -> Int32 {
 }
 
 /// The rows of one failure: test, reference (and whether accept can write it), the numbers, what to run.
-func reviewRows(_ f: PendingFailure) -> [(label: String, value: String)] {
+func reviewRows(_ f: PendingFailure, reference check: ReferenceCheck? = nil) -> [(label: String, value: String)] {
     let r = f.record
     var rows: [(String, String)] = [("test", r.testName + "  (" + r.testFile + ")")]
-    // Where accept would write (also for artifacts downloaded from CI); nothing shown when refused.
-    let resolved = try? f.resolveReference()
-    let exists = resolved.map { SnapshotFileSystem.exists($0.path) } ?? false
+    let check = check ?? ReferenceCheck(f)
     var reference = r.referenceRelative
-    if resolved == nil { reference += "  (outside __Snapshots__: accept refuses it)" }
-    else if !exists { reference += "  (missing)" }
-    else if let path = resolved?.path, f.referenceUnchanged(at: path) == false { reference += "  (changed since the failure)" }
+    if check.path == nil { reference += "  (outside __Snapshots__: accept refuses it)" }
+    else if !check.exists { reference += "  (missing)" }
+    else if check.changed { reference += "  (changed since the failure)" }
     rows.append(("reference", reference))
     rows += FailureText.rows(f)
     if r.referenceWritten { rows.append(("note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
@@ -65,6 +63,23 @@ func reviewRows(_ f: PendingFailure) -> [(label: String, value: String)] {
         rows.append(("accept", "not possible: \(f.actualPath == nil ? "no actual file was written" : "the actual file is gone"); re-record: \(r.rerecordCommand)"))
     }
     return rows
+}
+
+/// Where accept would write a failure's reference (also for artifacts downloaded from CI) and whether that
+/// file is still the one compared: resolved, read and hashed once per failure shown (a reference can be
+/// megabytes, and the interactive review redraws its screen on every key).
+struct ReferenceCheck {
+    /// Where accept writes; nil when the record's reference is outside the folder of references (accept refuses).
+    let path: String?
+    let exists: Bool
+    /// The file there is not the one compared (missing, or its digest is not the record's): accept refuses.
+    let changed: Bool
+
+    init(_ f: PendingFailure) {
+        path = try? f.resolveReference().path
+        exists = path.map(SnapshotFileSystem.exists) ?? false
+        changed = path.map { f.referenceUnchanged(at: $0) == false } ?? false
+    }
 }
 
 /// `  label:      value` lines, the label dimmed, numbers and paths coloured.

@@ -42,8 +42,8 @@ public enum JSONDocument {
     /// - Throws: `StringResourceError` naming `file` and the line of the first syntax error, invalid UTF-8,
     ///   UTF-16, a duplicate key or trailing content.
     public static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(4).contains(0) {
-            throw StringResourceError(file: file, line: 1, "the file is UTF-16 (or UTF-32); JSON must be UTF-8: save it as UTF-8")
+        if let evidence = UTF8Validation.utf16Evidence(bytes) {
+            throw StringResourceError(file: file, line: 1, "the file looks like UTF-16 or UTF-32 (\(evidence)); JSON must be UTF-8: save it as UTF-8")
         }
         if let invalid = UTF8Validation.invalidError(bytes, file: file) { throw invalid }
         var p = Parser(bytes: bytes, file: file)
@@ -169,7 +169,9 @@ public enum JSONDocument {
             return v
         }
 
-        /// A string literal at `i` (the opening quote); UTF-8 is validated.
+        /// A string literal at `i` (the opening quote). Its bytes are UTF-8 without another check: `parse`
+        /// validated the whole file, a literal is cut at ASCII quotes (never inside a multi-byte sequence)
+        /// and escapes append a String's own UTF-8.
         mutating func string() throws -> String {
             i += 1
             var out: [UInt8] = []
@@ -205,8 +207,7 @@ public enum JSONDocument {
                 default: throw error("invalid escape '\\\(String(decoding: [e], as: UTF8.self))'")
                 }
             }
-            guard let s = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8 (save the file as UTF-8)") }
-            return s
+            return String(decoding: out, as: UTF8.self)
         }
     }
 }

@@ -124,12 +124,11 @@ public enum StringsDictReader {
         return String(decoding: out, as: UTF16.self)
     }
 
-    /// Whether an XML document is UTF-8: no UTF-16/32 byte-order mark or NUL bytes at its start, and no
+    /// Whether an XML document is UTF-8: not taken for UTF-16/32 (`UTF8Validation.utf16Evidence`), and no
     /// `encoding` other than UTF-8 in its `<?xml …?>` declaration (XML 1.0 §4.3.3: UTF-8 by default).
     static func declaresUTF8(_ bytes: [UInt8]) -> Bool {
-        let head = bytes.prefix(200)
-        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) || head.contains(0) { return false }
-        let start = String(decoding: head, as: UTF8.self)
+        if UTF8Validation.utf16Evidence(bytes) != nil { return false }
+        let start = String(decoding: bytes.prefix(200), as: UTF8.self)
         guard start.hasPrefix("<?xml") || start.hasPrefix("\u{FEFF}<?xml"), let end = start.range(of: "?>"),
               let enc = start[..<end.lowerBound].range(of: "encoding=") else { return true }
         let value = start[enc.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }

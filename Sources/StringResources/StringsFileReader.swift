@@ -16,8 +16,7 @@ public enum StringsFileReader {
 
     /// Text of the file: UTF-16 LE/BE by its BOM, else UTF-8 (an optional BOM skipped).
     static func decode(_ bytes: [UInt8], file: String) throws -> [Unicode.Scalar] {
-        if bytes.count >= 2, (bytes[0], bytes[1]) == (0xFF, 0xFE) || (bytes[0], bytes[1]) == (0xFE, 0xFF) {
-            let little = bytes[0] == 0xFF
+        if let little = UTF8Validation.utf16ByteOrderMark(bytes) {
             guard bytes.count % 2 == 0 else {
                 throw StringResourceError(file: file, line: nil, "UTF-16 file with an odd number of bytes (truncated?)")
             }
@@ -41,12 +40,11 @@ public enum StringsFileReader {
             }
             return scalars
         }
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
-        if bytes.count >= 2, bytes[start..<min(bytes.count, start + 256)].contains(0) {
+        if let evidence = UTF8Validation.utf16Evidence(bytes) {
             throw StringResourceError(file: file, line: 1,
-                "looks like UTF-16 without a byte-order mark; save it as UTF-8 or as UTF-16 with a BOM (Xcode's default)")
+                "looks like UTF-16 without a byte-order mark (\(evidence)); save it as UTF-8 or as UTF-16 with a BOM (Xcode's default)")
         }
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(bytes.count)
         var line = 1

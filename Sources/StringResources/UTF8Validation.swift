@@ -29,6 +29,22 @@ public enum UTF8Validation {
         throw invalidError(bytes, file: file) ?? StringResourceError(file: file, line: nil, "is not valid UTF-8")
     }
 
+    /// The byte order a UTF-16 byte-order mark at the start of `bytes` gives: true for little-endian
+    /// (FF FE), false for big-endian (FE FF), nil without one.
+    public static func utf16ByteOrderMark(_ bytes: [UInt8]) -> Bool? {
+        bytes.starts(with: [0xFF, 0xFE]) ? true : bytes.starts(with: [0xFE, 0xFF]) ? false : nil
+    }
+
+    /// Why `bytes` are taken for UTF-16 or UTF-32 rather than UTF-8, or nil: a UTF-16 byte-order mark (UTF-32
+    /// little-endian's FF FE 00 00 starts with one), or a NUL byte among the first 256 bytes — no text file
+    /// holds one, while UTF-16 or UTF-32 of the ASCII characters a catalog, `.strings` file or property list
+    /// starts with (`{`, `"`, `/*`, `<?xml`) has one in every character. The one rule of every reader.
+    public static func utf16Evidence(_ bytes: [UInt8]) -> String? {
+        if utf16ByteOrderMark(bytes) != nil { return "it starts with a UTF-16 byte-order mark" }
+        if let nul = bytes.prefix(256).firstIndex(of: 0) { return "a NUL byte at offset \(nul)" }
+        return nil
+    }
+
     /// The error for the first invalid sequence of `bytes` (nil when they are UTF-8).
     public static func invalidError(_ bytes: [UInt8], file: String) -> StringResourceError? {
         guard let bad = firstInvalidSequence(in: bytes) else { return nil }

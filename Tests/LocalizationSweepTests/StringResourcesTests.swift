@@ -145,11 +145,25 @@ final class StringResourcesTests: XCTestCase {
         }
     }
 
+    /// One rule takes a file for UTF-16 or UTF-32 in every reader (`UTF8Validation.utf16Evidence`): a UTF-16
+    /// byte-order mark or a NUL byte in the first 256; the error says which. ASCII in UTF-16LE is the
+    /// character's byte then 00, so the first NUL is at offset 1; in UTF-16BE 00 comes first (offset 0).
     func testUTF16WithoutBOMIsRefused() throws {
-        let bytes = Array("\"a\" = \"b\";".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
-        XCTAssertThrowsError(try StringsFileReader.entries(bytes: bytes, file: "x.strings")) {
-            XCTAssertTrue("\($0)".contains("UTF-16 without a byte-order mark"), "\($0)")
+        func le(_ s: String) -> [UInt8] { s.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } }
+        func be(_ s: String) -> [UInt8] { s.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] } }
+        XCTAssertThrowsError(try StringsFileReader.entries(bytes: le("\"a\" = \"b\";"), file: "x.strings")) {
+            XCTAssertTrue("\($0)".contains("UTF-16 without a byte-order mark (a NUL byte at offset 1)"), "\($0)")
         }
+        XCTAssertThrowsError(try JSONDocument.parse(le("{\"sourceLanguage\": \"en\"}"), file: "a.xcstrings")) {
+            XCTAssertEqual(($0 as? StringResourceError)?.message,
+                           "the file looks like UTF-16 or UTF-32 (a NUL byte at offset 1); JSON must be UTF-8: save it as UTF-8")
+        }
+        XCTAssertThrowsError(try JSONDocument.parse([0xFE, 0xFF] + be("{}"), file: "style.json")) {
+            XCTAssertTrue("\($0)".contains("(it starts with a UTF-16 byte-order mark)"), "\($0)")
+        }
+        XCTAssertFalse(StringsDictReader.declaresUTF8(be("<?xml version=\"1.0\"?><plist/>")))
+        XCTAssertEqual(UTF8Validation.utf16Evidence(be("<plist/>")), "a NUL byte at offset 0")
+        XCTAssertNil(UTF8Validation.utf16Evidence(Array("\u{FEFF}\"않이\" = \"b\";".utf8)), "UTF-8, its BOM included")
     }
 
     func testCatalogInUTF16AndDuplicateKeysAreRefused() {

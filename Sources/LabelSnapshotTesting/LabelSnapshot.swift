@@ -96,15 +96,10 @@ public func labelSnapshotFailure(
 ) -> SnapshotFailure? {
     switch strategy.kind {
     case .image(let comparison):
-        let value: PaddedLabel
-        do { value = try label() } catch {
-            return imageSnapshotFailure(of: try { throw error }(), as: comparison, named: name, record: record, precision: precision,
-                                        snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
-        }
-        let provenance = ProvenanceCache(value)
-        return imageSnapshotFailure(of: try value.render(), as: comparison, named: name, record: record,
-                                    precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath,
-                                    testName: testName, provenance: { try provenance.get() }, line: line)
+        let value = Result { try label() }
+        return labelImageFailure(of: value, drawn: { try value.get().render() }, as: comparison, named: name, record: record,
+                                 precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath,
+                                 testName: testName, line: line)
     case .layout:
         return snapshotFailure(of: try label().makeLayout().layoutDescription, as: .text, named: name,
                                record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
@@ -114,6 +109,24 @@ public func labelSnapshotFailure(
         }
         return imageSnapshotFailure(of: try refused(), named: name, record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
     }
+}
+
+/// The one `.image` path of a label, for `labelSnapshotFailure` and each matrix combination: `drawn` is the
+/// label's image (the matrix keeps its drawing for the contact sheet), checked like any bitmap, with the
+/// label's provenance written into what is recorded. A label that could not be made fails as its error.
+func labelImageFailure(
+    of label: Result<PaddedLabel, any Error>, drawn image: () throws -> Bitmap, as comparison: ImageComparison, named name: String?,
+    record: RecordMode?, precision: Double?, snapshotDirectory: String?, fileID: String, file filePath: String, testName: String,
+    line: UInt
+) -> SnapshotFailure? {
+    var provenance: (@Sendable () throws -> SnapshotProvenance)?
+    if let made = try? label.get() {
+        let cache = ProvenanceCache(made)
+        provenance = { try cache.get() }
+    }
+    return imageSnapshotFailure(of: try image(), as: comparison, named: name, record: record, precision: precision,
+                                snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
+                                provenance: provenance, line: line)
 }
 
 /// Asserts that `label` matches its reference snapshot, as swift-snapshot-testing's `assertSnapshot`:

@@ -187,22 +187,21 @@ struct MatrixRun: Sendable {
     }
 
     /// One combination against its own reference, with the single-snapshot verifier (the image strategies
-    /// through the same path as `labelSnapshotFailure`, with the drawing kept).
+    /// through `labelSnapshotFailure`'s own `.image` path, with the drawing kept).
     func verify(_ i: Int, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?,
                 file: String) -> Verified {
         let c = matrix.combinations[i]
-        guard case .image(let comparison) = strategy.kind, let label = try? matrix.label(base, c) else {
-            // `.layout`, or a label that cannot be made: the single-snapshot verifier reports it as ever.
+        guard case .image(let comparison) = strategy.kind else {
             return Verified(failure: labelSnapshotFailure(of: try matrix.label(base, c), as: strategy, named: identifier(c),
                                                           record: record, precision: precision, file: file, testName: testName),
                             drawn: nil)
         }
-        let drawn = Result { try draw(label) }
-        let provenance = ProvenanceCache(label)
-        let failure = imageSnapshotFailure(of: try drawn.get().image, as: comparison, named: identifier(c), record: record,
-                                           precision: precision, snapshotDirectory: nil, fileID: #fileID, file: file,
-                                           testName: testName, provenance: { try provenance.get() })
-        return Verified(failure: failure, drawn: drawn)
+        let label = Result { try matrix.label(base, c) }
+        let drawn = label.flatMap { label in Result { try draw(label) } }
+        let failure = labelImageFailure(of: label, drawn: { try drawn.get().image }, as: comparison, named: identifier(c),
+                                        record: record, precision: precision, snapshotDirectory: nil, fileID: #fileID,
+                                        file: file, testName: testName, line: #line)
+        return Verified(failure: failure, drawn: drawn)   // a label that cannot be made: "cannot render" on the sheet
     }
 
     func verifySheet(_ comparison: ImageComparison, record: RecordMode?, precision: Double?, file: String) -> LabelMatrixFailures? {

@@ -2,7 +2,9 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev \
-                zlib1g-dev libdeflate-dev libssl-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
+                zlib1g-dev libdeflate-dev libssl-dev libxxhash-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
+# The tests take expected digests from the reference implementations' own commands (xxhsum -H2).
+TEST_APT_PACKAGES := xxhash
 BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 # The review workflow check (Scripts/test-review-workflow.sh): tmux drives the interactive review,
 # headless Chromium checks the HTML report.
@@ -27,6 +29,7 @@ build: deps
 	$(SWIFT) build
 
 test: deps
+	@$(call install_missing,$(TEST_APT_PACKAGES))
 	$(SWIFT) test
 
 demo: deps

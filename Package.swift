@@ -28,6 +28,9 @@ let package = Package(
         // OpenSSL's libcrypto, for SHA-256 (the pixel digest of references, DESIGN.md §3).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        // xxHash's XXH3-128, the pixel digest of references (DESIGN.md §3): ten times faster than SHA-256.
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
+                       providers: [.apt(["libxxhash-dev"])]),
         // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
         // libpng's full API behind setjmp, so its longjmp error handling never crosses Swift frames.
@@ -36,7 +39,7 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "Raster"),
-        .target(name: "ContentDigest", dependencies: ["CCrypto"]),
+        .target(name: "ContentDigest", dependencies: ["CCrypto", "CXXHash"]),
         .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim", "ContentDigest"]),
         .target(name: "ImageDiff", dependencies: ["Raster"]),
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),

@@ -4,30 +4,25 @@ import CCrypto
 /// instructions where there are any, so hashing costs the same in debug and release builds).
 ///
 /// Used where the project must know that two byte strings are equal without keeping or comparing
-/// both: the pixel digest of a reference (DESIGN.md §3, "the pass path"). A collision-resistant digest,
-/// not a checksum: no accidental edit and no PNG tool can produce another input with the same digest.
+/// both: the image-chunks digest of a reference (DESIGN.md §3, "the pixel-digest rule"), a long label
+/// text in the provenance. A collision-resistant digest, not a checksum: no
+/// accidental edit and no PNG tool can produce another input with the same digest. (The pixels, hashed on
+/// every pass, take the faster ``XXH128Digest``.)
 public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
     /// The digest as four big-endian 64-bit words (no heap storage; `==` is four compares).
     private let words: (UInt64, UInt64, UInt64, UInt64)
 
     /// The 32 digest bytes, in order.
-    public var bytes: [UInt8] {
-        [words.0, words.1, words.2, words.3].flatMap { w in (0..<8).map { UInt8(truncatingIfNeeded: w >> (56 - 8 * $0)) } }
-    }
+    public var bytes: [UInt8] { HexDigits.bytes([words.0, words.1, words.2, words.3]) }
 
     /// 64 lower-case hexadecimal digits, as `sha256sum` prints them.
-    public var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-    }
+    public var hex: String { HexDigits.string([words.0, words.1, words.2, words.3]) }
 
     public var description: String { hex }
 
     /// The digest of 32 bytes given in order; nil for another count.
     public init?(bytes: some Collection<UInt8>) {
-        guard bytes.count == 32 else { return nil }
-        var w: [UInt64] = [0, 0, 0, 0]
-        for (i, b) in bytes.enumerated() { w[i / 8] = w[i / 8] << 8 | UInt64(b) }
+        guard let w = HexDigits.words(bytes, count: 4) else { return nil }
         words = (w[0], w[1], w[2], w[3])
     }
 
@@ -40,22 +35,9 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses 64 hexadecimal digits (ASCII, either case) in memory; nil for anything else.
     public init?(hexDigits: UnsafeRawBufferPointer) {
-        guard hexDigits.count == 64 else { return nil }
-        var w: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for word in 0..<4 {
-            var value: UInt64 = 0
-            for i in (word * 16)..<(word * 16 + 16) {
-                guard let n = Self.nibble(hexDigits[i]) else { return nil }
-                value = value << 4 | UInt64(n)
-            }
-            switch word {
-            case 0: w.0 = value
-            case 1: w.1 = value
-            case 2: w.2 = value
-            default: w.3 = value
-            }
-        }
-        words = w
+        guard hexDigits.count == 64, let w0 = HexDigits.word(hexDigits, at: 0), let w1 = HexDigits.word(hexDigits, at: 16),
+              let w2 = HexDigits.word(hexDigits, at: 32), let w3 = HexDigits.word(hexDigits, at: 48) else { return nil }
+        words = (w0, w1, w2, w3)
     }
 
     public static func == (a: SHA256Digest, b: SHA256Digest) -> Bool {
@@ -71,15 +53,6 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
         guard var hasher = SHA256Hasher() else { return nil }
         hasher.update(bytes)
         return hasher.finalize()
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 }
 

@@ -49,6 +49,9 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
                         shown += matches ? " (matches this file)"
                             : " (does not match: the image chunks were rewritten (e.g. by a PNG optimiser); passes compare by decoding)"
                     }
+                    if line.hasPrefix(ImageReferenceDigest.legacyPixelsKey + ": ") {
+                        shown += " (SHA-256, recorded before XXH3: passes decode this reference; re-record it to pass by digest)"
+                    }
                     print("  " + keyValue(shown, style))
                 }
             }

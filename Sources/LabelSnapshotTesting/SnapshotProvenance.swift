@@ -15,7 +15,7 @@ import SnapshotStore
 /// scale: 2
 /// font: NotoSansCJK-Regular.ttc#0 revision=2.004 checksumAdjustment=4d0e3a1c version=Version 2.004;hotconv 1.0.118
 /// label: text="…" font=DejaVuSans.ttf 17pt insets=8,16,8,16 lines=1 …
-/// pixels-sha256: 387x72 rgba8 9f2c…
+/// pixels-xxh128: 387x72 rgba8 9f2c…
 /// image-chunks-sha256: 51d0…
 /// ```
 ///
@@ -75,12 +75,12 @@ public struct SnapshotProvenance: Equatable, Sendable {
     }
 
     /// This provenance with the digest lines of `ImageReferenceDigest` for `png`, the file as encoded
-    /// before the chunk is added (`pixels-sha256`, `image-chunks-sha256`; a digest already present is
-    /// replaced): what lets a pass skip decoding the reference (DESIGN.md §3).
+    /// before the chunk is added (`pixels-xxh128`, `image-chunks-sha256`; digests already present, also an
+    /// older reference's `pixels-sha256`, are replaced): what lets a pass skip decoding the reference (DESIGN.md §3).
     /// - Throws: the decoder's `PNGError`, `ImageReferenceDigestError`.
     public func withDigest(ofEncoded png: [UInt8]) throws -> SnapshotProvenance {
         var copy = self
-        let keys = [ImageReferenceDigest.pixelsKey, ImageReferenceDigest.imageChunksKey]
+        let keys = [ImageReferenceDigest.pixelsKey, ImageReferenceDigest.legacyPixelsKey, ImageReferenceDigest.imageChunksKey]
         copy.entries.removeAll { keys.contains($0.key) }
         copy.entries += try ImageReferenceDigest(ofEncoded: png).entries
         return copy

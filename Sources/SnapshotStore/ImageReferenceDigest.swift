@@ -18,33 +18,38 @@ import Darwin
 /// The chunk's two lines:
 ///
 /// ```
-/// pixels-sha256: 387x72 rgba8 9f2c…(64 hex digits)
+/// pixels-xxh128: 387x72 rgba8 9f2c…(32 hex digits)
 /// image-chunks-sha256: 51d0…(64 hex digits)
 /// ```
 ///
-/// `pixels-sha256` is SHA-256 of `"rgba8 <width>x<height>\n"` followed by the pixels as `Bitmap`
-/// holds them (RGBA8, straight alpha, row-major, no padding), so size and format are part of the
-/// digest. `image-chunks-sha256` is ``PNGCodec/imageChunksDigest(of:)`` of the file.
+/// `pixels-xxh128` is XXH3-128 (`xxhsum -H2`) of `"rgba8 <width>x<height>\n"` followed by the pixels as
+/// `Bitmap` holds them (RGBA8, straight alpha, row-major, no padding), so size and format are part of the
+/// digest. `image-chunks-sha256` is ``PNGCodec/imageChunksDigest(of:)`` of the file. References recorded
+/// before XXH3 state `pixels-sha256` (SHA-256 of the same bytes) instead: that line proves nothing on the
+/// pass path (decoding such a reference costs about what hashing the bitmap with SHA-256 did), so they
+/// pass by decoding until they are re-recorded.
 public struct ImageReferenceDigest: Equatable, Sendable {
     /// The keyword of the text chunk that holds the lines (the provenance chunk, issue 11).
     public static let chunkKeyword = "LabelSnapshot"
     /// The line keys.
-    public static let pixelsKey = "pixels-sha256", imageChunksKey = "image-chunks-sha256"
+    public static let pixelsKey = "pixels-xxh128", imageChunksKey = "image-chunks-sha256"
+    /// The pixel-digest key of references recorded before XXH3 (SHA-256): replaced when re-recorded, never trusted.
+    public static let legacyPixelsKey = "pixels-sha256"
 
     /// The size the pixel digest covers, in px.
     public var width: Int, height: Int
-    /// SHA-256 of the decoded pixels with their size and format.
-    public var pixels: SHA256Digest
+    /// XXH3-128 of the decoded pixels with their size and format.
+    public var pixels: XXH128Digest
     /// ``PNGCodec/imageChunksDigest(of:)`` of the file the pixels were decoded from.
     public var imageChunks: SHA256Digest
 
-    public init(width: Int, height: Int, pixels: SHA256Digest, imageChunks: SHA256Digest) {
+    public init(width: Int, height: Int, pixels: XXH128Digest, imageChunks: SHA256Digest) {
         self.width = width; self.height = height; self.pixels = pixels; self.imageChunks = imageChunks
     }
 
     /// The digests of an encoded PNG, before its text chunks are added: the pixels are those the file
     /// decodes to (not the bitmap that was encoded), so the digest can only ever describe the file.
-    /// - Throws: the decoder's `PNGError`; ``ImageReferenceDigestError`` when libcrypto fails.
+    /// - Throws: the decoder's `PNGError`; ``ImageReferenceDigestError`` when a digest cannot be computed.
     public init(ofEncoded png: [UInt8]) throws {
         let decoded = try PNGCodec.decode(png)
         guard let pixels = Self.pixelDigest(of: decoded), let chunks = PNGCodec.imageChunksDigest(of: png) else {
@@ -67,10 +72,10 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     }
 
     static func parse(_ text: UnsafeRawBufferPointer) -> ImageReferenceDigest? {
-        guard let pixelLine = line(after: "\npixels-sha256: ", in: text),
+        guard let pixelLine = line(after: "\npixels-xxh128: ", in: text),
               let chunkLine = line(after: "\nimage-chunks-sha256: ", in: text),
               let chunks = SHA256Digest(hexDigits: chunkLine) else { return nil }
-        // "<width>x<height> rgba8 <64 hex digits>"
+        // "<width>x<height> rgba8 <32 hex digits>"
         guard let x = offset(of: UInt8(ascii: "x"), in: pixelLine), let space = offset(of: UInt8(ascii: " "), in: pixelLine),
               x < space,
               let width = decimal(UnsafeRawBufferPointer(rebasing: pixelLine[..<x])),
@@ -78,9 +83,9 @@ public struct ImageReferenceDigest: Equatable, Sendable {
               width > 0, height > 0 else { return nil }
         let rest = UnsafeRawBufferPointer(rebasing: pixelLine[(space + 1)...])
         let format: StaticString = "rgba8 "
-        guard rest.count == format.utf8CodeUnitCount + 64, let restBase = rest.baseAddress,
+        guard rest.count == format.utf8CodeUnitCount + 32, let restBase = rest.baseAddress,
               memcmp(restBase, format.utf8Start, format.utf8CodeUnitCount) == 0,
-              let pixels = SHA256Digest(hexDigits: UnsafeRawBufferPointer(rebasing: rest[format.utf8CodeUnitCount...])) else { return nil }
+              let pixels = XXH128Digest(hexDigits: UnsafeRawBufferPointer(rebasing: rest[format.utf8CodeUnitCount...])) else { return nil }
         return ImageReferenceDigest(width: width, height: height, pixels: pixels, imageChunks: chunks)
     }
 
@@ -125,9 +130,9 @@ public struct ImageReferenceDigest: Equatable, Sendable {
         return value
     }
 
-    /// SHA-256 of `"rgba8 <width>x<height>\n"` and the bitmap's pixels; nil when libcrypto fails.
-    public static func pixelDigest(of bitmap: Bitmap) -> SHA256Digest? {
-        guard var hasher = SHA256Hasher() else { return nil }
+    /// XXH3-128 of `"rgba8 <width>x<height>\n"` and the bitmap's pixels; nil when out of memory.
+    public static func pixelDigest(of bitmap: Bitmap) -> XXH128Digest? {
+        guard var hasher = XXH128Hasher() else { return nil }
         hasher.update(Array("rgba8 \(bitmap.width)x\(bitmap.height)\n".utf8))
         hasher.update(bitmap.pixels)
         return hasher.finalize()
@@ -149,12 +154,12 @@ public struct ImageReferenceDigest: Equatable, Sendable {
 
 /// The digests of a reference could not be computed.
 public enum ImageReferenceDigestError: Error, CustomStringConvertible {
-    /// libcrypto failed (out of memory).
+    /// libcrypto or libxxhash failed (out of memory).
     case digestFailed
 
     public var description: String {
         switch self {
-        case .digestFailed: return "OpenSSL's libcrypto could not compute a SHA-256 digest (out of memory?)"
+        case .digestFailed: return "the reference's digests could not be computed (libcrypto or libxxhash failed: out of memory?)"
         }
     }
 }

@@ -63,9 +63,11 @@ final class PixelDigestTests: XCTestCase {
         let png = try record(label)
         let text = try XCTUnwrap(SnapshotProvenance.read(png: png)).text
         let bitmap = try PNGCodec.decode(png)
-        // Both digests recomputed here with coreutils' sha256sum, from an independent walk of the chunks.
-        let pixels = try PNGEditing.sha256sum(Array("rgba8 \(bitmap.width)x\(bitmap.height)\n".utf8) + bitmap.pixels)
-        XCTAssertTrue(text.contains("\npixels-sha256: \(bitmap.width)x\(bitmap.height) rgba8 \(pixels)\n"), text)
+        // Both digests recomputed here with xxhsum -H2 and coreutils' sha256sum, from an independent walk of the chunks.
+        let pixels = try PNGEditing.xxh128sum(Array("rgba8 \(bitmap.width)x\(bitmap.height)\n".utf8) + bitmap.pixels)
+        XCTAssertEqual(pixels.count, 32)
+        XCTAssertTrue(text.contains("\npixels-xxh128: \(bitmap.width)x\(bitmap.height) rgba8 \(pixels)\n"), text)
+        XCTAssertFalse(text.contains("pixels-sha256"), text)
         let image = PNGEditing.signature + PNGEditing.chunks(png).filter { !["tEXt", "zTXt", "iTXt"].contains($0.type) }.flatMap(PNGEditing.bytes)
         XCTAssertTrue(text.contains("\nimage-chunks-sha256: \(try PNGEditing.sha256sum(image))\n"), text)
         XCTAssertEqual(bitmap, try label.render())
@@ -139,7 +141,7 @@ final class PixelDigestTests: XCTestCase {
         XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 0))
 
         // One bit flipped in a digest of the chunk text, CRC fixed: the digest proves nothing, the pixels decide.
-        for key in ["pixels-sha256: ", "image-chunks-sha256: "] {
+        for key in ["pixels-xxh128: ", "image-chunks-sha256: "] {
             var text = try chunkText(png)
             let at = try XCTUnwrap(text.range(of: key)).upperBound
             let position = text.index(at, offsetBy: key.hasPrefix("pixels") ? 20 : 5)
@@ -201,10 +203,46 @@ final class PixelDigestTests: XCTestCase {
         try pkg.write(PNGEditing.file(PNGEditing.chunks(png).filter { $0.type != "iTXt" }), to: ref)
         XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
         // The provenance without its digest lines (an older reference).
-        let old = try chunkText(png).split(separator: "\n").filter { !$0.hasPrefix("pixels-sha256") && !$0.hasPrefix("image-chunks-sha256") }
+        let old = try chunkText(png).split(separator: "\n").filter { !$0.hasPrefix("pixels-xxh128") && !$0.hasPrefix("image-chunks-sha256") }
         var chunks = PNGEditing.chunks(png)
         chunks[chunks.firstIndex { $0.type == "iTXt" }!] = iTXt(old.joined(separator: "\n") + "\n")
         try pkg.write(PNGEditing.file(chunks), to: ref)
         XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
+    }
+
+    /// A reference recorded before XXH3 states `pixels-sha256` (SHA-256 of the same bytes) beside a true
+    /// `image-chunks-sha256`: it passes by decoding (the old line proves nothing), a changed label against it
+    /// still fails, and re-recording the unchanged label keeps its pixels, states `pixels-xxh128` instead and
+    /// passes by digest from then on; recording it once more leaves the file byte for byte as it is.
+    func testAnOlderReferenceWithTheSHA256PixelLinePassesByDecodingUntilReRecorded() throws {
+        let label = badge()
+        let png = try record(label)
+        let bitmap = try PNGCodec.decode(png)
+        let sha = try PNGEditing.sha256sum(Array("rgba8 \(bitmap.width)x\(bitmap.height)\n".utf8) + bitmap.pixels)
+        let oldText = try chunkText(png).split(separator: "\n").map { line in
+            line.hasPrefix("pixels-xxh128: ") ? "pixels-sha256: \(bitmap.width)x\(bitmap.height) rgba8 \(sha)" : String(line)
+        }.joined(separator: "\n") + "\n"
+        XCTAssertTrue(oldText.contains("\nimage-chunks-sha256: "))
+        var chunks = PNGEditing.chunks(png)
+        chunks[chunks.firstIndex { $0.type == "iTXt" }!] = iTXt(oldText)
+        let old = PNGEditing.file(chunks)
+        try pkg.write(old, to: ref)
+
+        var result = check(label)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
+        XCTAssertEqual(check(badge("Padded")).failure?.kind, .mismatch)
+        XCTAssertEqual(pkg.bytes(ref), old, "a failing check under `never` leaves the reference untouched")
+
+        XCTAssertTrue(try XCTUnwrap(check(label, record: .all).failure).message.contains("changed"))
+        let rerecorded = try XCTUnwrap(pkg.bytes(ref))
+        XCTAssertEqual(try PNGCodec.decode(rerecorded), bitmap, "re-recording keeps the pixels")
+        XCTAssertEqual(rerecorded, png, "the same file as a fresh recording")
+        XCTAssertFalse(try chunkText(rerecorded).contains("pixels-sha256"))
+        result = check(label)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0))
+        XCTAssertTrue(try XCTUnwrap(check(label, record: .all).failure).message.contains("unchanged"))
+        XCTAssertEqual(pkg.bytes(ref), png)
     }
 }

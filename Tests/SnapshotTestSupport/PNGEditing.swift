@@ -95,17 +95,35 @@ public enum PNGEditing {
 
     /// SHA-256 of `bytes` as coreutils' `sha256sum` prints it (an implementation other than libcrypto's).
     public static func sha256sum(_ bytes: [UInt8]) throws -> String {
-        let path = NSTemporaryDirectory() + "/labelsnap-sha-\(UUID().uuidString)"
+        try digestTool("/usr/bin/sha256sum", [], bytes)
+    }
+
+    /// XXH3-128 of `bytes` as `xxhsum -H2` prints it (apt package `xxhash`, which `make test` installs): the
+    /// reference implementation's own command, so expected values do not come from the code under test.
+    public static func xxh128sum(_ bytes: [UInt8]) throws -> String {
+        try digestTool("/usr/bin/xxhsum", ["-H2"], bytes)
+    }
+
+    /// The first word of what the digest command prints for a file holding `bytes`.
+    private static func digestTool(_ tool: String, _ options: [String], _ bytes: [UInt8]) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw DigestToolMissing(description: "\(tool) is not installed: `make test` installs it (the Makefile's TEST_APT_PACKAGES)")
+        }
+        let path = NSTemporaryDirectory() + "/labelsnap-digest-\(UUID().uuidString)"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        process.arguments = [path]
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = options + [path]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+    }
+
+    public struct DigestToolMissing: Error, CustomStringConvertible {
+        public var description: String
     }
 }

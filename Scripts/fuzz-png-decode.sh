@@ -14,18 +14,24 @@ SWIFT_BIN=$(dirname "$(command -v swiftc)")
 CLANG=${CLANG:-$SWIFT_BIN/clang}
 mkdir -p "$OUT/src" "$OUT/module" "$OUT/corpus" "$OUT/crashes"
 
-# One module from Raster + PNGCodec + the fuzz entry (their `import Raster` lines dropped).
+# One module from PNGCodec, the Swift targets it depends on and the fuzz entry (the imports of those targets
+# dropped). Keep TARGETS in step with PNGCodec's dependencies in Package.swift; the system-library module maps
+# (Sources/C*/module.modulemap, e.g. CCrypto for ContentDigest) are found with -I below.
+TARGETS="Raster ContentDigest PNGCodec"
 rm -f "$OUT"/src/*.swift
-for f in Sources/Raster/*.swift Sources/PNGCodec/*.swift Scripts/fuzz/PNGDecodeFuzzer.swift; do
-    sed '/^import Raster$/d' "$f" > "$OUT/src/$(basename "$f")"
+drop=$(for t in $TARGETS; do printf '/^import %s$/d;' "$t"; done)
+for f in $(for t in $TARGETS; do echo Sources/$t/*.swift; done) Scripts/fuzz/PNGDecodeFuzzer.swift; do
+    sed "$drop" "$f" > "$OUT/src/$(basename "$f")"
 done
+SYSTEM_MODULES=$(for m in Sources/C*/module.modulemap; do printf -- '-I %s ' "$(dirname "$m")"; done)
 cp Sources/CPNGShim/include/*.h "$OUT/module/"
 printf 'module CPNGShim {\n    header "CPNGShim.h"\n    export *\n}\n' > "$OUT/module/module.modulemap"
 
 for c in Sources/CPNGShim/*.c; do
     "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CPNGShim/include "$c" -o "$OUT/$(basename "$c" .c).o"
 done
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -I "$OUT/module" \
+# shellcheck disable=SC2086  # SYSTEM_MODULES is a list of flags
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -I "$OUT/module" $SYSTEM_MODULES \
     "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -ldeflate -o "$OUT/fuzz-png-decode"
 
 "$OUT/fuzz-png-decode" -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \

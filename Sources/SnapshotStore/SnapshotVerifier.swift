@@ -101,7 +101,7 @@ public enum SnapshotVerifier {
                                    message: "Snapshot \(location.snapshotName) was not checked: \(error)",
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
-        switch Run(location: location, mode: mode, format: format, value: value).verify() {
+        switch Run(location: location, mode: mode, format: format, value: value, testCase: testCase).verify() {
         case .passed: return nil
         case .failed(let failure): return failure
         }
@@ -159,21 +159,29 @@ public enum SnapshotVerifier {
     /// References whose use this process has noted (`recordUse`), with their artifacts root.
     private static let usesRecorded = Locked<Set<String>>([])
 
-    /// `swift test --filter '<Module>.*<testName>'`, the module taken from `Tests/<Module>/…`.
-    public static func testFilter(for location: SnapshotLocation) -> String {
+    /// The `swift test --filter` pattern that runs the test: `<Module>.<Class>/<testName>$` when the running
+    /// XCTest case is known (`testCase` is XCTest's name of it, `<Class>.<testName>`; the class keeps same-named
+    /// tests of two classes apart, which `.*` did not), else `<Module>.*<testName>` (a Swift Testing test, or
+    /// no case known); the module is taken from `Tests/<Module>/…`, left out when the file is elsewhere.
+    public static func testFilter(for location: SnapshotLocation, testCase: String? = nil) -> String {
+        var module: String?
         let root = location.packageRoot + "/"
         if location.testFilePath.hasPrefix(root) {
             let parts = location.testFilePath.dropFirst(root.count).split(separator: "/")
-            if parts.count >= 3, parts[0] == "Tests" {
-                return SnapshotNaming.sanitize(String(parts[1])) + ".*" + location.testName
-            }
+            if parts.count >= 3, parts[0] == "Tests" { module = SnapshotNaming.sanitize(String(parts[1])) }
         }
-        return location.testName
+        // XCTest's `Class.test`, not a Swift Testing id (`Module.Suite.test()`) nor the first case's stand-in
+        // (`Module/File.swift.test`, before the observer knew the case).
+        let name = testCase?.split(separator: ".", omittingEmptySubsequences: false) ?? []
+        if name.count == 2, name[1] == location.testName, !name[0].isEmpty, !name[0].contains("/") {
+            return (module.map { $0 + "." } ?? "") + name[0] + "/" + location.testName + "$"
+        }
+        return (module.map { $0 + ".*" } ?? "") + location.testName
     }
 
-    /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'`.
-    public static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation) -> String {
-        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location)))"
+    /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'` (the pattern of `testFilter`).
+    public static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil) -> String {
+        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location, testCase: testCase)))"
     }
 
     /// `labelsnap accept <failure record>`.
@@ -222,6 +230,8 @@ public enum SnapshotVerifier {
         let mode: RecordMode
         let format: SnapshotFormat<Value>
         let value: Value
+        /// The running test case (`RunningTest.identity`), for the re-record command.
+        let testCase: String?
 
         let encoded = EncodedCache()
 
@@ -317,7 +327,7 @@ public enum SnapshotVerifier {
                 "  \(reference)",
                 "Record mode is \"never\"\(RecordMode.isCI(ProcessInfo.processInfo.environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
             ], fixes: [
-                "Record it:  \(SnapshotVerifier.recordCommand(.missing, for: location))",
+                "Record it:  \(SnapshotVerifier.recordCommand(.missing, for: location, testCase: testCase))",
                 "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
             ])
         }
@@ -328,7 +338,7 @@ public enum SnapshotVerifier {
                 "  \(reference)",
                 "It was left untouched.",
             ], fixes: [
-                "Fix its permissions, or delete it and re-record:  \(SnapshotVerifier.recordCommand(.missing, for: location))",
+                "Fix its permissions, or delete it and re-record:  \(SnapshotVerifier.recordCommand(.missing, for: location, testCase: testCase))",
             ])
         }
 
@@ -362,7 +372,7 @@ public enum SnapshotVerifier {
                 }
                 return .failed(fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
                                     lines: lines, fixes: written ? [] : [
-                                        "Re-record it:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
+                                        "Re-record it:  \(SnapshotVerifier.recordCommand(.failed, for: location, testCase: testCase))",
                                         "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
                                     ]))
             }
@@ -375,7 +385,7 @@ public enum SnapshotVerifier {
             let environment = format.environmentDifferences?(bytes) ?? []
             if !environment.isEmpty {
                 lines.append("  The environment differs from the one that recorded the reference: " + environment.joined(separator: "; ") + ".")
-                lines.append("  If that change is expected, re-record on this machine (\(SnapshotVerifier.recordCommand(.failed, for: location))); otherwise install what recorded it.")
+                lines.append("  If that change is expected, re-record on this machine (\(SnapshotVerifier.recordCommand(.failed, for: location, testCase: testCase))); otherwise install what recorded it.")
             }
             lines += [
                 "  \(reference)",
@@ -399,7 +409,7 @@ public enum SnapshotVerifier {
                                 comparedReference: bytes, lines: lines,
                                 fixes: written ? [] : [
                                     "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
-                                    "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location))",
+                                    "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location, testCase: testCase))",
                                 ]))
         }
 
@@ -466,7 +476,7 @@ public enum SnapshotVerifier {
                     referenceDescription: referenceDescription, actualDescription: actualDescription,
                     tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
                     message: full, acceptCommand: actualPath == nil ? nil : SnapshotVerifier.acceptCommand(for: location),
-                    rerecordCommand: SnapshotVerifier.recordCommand(kind == .missingReference ? .missing : .failed, for: location),
+                    rerecordCommand: SnapshotVerifier.recordCommand(kind == .missingReference ? .missing : .failed, for: location, testCase: testCase),
                     recordedAt: Self.timestamp(),
                     referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
                 r.snapshotsFolder = location.snapshotsFolder

@@ -23,6 +23,12 @@ enum SameMethodFixture {
             XCTAssertTrue(message.contains("both map to __Snapshots__/FakeTests/BadgeTests/testBadge.1.txt"), message)
             // The refused test names itself (the tracker knows every test case after the first assertion).
             XCTAssertTrue(message.contains("of SameMethod"), message)
+            // Its re-record command selects it by class: `.*testBadge` would run both classes' testBadge.
+            let hint = withSnapshotTesting(environment: ["CI": "1"]) {
+                verifySnapshot(of: text, as: .text, named: "hint", file: package.testFile, testName: "testBadge()")
+            }
+            XCTAssertTrue(hint?.contains("Record it:  SNAPSHOT_TESTING_RECORD=missing swift test --filter 'FakeTests.SameMethod\(text)/testBadge$'") == true,
+                          hint ?? "passed")
             outcomes.append("refused")
         }
         XCTAssertEqual(outcomes.filter { $0 == "recorded" }.count, 1, "\(outcomes)")

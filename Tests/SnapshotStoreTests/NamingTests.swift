@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import SnapshotStore
 
@@ -43,5 +44,31 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SnapshotVerifier.shellQuote("/a b/c"), "'/a b/c'")
         XCTAssertEqual(SnapshotVerifier.shellQuote("it's"), "'it'\\''s'")
         XCTAssertEqual(SnapshotVerifier.shellQuote("X.*testFoo"), "'X.*testFoo'")
+    }
+
+    /// The re-record filter names the XCTest class when the running case is known (XCTest calls it
+    /// `BadgeTests.testBadge`), so `testBadge` of another class is not run too; otherwise module and test.
+    func testRecordFilterNamesTheXCTestClassWhenKnown() {
+        func filter(_ file: String, _ testCase: String?) -> String {
+            let location = SnapshotLocation.next(filePath: file, testName: "testBadge()", name: "x", pathExtension: "png",
+                                                 environment: [:], counter: SnapshotCounter())
+            return SnapshotVerifier.testFilter(for: location, testCase: testCase)
+        }
+        let file = "/nowhere-\(getpid())/Tests/AppTests/BadgeTests.swift"   // no Package.swift: its folder is the root
+        XCTAssertEqual(filter(file, nil), "testBadge")
+        let root = NSTemporaryDirectory() + "labelsnap-filter-\(getpid())"
+        XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: root + "/Tests/AppTests", withIntermediateDirectories: true))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data()))
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let inPackage = root + "/Tests/AppTests/BadgeTests.swift"
+        XCTAssertEqual(filter(inPackage, "BadgeTests.testBadge"), "AppTests.BadgeTests/testBadge$")
+        XCTAssertEqual(filter(inPackage, nil), "AppTests.*testBadge")
+        XCTAssertEqual(filter(inPackage, "AppTests.BadgeSuite.testBadge()"), "AppTests.*testBadge", "a Swift Testing id")
+        XCTAssertEqual(filter(inPackage, "AppTests/BadgeTests.swift.testBadge"), "AppTests.*testBadge", "the first case's stand-in")
+        XCTAssertEqual(filter(inPackage, "BadgeTests.testOther"), "AppTests.*testBadge", "another test's case")
+        let location = SnapshotLocation.next(filePath: inPackage, testName: "testBadge()", name: "x", pathExtension: "png",
+                                             environment: [:], counter: SnapshotCounter())
+        XCTAssertEqual(SnapshotVerifier.recordCommand(.failed, for: location, testCase: "BadgeTests.testBadge"),
+                       "SNAPSHOT_TESTING_RECORD=failed swift test --filter 'AppTests.BadgeTests/testBadge$'")
     }
 }

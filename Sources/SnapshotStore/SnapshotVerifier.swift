@@ -270,12 +270,13 @@ public enum SnapshotVerifier {
             if mode == .never { return .failed(missingUnderNever()) }
             do {
                 let bytes = try actualBytes()
+                let createsFolder = createsNamedFolder
                 if try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .keep, sync: true) {
                     return .failed(fail(.missingReference, referenceWritten: true, withArtifacts: false, lines: [
                         "No reference was found for snapshot \(location.snapshotName): recorded \(actualDescription) to",
                         "  \(reference)",
                         "Record mode \"\(mode)\" wrote the missing reference. Look at it, commit it, and run the test again to assert against it.",
-                    ]))
+                    ] + createdFolderNote(createsFolder)))
                 }
             } catch {
                 return .failed(writeFailed(error))
@@ -305,6 +306,7 @@ public enum SnapshotVerifier {
                 let bytes = try actualBytes()
                 let old = try? SnapshotFileSystem.readIfPresent(reference)
                 let state: String
+                let createsFolder = old == nil && createsNamedFolder
                 if old == bytes {
                     state = "unchanged"
                 } else {
@@ -315,10 +317,24 @@ public enum SnapshotVerifier {
                     "Record mode is \"all\": recorded snapshot \(location.snapshotName) (\(actualDescription), \(state)) to",
                     "  \(reference)",
                     "Remove record mode (the record: argument, or \(RecordMode.environmentVariable)=all) and run the test again to assert against it.",
-                ])
+                ] + createdFolderNote(createsFolder))
             } catch {
                 return writeFailed(error)
             }
+        }
+
+        /// Whether recording now creates a folder of references that was named (`LABELSNAP_SNAPSHOTS_DIR`,
+        /// `snapshotDirectory:`) and does not exist: a mistyped path would otherwise record every reference
+        /// anew without a word. Asked only on the way to recording.
+        var createsNamedFolder: Bool {
+            location.snapshotsFolder != location.packageRoot + "/" + SnapshotLocation.snapshotsFolderName
+                && !SnapshotFileSystem.exists(location.snapshotsFolder)
+        }
+
+        func createdFolderNote(_ created: Bool) -> [String] {
+            guard created else { return [] }
+            return ["Created \(location.snapshotsFolder), the folder of references named by \(SnapshotLocation.snapshotsDirectoryVariable) "
+                    + "or snapshotDirectory: (it did not exist): check the path if you expected existing references there."]
         }
 
         func missingUnderNever() -> SnapshotFailure {
@@ -326,7 +342,8 @@ public enum SnapshotVerifier {
                 "No reference was found for snapshot \(location.snapshotName) at",
                 "  \(reference)",
                 "Record mode is \"never\"\(RecordMode.isCI(ProcessInfo.processInfo.environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
-            ], fixes: [
+            ] + (createsNamedFolder ? ["The folder of references \(location.snapshotsFolder), named by \(SnapshotLocation.snapshotsDirectoryVariable) "
+                                       + "or snapshotDirectory:, does not exist: check the path."] : []), fixes: [
                 "Record it:  \(SnapshotVerifier.recordCommand(.missing, for: location, testCase: testCase))",
                 "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
             ])

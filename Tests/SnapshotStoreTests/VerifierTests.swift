@@ -16,6 +16,27 @@ final class VerifierTests: XCTestCase {
     }
     var ref: String { pkg.reference("testLabel.label.txt") }
 
+    /// A named folder of references that does not exist is created by recording, and the message says so
+    /// (a mistyped LABELSNAP_SNAPSHOTS_DIR would otherwise record every reference anew in silence); `never`
+    /// says it is missing. The default `__Snapshots__`, and a named folder that exists, get no such line.
+    func testRecordingIntoANamedFolderThatDidNotExistSaysItCreatedIt() throws {
+        let typo = pkg.root + "/Refrences"
+        let env = [SnapshotLocation.snapshotsDirectoryVariable: typo]
+        let never = try XCTUnwrap(verify("hello", record: .never, env: env))
+        XCTAssertTrue(never.message.contains("The folder of references \(typo), named by LABELSNAP_SNAPSHOTS_DIR or snapshotDirectory:, does not exist: check the path."), never.message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: typo))
+        let first = try XCTUnwrap(verify("hello", env: env))
+        XCTAssertEqual(first.kind, .missingReference)
+        XCTAssertTrue(first.message.hasSuffix("\nCreated \(typo), the folder of references named by LABELSNAP_SNAPSHOTS_DIR or snapshotDirectory: (it did not exist): check the path if you expected existing references there."), first.message)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: typo + "/FakeTests/BadgeTests/testLabel.label.txt"))
+        let second = try XCTUnwrap(verify("hello", named: "other", env: env))
+        XCTAssertFalse(second.message.contains("Created"), second.message)
+        let all = try XCTUnwrap(verify("hello", record: .all, named: "third", env: [SnapshotLocation.snapshotsDirectoryVariable: typo + "2"]))
+        XCTAssertTrue(all.message.contains("\nCreated \(typo)2, the folder of references"), all.message)
+        let plain = try XCTUnwrap(verify("hello"))
+        XCTAssertFalse(plain.message.contains("Created") || plain.message.contains("does not exist"), plain.message)
+    }
+
     func testNeverWithMissingReferenceFailsAndWritesNoReference() throws {
         let failure = try XCTUnwrap(verify("hello", record: .never))
         XCTAssertEqual(failure.kind, .missingReference)

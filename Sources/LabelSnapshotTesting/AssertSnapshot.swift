@@ -111,11 +111,7 @@ public func snapshotFailure<Value>(
         let actual: Value
         let running = RunningTest.current(fileID: fileID, testName: testName)
         do {
-            if running.isParameterized, name == nil {
-                throw SnapshotConfigurationError(
-                    "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
-                        + "give each one a `named:` derived from the argument")
-            }
+            if name == nil, let refusal = running.unnamedRefusal { throw SnapshotConfigurationError(refusal) }
             actual = try value()
         } catch {
             return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
@@ -167,11 +163,14 @@ public func recordSnapshotFailure(_ failure: SnapshotFailure, fileID: StaticStri
 }
 
 /// Reports a failure to the running test framework: `Issue.record` when a Swift Testing test is
-/// running (`Test.current != nil`), else `XCTFail`.
+/// running (`Test.current != nil`) or the process runs Swift Testing's tests (an assertion in
+/// `Task.detached` or on a dispatch queue has no `Test.current`: Swift Testing then records the issue
+/// for the run, which fails), else `XCTFail`. Between XCTest cases, where `XCTFail` reaches no test,
+/// the message is also written to standard error: a failure is never dropped silently.
 public func recordSnapshotIssue(_ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
                                 line: UInt = #line, column: UInt = #column) {
     #if canImport(Testing)
-    if Test.current != nil {
+    if Test.current != nil || SwiftTestingRunTracker.isSwiftTestingProcess {
         Issue.record(Comment(rawValue: message),
                      sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
                                                     line: Int(line), column: Int(column)))
@@ -179,6 +178,9 @@ public func recordSnapshotIssue(_ message: String, fileID: StaticString = #fileI
     }
     #endif
     #if canImport(XCTest)
+    if XCTestCaseTracker.shared.isBetweenCases {
+        FileHandle.standardError.write(Data("error: \(filePath):\(line): \(message) (reported while no XCTest case was running)\n".utf8))
+    }
     XCTFail(message, file: filePath, line: line)
     #else
     print("error: \(filePath):\(line): \(message)")

@@ -14,8 +14,9 @@ import Testing
 struct RunningTest {
     /// `Module.Suite.test()` under Swift Testing, `BadgeTests.testBadge` under XCTest; nil when unknown.
     var identity: String?
-    /// A Swift Testing test with arguments: its cases run in parallel, so unnamed snapshots are refused.
-    var isParameterized: Bool
+    /// Why an unnamed snapshot cannot be numbered here, or nil when it can: numbers must not depend on
+    /// the order in which concurrent work runs, nor on which run of a test an assertion belongs to.
+    var unnamedRefusal: String?
 
     /// - Parameters: `fileID` and `testName` of the assertion name the first XCTest case of a process,
     ///   which starts before the first assertion installs the observer.
@@ -23,15 +24,33 @@ struct RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
             let identity = ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
-            if !test.isParameterized { SwiftTestingRunTracker.shared.noteAssertion(testCase: identity) }
-            return RunningTest(identity: identity, isParameterized: test.isParameterized)
+            if test.isParameterized {
+                return RunningTest(identity: identity, unnamedRefusal:
+                    "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
+                        + "give each one a `named:` derived from the argument")
+            }
+            guard SwiftTestingRunTracker.isInTestBodyTask else {
+                return RunningTest(identity: identity, unnamedRefusal:
+                    "this unnamed snapshot is made in a task the test created (async let, a task group, Task { }), "
+                        + "so its number would depend on the order in which the tasks run; give it a `named:`")
+            }
+            SwiftTestingRunTracker.shared.noteAssertion(testCase: identity)
+            return RunningTest(identity: identity, unnamedRefusal: nil)
+        }
+        #endif
+        let fallback = fileID + "." + SnapshotNaming.testName(testName)
+        #if canImport(Testing)
+        if SwiftTestingRunTracker.isSwiftTestingProcess {
+            return RunningTest(identity: fallback, unnamedRefusal:
+                "this unnamed snapshot is made outside any Swift Testing test (in Task.detached or on a dispatch "
+                    + "queue, where Test.current is nil), so neither its test nor its run is known; give it a `named:`")
         }
         #endif
         #if canImport(XCTest)
-        return RunningTest(identity: XCTestCaseTracker.shared.currentName(fallback: fileID + "." + SnapshotNaming.testName(testName)),
-                           isParameterized: false)
+        return RunningTest(identity: XCTestCaseTracker.shared.currentName(
+            fallback: XCTestCaseTracker.nameFromCommandLine(testName: testName) ?? fallback), unnamedRefusal: nil)
         #else
-        return RunningTest(identity: nil, isParameterized: false)
+        return RunningTest(identity: nil, unnamedRefusal: nil)
         #endif
     }
 }
@@ -54,8 +73,8 @@ public func startSnapshotRun(fileID: String = #fileID, testName: String = #funct
 /// a task whose runtime task number (`lsr_current_task_id`; never reused, unlike task addresses) differs
 /// from the one the test's last assertion ran in starts a new run. Tasks the body creates are unnamed
 /// (names are not inherited) and count within the run. Inside the trait's scope the trait starts runs.
-/// Left open: an iteration whose first assertion runs in a child task before the body's own task
-/// asserts counts on from the previous iteration until then; the trait covers that case.
+/// Unnamed snapshots made in the tasks a body creates are refused (`RunningTest`): they would be
+/// numbered in whatever order those tasks run.
 final class SwiftTestingRunTracker: @unchecked Sendable {
     static let shared = SwiftTestingRunTracker()
     /// The prefix Swift Testing 6.x gives the name of the task that runs a test body.
@@ -64,8 +83,19 @@ final class SwiftTestingRunTracker: @unchecked Sendable {
     private let lock = NSLock()
     private var lastTask: [String: UInt64] = [:]
 
+    /// True in the task Swift Testing runs a test body in (not in the tasks the body creates).
+    static var isInTestBodyTask: Bool { Task.name?.hasPrefix(testTaskNamePrefix) == true }
+
+    /// True when this process runs Swift Testing's tests (SwiftPM passes `--testing-library swift-testing`;
+    /// its XCTest tests run in another process).
+    static let isSwiftTestingProcess: Bool = {
+        let arguments = CommandLine.arguments
+        return zip(arguments, arguments.dropFirst()).contains { $0 == "--testing-library" && $1 == "swift-testing" }
+    }()
+
+    /// Called from the test body's task (`isInTestBodyTask`).
     func noteAssertion(testCase: String) {
-        guard !SnapshotsTrait.isInScope, let name = Task.name, name.hasPrefix(Self.testTaskNamePrefix) else { return }
+        guard !SnapshotsTrait.isInScope else { return }
         noteAssertion(testCase: testCase, taskID: lsr_current_task_id())
     }
 
@@ -103,6 +133,27 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
         if let name { return name }
         if !sawACase { name = fallback() }   // the first case, already running when the tracker was installed
         return name ?? fallback()
+    }
+
+    /// The name of the first case (`Class.testName`, as `XCTestCase.name`) when the process was started
+    /// to run one test: `swift test --parallel` starts a process per test with the specifier
+    /// `Module.Class/testName`. Without it two classes of one file with a same-named test would look
+    /// like one test in every process's first case. nil when no single argument names `testName`.
+    static func nameFromCommandLine(testName: String, arguments: [String] = CommandLine.arguments) -> String? {
+        let method = SnapshotNaming.testName(testName)
+        let matches = arguments.dropFirst().compactMap { argument -> String? in
+            let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+            guard !argument.hasPrefix("-"), parts.count == 2, parts[1] == method,
+                  let suite = parts[0].split(separator: ".").last, !suite.isEmpty else { return nil }
+            return suite + "." + method
+        }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// True after a case finished and before the next one started (a detached task still asserting).
+    var isBetweenCases: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return sawACase && name == nil
     }
 
     func testCaseWillStart(_ testCase: XCTestCase) {

@@ -1,5 +1,5 @@
 import Foundation
-import LabelSnapshotTesting
+@testable import LabelSnapshotTesting
 import SnapshotTestSupport
 import XCTest
 
@@ -37,3 +37,24 @@ enum SameMethodFixture {
 
 final class SameMethodA: XCTestCase { func testBadge() { SameMethodFixture.check("A") } }
 final class SameMethodB: XCTestCase { func testBadge() { SameMethodFixture.check("B") } }
+
+/// `swift test --parallel` starts one process per test with `Module.Class/testName`: its first case
+/// (the only one) is named by class from that argument, so two classes of one file with a same-named
+/// test are two tests there too, not "two assertions of one test".
+final class FirstCaseNameTests: XCTestCase {
+    func testTheParallelRunnersSpecifierNamesTheClass() {
+        XCTAssertEqual(XCTestCaseTracker.nameFromCommandLine(testName: "testSame()", arguments: ["x.xctest", "AppTests.AAASecond/testSame"]),
+                       "AAASecond.testSame")
+        XCTAssertEqual(XCTestCaseTracker.nameFromCommandLine(testName: "testSame", arguments: ["x.xctest", "AAAFirst/testSame"]),
+                       "AAAFirst.testSame")
+    }
+
+    func testNoSingleSpecifierOfThatTestNamesNothing() {
+        XCTAssertNil(XCTestCaseTracker.nameFromCommandLine(testName: "testSame()", arguments: ["x.xctest"]))
+        XCTAssertNil(XCTestCaseTracker.nameFromCommandLine(testName: "testSame()", arguments: ["x.xctest", "AppTests.AAASecond/testOther"]))
+        XCTAssertNil(XCTestCaseTracker.nameFromCommandLine(testName: "testSame()",
+                                                           arguments: ["x.xctest", "A.B/testSame", "A.C/testSame"]))
+        XCTAssertNil(XCTestCaseTracker.nameFromCommandLine(testName: "testSame()", arguments: ["x.xctest", "--filter/testSame"]))
+        XCTAssertNil(XCTestCaseTracker.nameFromCommandLine(testName: "testSame()", arguments: ["x.xctest", "AppTests.AAASecond"]))
+    }
+}

@@ -17,7 +17,12 @@
 static char process_id[64];
 static char run_id[160];
 static int active;
-static char header[16384];  /* the lines every manifest of this process starts with */
+/* The lines every manifest of this process starts with, grown as needed: SwiftPM passes every selected test in
+ * one argument (over 30 KB for a whole suite's list), and a header cut short lost the newline of its last line,
+ * so the first line written after it was glued on ("lsnapshots\t…"). Without memory there is no manifest. */
+static char *header;
+static size_t header_length, header_capacity;
+static int header_failed;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int manifest_fds[MAX_MANIFESTS];
 static int manifest_count;
@@ -58,35 +63,65 @@ static size_t read_proc(const char *path, char *out, size_t size, char separator
     return n;
 }
 
+/* Room for `more` bytes and the terminating NUL; 0 when memory ran out (the header is then given up). */
+static int reserve(size_t more) {
+    if (header_failed) return 0;
+    if (header_length + more + 1 <= header_capacity) return 1;
+    size_t capacity = header_capacity ? header_capacity : 4096;
+    while (capacity < header_length + more + 1) capacity *= 2;
+    char *grown = realloc(header, capacity);
+    if (!grown) { header_failed = 1; return 0; }
+    header = grown;
+    header_capacity = capacity;
+    return 1;
+}
+
 /* Appends `text` to the header with tab, newline and backslash escaped (\t, \n, \\). */
 static void append_escaped(const char *text) {
-    size_t used = strlen(header);
-    for (const char *c = text; *c && used + 3 < sizeof header; c++) {
+    if (!reserve(2 * strlen(text))) return;
+    for (const char *c = text; *c; c++) {
         if (*c == '\t' || *c == '\n' || *c == '\\') {
-            header[used++] = '\\';
-            header[used++] = *c == '\t' ? 't' : *c == '\n' ? 'n' : '\\';
+            header[header_length++] = '\\';
+            header[header_length++] = *c == '\t' ? 't' : *c == '\n' ? 'n' : '\\';
         } else {
-            header[used++] = *c;
+            header[header_length++] = *c;
         }
     }
-    header[used] = 0;
+    header[header_length] = 0;
 }
 
 static void append_raw(const char *text) {
-    size_t used = strlen(header);
-    snprintf(header + used, sizeof header - used, "%s", text);
+    size_t length = strlen(text);
+    if (!reserve(length)) return;
+    memcpy(header + header_length, text, length + 1);
+    header_length += length;
 }
 
-/* A command line from /proc/<pid>/cmdline as tab-separated escaped arguments. */
+/* A command line from /proc/<pid>/cmdline, read whole however long, as tab-separated escaped arguments. */
 static void append_command_line(pid_t pid) {
-    char path[64], buffer[8192];
+    char path[64];
     snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pid);
-    size_t n = read_proc(path, buffer, sizeof buffer, 0);
-    /* read_proc kept the NULs: walk the arguments. */
+    FILE *file = fopen(path, "r");
+    if (!file) return;
+    size_t n = 0, capacity = 8192;
+    char *buffer = malloc(capacity);
+    while (buffer) {
+        n += fread(buffer + n, 1, capacity - n - 1, file);
+        if (n < capacity - 1) break;
+        char *grown = realloc(buffer, capacity * 2);
+        if (!grown) { free(buffer); buffer = NULL; break; }
+        buffer = grown;
+        capacity *= 2;
+    }
+    fclose(file);
+    if (!buffer) { header_failed = 1; return; }
+    buffer[n] = 0;
+    /* Arguments end with NUL bytes: walk them. */
     for (size_t i = 0; i < n; i += strlen(buffer + i) + 1) {
         append_raw("\t");
         append_escaped(buffer + i);
     }
+    free(buffer);
 }
 
 static int write_all(int fd, const char *text, size_t length) {
@@ -116,7 +151,7 @@ int lsr_manifest_open(const char *path) {
     pthread_mutex_lock(&lock);
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd >= 0) {
-        write_all(fd, header, strlen(header));
+        write_all(fd, header, header_length);
     } else if (errno == EEXIST) {
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
     }
@@ -188,6 +223,7 @@ __attribute__((constructor)) static void lsr_start(int argc, char **argv, char *
         append_command_line(getppid());
         append_raw("\n");
     }
+    if (header_failed) return;
     active = 1;
     on_exit(write_exit_status, NULL);
 

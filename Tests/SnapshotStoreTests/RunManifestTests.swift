@@ -78,6 +78,53 @@ final class RunManifestTests: XCTestCase {
         XCTAssertTrue(problems.contains { $0.contains("was not started by swift test") }, "\(problems)")
     }
 
+    /// SwiftPM passes the selected tests to the bundle in one argument (this suite's whole list is over 30 KB).
+    /// A process started so by a `swift-…` launcher keeps whole lines, its launcher line and both command lines
+    /// whole: the header was a 16 KB buffer, and when cut it lost its last newline, so the first line written
+    /// after it was glued on ("lsnapshots\t…") and the run's snapshots folders were lost; in this suite that
+    /// took a filter of a few test targets (`--filter "SnapshotStoreTests|RunManifestTests|…"`).
+    func testALongSelectionFromALauncherKeepsWholeLines() throws {
+        try requireTestBundle()
+        let pkg = try TempPackage()
+        // A parent named like SwiftPM's swift-test (the kernel names a process after the file it runs).
+        let launcher = pkg.root + "/swift-test-stand-in"
+        XCTAssertEqual(symlink("/bin/sh", launcher), 0)
+        let selection = Array(repeating: "SnapshotStoreTests.ManifestProcessHelper/testWriteUses", count: 400).joined(separator: ",")
+        XCTAssertGreaterThan(selection.utf8.count, 16_384)
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: launcher)
+        // Not the last command, so the shell waits instead of replacing itself: it stays the bundle's parent.
+        child.arguments = ["-c", "\"$0\" \"$1\"; exit $?", CommandLine.arguments[0], selection]
+        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SNAPSHOT_ARTIFACTS"] = nil
+        environment["LABELSNAP_RUN_ID"] = nil
+        environment[Self.helperVariable] = "\(pkg.root)|7|50"
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+        XCTAssertEqual(child.terminationStatus, 0)
+
+        let runs = SnapshotRunManifest.runs(in: pkg.root + "/.build/snapshot-artifacts")
+        XCTAssertEqual(runs.count, 1)
+        let process = try XCTUnwrap(runs.first?.processes.first)
+        XCTAssertEqual(runs.first?.processes.count, 1)
+        XCTAssertEqual(process.arguments, [CommandLine.arguments[0], selection])
+        XCTAssertEqual(process.launcherArguments.suffix(2), [CommandLine.arguments[0], selection])
+        XCTAssertEqual(process.launcher, runs.first?.run, "the run is the launcher's")
+        XCTAssertEqual(process.snapshotsFolders, [pkg.snapshots])
+        XCTAssertEqual(process.references.count, 50)
+        XCTAssertEqual(process.exitStatus, 0)
+        let text = try String(contentsOfFile: process.file, encoding: .utf8)
+        for line in text.split(separator: "\n") {
+            let key = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            XCTAssertTrue(["labelsnap-manifest", "process", "run", "started", "argv", "launcher", "snapshots", "use", "exit"].contains(key),
+                          String(line.prefix(200)))
+        }
+    }
+
     private func helper(_ test: String, index: Int, count: Int, pkg: TempPackage) throws -> Process {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])

@@ -29,12 +29,16 @@ struct RunningTest {
                     "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
                         + "give each one a `named:` derived from the argument")
             }
-            guard SwiftTestingRunTracker.isInTestBodyTask else {
+            if SwiftTestingRunTracker.isInTestBodyTask {
+                SwiftTestingRunTracker.shared.noteAssertion(testCase: identity)
+            } else if !SnapshotsTrait.isInScope && SwiftTestingRunTracker.repeatsTests {
+                // An unnamed task: one the test created, or the one a time limit (.timeLimit) or a scoping
+                // trait runs the body in. A new repetition cannot be told from the last one there.
                 return RunningTest(identity: identity, unnamedRefusal:
-                    "this unnamed snapshot is made in a task the test created (async let, a task group, Task { }), "
-                        + "so its number would depend on the order in which the tasks run; give it a `named:`")
+                    "this unnamed snapshot is made in a task Swift Testing does not name (a task the test created, or the "
+                        + "task a .timeLimit or another scoping trait runs the test in), so a new repetition cannot be told "
+                        + "from the last one; add the `.snapshots` trait to the test or its suite, or give it a `named:`")
             }
-            SwiftTestingRunTracker.shared.noteAssertion(testCase: identity)
             return RunningTest(identity: identity, unnamedRefusal: nil)
         }
         #endif
@@ -73,8 +77,9 @@ public func startSnapshotRun(fileID: String = #fileID, testName: String = #funct
 /// a task whose runtime task number (`lsr_current_task_id`; never reused, unlike task addresses) differs
 /// from the one the test's last assertion ran in starts a new run. Tasks the body creates are unnamed
 /// (names are not inherited) and count within the run. Inside the trait's scope the trait starts runs.
-/// Unnamed snapshots made in the tasks a body creates are refused (`RunningTest`): they would be
-/// numbered in whatever order those tasks run.
+/// In unnamed tasks (created by the body, or the one a `.timeLimit` or scoping trait runs the body in)
+/// a new run cannot be seen: when the process repeats its tests, unnamed snapshots there are refused
+/// (`RunningTest`) with the way out, the trait.
 final class SwiftTestingRunTracker: @unchecked Sendable {
     static let shared = SwiftTestingRunTracker()
     /// The prefix Swift Testing 6.x gives the name of the task that runs a test body.
@@ -92,6 +97,21 @@ final class SwiftTestingRunTracker: @unchecked Sendable {
         let arguments = CommandLine.arguments
         return zip(arguments, arguments.dropFirst()).contains { $0 == "--testing-library" && $1 == "swift-testing" }
     }()
+
+    /// True when the process runs its tests more than once (`--repetitions N` with N > 1, `--repeat-until`).
+    static let repeatsTests: Bool = repeats(arguments: CommandLine.arguments)
+
+    static func repeats(arguments: [String]) -> Bool {
+        for (i, argument) in arguments.enumerated() {
+            if argument == "--repeat-until" || argument.hasPrefix("--repeat-until=") { return true }
+            let value: Substring?
+            if argument == "--repetitions" { value = i + 1 < arguments.count ? Substring(arguments[i + 1]) : nil }
+            else if argument.hasPrefix("--repetitions=") { value = argument.dropFirst("--repetitions=".count) }
+            else { continue }
+            if let value, let count = Int(value), count > 1 { return true }
+        }
+        return false
+    }
 
     /// Called from the test body's task (`isInTestBodyTask`).
     func noteAssertion(testCase: String) {

@@ -16,24 +16,7 @@ import CSnapshotRun
         guard bundle.hasSuffix(".xctest") else { return }   // not run from a SwiftPM test bundle
         let pkg = try TempPackage()
         func runHelper(record: String, repetitions: Int, filter: String = "RepetitionsTests/repetitionsHelper") throws -> (status: Int32, output: String) {
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: bundle)
-            child.arguments = ["--testing-library", "swift-testing", "--repetitions", String(repetitions),
-                               "--filter", filter]
-            child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)   // its run manifest stays in the throw-away package
-            var environment = ProcessInfo.processInfo.environment
-            environment[Self.helperVariable] = pkg.testFile
-            environment["SNAPSHOT_TESTING_RECORD"] = record
-            environment["SNAPSHOT_ARTIFACTS"] = pkg.root + "/artifacts"
-            environment["LABELSNAP_SNAPSHOTS_DIR"] = nil
-            child.environment = environment
-            let output = Pipe()
-            child.standardOutput = output
-            child.standardError = output
-            try child.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            child.waitUntilExit()
-            return (child.terminationStatus, text)
+            try Self.runBundle(bundle, in: pkg, record: record, repetitions: repetitions, filter: filter)
         }
         let recording = try runHelper(record: "missing", repetitions: 1)
         #expect(recording.status != 0, "the first run records and fails")
@@ -48,6 +31,28 @@ import CSnapshotRun
         let detached = try runHelper(record: "never", repetitions: 1, filter: "RepetitionsTests/detachedFailureHelper")
         #expect(detached.status != 0)
         #expect(detached.output.contains("detached-failure-marker"), "\(detached.output.suffix(2_000))")
+    }
+
+    /// Runs this test bundle on `filter` with Swift Testing, in the throw-away package, as SwiftPM would.
+    static func runBundle(_ bundle: String, in pkg: TempPackage, record: String, repetitions: Int,
+                          filter: String) throws -> (status: Int32, output: String) {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: bundle)
+        child.arguments = ["--testing-library", "swift-testing", "--repetitions", String(repetitions), "--filter", filter]
+        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)   // its run manifest stays in the throw-away package
+        var environment = ProcessInfo.processInfo.environment
+        environment[helperVariable] = pkg.testFile
+        environment["SNAPSHOT_TESTING_RECORD"] = record
+        environment["SNAPSHOT_ARTIFACTS"] = pkg.root + "/artifacts"
+        environment["LABELSNAP_SNAPSHOTS_DIR"] = nil
+        child.environment = environment
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = output
+        try child.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        child.waitUntilExit()
+        return (child.terminationStatus, text)
     }
 
     /// Two unnamed snapshots in the body, after a named one from a task the body creates.
@@ -66,26 +71,70 @@ import CSnapshotRun
         await Task.detached { recordSnapshotIssue("detached-failure-marker") }.value
     }
 
-    /// Unnamed snapshots made in tasks the test creates would be numbered in the order the tasks run
-    /// (a breaker saw 7 of 12 runs swap two of them): refused, naming the way out; named ones are kept.
-    @Test func unnamedSnapshotsInChildTasksAreRefused() async throws {
+    /// In a process that runs each test once, unnamed snapshots in tasks a test creates count within the
+    /// run (awaited one after the other here, so their order is fixed); outside any test (Task.detached)
+    /// neither the test nor the run is known: refused, naming the way out.
+    @Test func unnamedSnapshotsInTasksCountOnAndOutsideATestAreRefused() async throws {
         let pkg = try TempPackage()
         let file = pkg.testFile
         let fromTask = await Task { withSnapshotTesting(record: .missing, environment: [:]) {
             verifySnapshot(of: "a", as: .text, file: file) } }.value
         async let fromAsyncLet = withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "b", as: .text, file: file) }
+        let second = await fromAsyncLet
         let fromDetached = await Task.detached { withSnapshotTesting(record: .missing, environment: [:]) {
             verifySnapshot(of: "c", as: .text, file: file) } }.value
-        let named = await Task { withSnapshotTesting(record: .missing, environment: [:]) {
-            verifySnapshot(of: "d", as: .text, named: "child", file: file) } }.value
-        for message in [fromTask, await fromAsyncLet] {
-            #expect(message?.contains("made in a task the test created") == true, "\(message ?? "nil")")
-            #expect(message?.contains("give it a `named:`") == true)
-        }
+        let test = "unnamedSnapshotsInTasksCountOnAndOutsideATestAreRefused"
+        #expect(fromTask?.hasPrefix("No reference was found for snapshot \(test).1") == true, "\(fromTask ?? "nil")")
+        #expect(second?.hasPrefix("No reference was found for snapshot \(test).2") == true, "\(second ?? "nil")")
         #expect(fromDetached?.contains("outside any Swift Testing test") == true, "\(fromDetached ?? "nil")")
-        #expect(named?.hasPrefix("No reference was found") == true, "\(named ?? "nil")")
-        let listed = pkg.list(pkg.referenceFolder)
-        #expect(listed == ["unnamedSnapshotsInChildTasksAreRefused.child.txt"], "\(listed)")
+        #expect(fromDetached?.contains("give it a `named:`") == true)
+        #expect(pkg.list(pkg.referenceFolder) == ["\(test).1.txt", "\(test).2.txt"])
+    }
+
+    /// `.timeLimit` runs the body in a task Swift Testing does not name (only in the child process).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[RepetitionsTests.helperVariable] != nil), .timeLimit(.minutes(1)))
+    func timeLimitHelper() throws {
+        let file = try #require(ProcessInfo.processInfo.environment[Self.helperVariable])
+        #expect(verifySnapshot(of: "limited one", as: .text, file: file) == nil)
+        #expect(verifySnapshot(of: "limited two", as: .text, file: file) == nil)
+    }
+
+    /// The same with the `.snapshots` trait, which starts each run itself.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[RepetitionsTests.helperVariable] != nil), .timeLimit(.minutes(1)), .snapshots)
+    func timeLimitWithTraitHelper() throws {
+        let file = try #require(ProcessInfo.processInfo.environment[Self.helperVariable])
+        #expect(verifySnapshot(of: "limited one", as: .text, file: file) == nil)
+        #expect(verifySnapshot(of: "limited two", as: .text, file: file) == nil)
+    }
+
+    /// Under `--repetitions`, a body Swift Testing runs in an unnamed task (`.timeLimit`) cannot be told
+    /// from its last repetition: its unnamed snapshots are refused with the way out (the trait), and
+    /// nothing is recorded; with the trait they pass every repetition.
+    @Test func repetitionsOfATimeLimitedTestNeedTheTrait() throws {
+        let bundle = CommandLine.arguments[0]
+        guard bundle.hasSuffix(".xctest") else { return }
+        let pkg = try TempPackage()
+        let recorded = try Self.runBundle(bundle, in: pkg, record: "missing", repetitions: 1,
+                                          filter: "RepetitionsTests/timeLimit")
+        #expect(recorded.status != 0, "the first run records and fails")
+        let files = ["timeLimitHelper.1.txt", "timeLimitHelper.2.txt", "timeLimitWithTraitHelper.1.txt", "timeLimitWithTraitHelper.2.txt"]
+        #expect(pkg.list(pkg.referenceFolder) == files)
+
+        let withoutTrait = try Self.runBundle(bundle, in: pkg, record: "missing", repetitions: 2, filter: "RepetitionsTests/timeLimitHelper")
+        #expect(withoutTrait.status != 0)
+        #expect(withoutTrait.output.contains("add the `.snapshots` trait"), "\(withoutTrait.output.suffix(2_000))")
+        let withTrait = try Self.runBundle(bundle, in: pkg, record: "never", repetitions: 3, filter: "RepetitionsTests/timeLimitWithTraitHelper")
+        #expect(withTrait.status == 0, "\(withTrait.output.suffix(2_000))")
+        #expect(pkg.list(pkg.referenceFolder) == files, "nothing recorded by the repetitions")
+    }
+
+    @Test func repeatingProcessesAreToldFromTheirArguments() {
+        #expect(SwiftTestingRunTracker.repeats(arguments: ["x", "--repetitions", "3"]))
+        #expect(SwiftTestingRunTracker.repeats(arguments: ["x", "--repetitions=2"]))
+        #expect(SwiftTestingRunTracker.repeats(arguments: ["x", "--repeat-until", "fail"]))
+        #expect(!SwiftTestingRunTracker.repeats(arguments: ["x", "--repetitions", "1"]))
+        #expect(!SwiftTestingRunTracker.repeats(arguments: ["x", "--testing-library", "swift-testing"]))
+        #expect(!SwiftTestingRunTracker.repeats(arguments: ["x", "--repetitions"]))
     }
 
     /// The rule itself: a new task number starts a run, the same number (or an unknown one) does not.

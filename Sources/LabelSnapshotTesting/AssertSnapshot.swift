@@ -120,7 +120,8 @@ public func snapshotFailure<Value>(
         }
         return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
                                        filePath: filePath, testName: testName, environment: environment,
-                                       testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
+                                       testCase: running.identity, fileID: fileID, snapshotDirectory: directory,
+                                       testCaseArguments: running.caseArguments)
     }
 }
 

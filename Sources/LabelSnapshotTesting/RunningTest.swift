@@ -17,6 +17,9 @@ struct RunningTest {
     /// Why an unnamed snapshot cannot be numbered here, or nil when it can: numbers must not depend on
     /// the order in which concurrent work runs, nor on which run of a test an assertion belongs to.
     var unnamedRefusal: String?
+    /// The arguments of the running case of a parameterised Swift Testing test (`1, "de"`), which tell its
+    /// cases apart in claims: two cases with one `named:` must not share a reference.
+    var caseArguments: String? = nil
 
     /// - Parameters: `fileID` and `testName` of the assertion name the first XCTest case of a process,
     ///   which starts before the first assertion installs the observer.
@@ -27,7 +30,8 @@ struct RunningTest {
             if test.isParameterized {
                 return RunningTest(identity: identity, unnamedRefusal:
                     "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
-                        + "give each one a `named:` derived from the argument")
+                        + "give each one a `named:` derived from the argument",
+                    caseArguments: Test.Case.current.flatMap(SwiftTestingRunTracker.argumentsText))
             }
             if SwiftTestingRunTracker.isInTestBodyTask {
                 SwiftTestingRunTracker.shared.noteAssertion(testCase: identity)
@@ -111,6 +115,17 @@ final class SwiftTestingRunTracker: @unchecked Sendable {
             if let value, let count = Int(value), count > 1 { return true }
         }
         return false
+    }
+
+    /// The argument values of a parameterised test case, `1, "de"`. Swift Testing 6.3 has no public
+    /// accessor for them, so they are read by reflection (`Test.Case._kind.parameterized.arguments[].value`);
+    /// nil when that shape is not found (then cases are told apart by name only, as before).
+    static func argumentsText(_ testCase: Test.Case) -> String? {
+        func child(_ label: String, of value: Any) -> Any? { Mirror(reflecting: value).children.first { $0.label == label }?.value }
+        guard let kind = child("_kind", of: testCase), let payload = child("parameterized", of: kind),
+              let arguments = child("arguments", of: payload) else { return nil }
+        let values = Mirror(reflecting: arguments).children.compactMap { child("value", of: $0.value) }
+        return values.isEmpty ? nil : values.map { String(reflecting: $0) }.joined(separator: ", ")
     }
 
     /// Called from the test body's task (`isInTestBodyTask`).

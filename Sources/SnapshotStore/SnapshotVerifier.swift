@@ -66,7 +66,8 @@ public enum SnapshotVerifier {
                                      record: RecordMode? = nil, filePath: String, testName: String,
                                      environment: [String: String] = ProcessEnvironment.current,
                                      counter: SnapshotCounter = .shared, testCase: String? = nil,
-                                     fileID: String? = nil, snapshotDirectory: String? = nil) -> SnapshotFailure? {
+                                     fileID: String? = nil, snapshotDirectory: String? = nil,
+                                     testCaseArguments: String? = nil) -> SnapshotFailure? {
         let location: SnapshotLocation
         do {
             location = try SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
@@ -80,7 +81,9 @@ public enum SnapshotVerifier {
         recordUse(location)
         // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
+        // A case of a parameterised test names its arguments: two cases with one `named:` are two snapshots.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
+            + (testCaseArguments.map { " with arguments (\($0))" } ?? "")
         let key = cachedCollisionKey(location.referencePath)
         let claim = SnapshotClaim(rawName: raw, callSite: SnapshotCallSite.current, testCase: testCase)
         if let earlier = counter.claim(reference: key, claim)
@@ -89,7 +92,9 @@ public enum SnapshotVerifier {
                 ? "\(raw) is used by two assertions of one test, at \(earlier.callSite ?? "?") and at \(claim.callSite ?? "?"); both would use "
                     + "\(location.referenceRelativePath). Give each assertion its own `named:`."
                 : "\(claim.description) and \(earlier.description) both map to "
-                    + "\(location.referenceRelativePath). Rename one of the tests, or give the snapshots distinct `named:` values."
+                    + "\(location.referenceRelativePath). "
+                    + (testCaseArguments != nil ? "Derive each case's `named:` from its arguments."
+                                                : "Rename one of the tests, or give the snapshots distinct `named:` values.")
             return SnapshotFailure(kind: .configuration, message: "Snapshot \(location.snapshotName) was not checked: " + clash,
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }

@@ -137,6 +137,24 @@ import CSnapshotRun
         #expect(!SwiftTestingRunTracker.repeats(arguments: ["x", "--repetitions"]))
     }
 
+    /// Two cases of a parameterised test with one `named:` would share a reference and race for it (a
+    /// breaker saw 2 of 3 cases fail on every run): the second case is refused, naming both cases.
+    @Test(arguments: [1, 2]) func casesWithOneNamedAreRefused(_ n: Int) throws {
+        #expect(SwiftTestingRunTracker.argumentsText(try #require(Test.Case.current)) == "\(n)")
+        let message = withSnapshotTesting(record: .missing, environment: [:]) {
+            verifySnapshot(of: "value \(n)", as: .text, named: "badge", file: Self.sharedNamePackage.testFile)
+        }
+        let recorded = message?.hasPrefix("No reference was found") == true
+        let refused = message?.contains("Derive each case's `named:` from its arguments") == true
+            && message?.contains("with arguments (1)") == true && message?.contains("with arguments (2)") == true
+        #expect(recorded || refused, "\(message ?? "nil")")
+    }
+    nonisolated(unsafe) static let sharedNamePackage = try! TempPackage()
+
+    @Test(arguments: ["de", "ko"], [2]) func argumentsOfACaseAreRead(_ language: String, _ scale: Int) throws {
+        #expect(SwiftTestingRunTracker.argumentsText(try #require(Test.Case.current)) == "\"\(language)\", \(scale)")
+    }
+
     /// The rule itself: a new task number starts a run, the same number (or an unknown one) does not.
     @Test func aNewTaskStartsARunTheSameTaskDoesNot() {
         let tracker = SwiftTestingRunTracker()

@@ -49,10 +49,27 @@ extension SnapshotFormat where Value == String {
 /// A line diff (longest common subsequence) for text snapshots.
 enum TextDiff {
     /// The lines of `text`; a final newline ends the last line rather than starting an empty one.
+    /// LF and CR LF both end a line (in Swift "\r\n" is one Character, so splitting on "\n" alone kept
+    /// a CR LF file as one line); which one a text uses is reported by `lineEndingNote`.
     static func lines(_ text: String) -> [Substring] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") || text.isEmpty { lines.removeLast() }
+        var lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        if text.last == "\n" || text.last == "\r\n" || text.isEmpty { lines.removeLast() }
         return lines
+    }
+
+    /// Why two texts with the same lines differ: their line endings or their final newline.
+    static func lineEndingNote(reference: String, actual: String) -> String {
+        func usesCRLF(_ text: String) -> Bool { text.contains("\r\n") }
+        func endsWithNewline(_ text: String) -> Bool { text.last == "\n" || text.last == "\r\n" }
+        if usesCRLF(reference) != usesCRLF(actual) {
+            let (crlf, lf) = usesCRLF(reference) ? ("reference", "actual") : ("actual", "reference")
+            return "the lines are the same; the \(crlf) ends them with CR LF, the \(lf) with LF (a checkout with core.autocrlf "
+                + "or an editor converted it: mark references as binary in .gitattributes, `__Snapshots__/** -text`)"
+        }
+        if endsWithNewline(reference) != endsWithNewline(actual) {
+            return "the lines are the same; the \(endsWithNewline(reference) ? "actual" : "reference") lacks the final newline"
+        }
+        return "the lines are the same; the texts differ in their line separators"
     }
 
     /// Lines prefixed `  ` (same), `- ` (reference only), `+ ` (actual only).
@@ -98,6 +115,7 @@ enum TextDiff {
         var summary = [
             "lines: reference \(a.count), actual \(b.count); \(removed) removed, \(added) added; first difference at line \(first)",
         ]
+        if removed + added == 0 { summary.append("  " + lineEndingNote(reference: reference, actual: actual)) }
         summary += shown.map { "  " + $0 }
         if removed + added > shown.count { summary.append("  … \(removed + added - shown.count) more changed lines in the diff artifact") }
         return SnapshotMismatch(

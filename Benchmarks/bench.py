@@ -307,6 +307,13 @@ def main():
                   decoded == "0")
     else:
         table.add("assert", "passing assertion, client's DEBUG build", "not run", "", "", "≤ 1 ms", "n/a")
+    # Layout alone in the debug client (Benchmarks/DebugClient LayoutCostTests): lazy shaping had doubled it.
+    if client_result and os.path.exists(client_result + ".layout"):
+        c = run_ours_file(client_result + ".layout")
+        for key, title in (("korean", "Korean badge"), ("uilabel", "\"UILabel With Padding\" badge")):
+            us = float(c[f"layout_us_{key}"])
+            table.add("assert", f"  layout of the {title}, client's DEBUG build", f"{us:.0f} µs", "", "",
+                      "reported (was ~600 / ~400 µs)", "—")
 
     # ---- growth ----
     for key, title, goal in (("growth_text", "layout + render, text ×10 (100 → 1,000 words)", 12),

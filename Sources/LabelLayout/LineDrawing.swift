@@ -103,14 +103,15 @@ struct LineDrawer {
         if case .text(let r)? = line.pieces.first { tabs = try engine.tabWidths(in: r) }
         var text = ""
         var first = Int.max, last = 0
-        var spaces = Set<Int>()
+        // Justifiable spaces, by cluster: glyphs come in logical order, so a space cluster's glyphs are adjacent.
+        var spaces = 0, lastSpace = -1
         for piece in line.pieces {
             switch piece {
             case .text(let r):
                 let end = TextSegmentation.trimmingTrailingWhitespace(r, in: utf16).upperBound
                 for g in shaped.glyphs[try shaped.glyphIndices(r.lowerBound..<end)] {
                     let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
-                    if isSpace { spaces.insert(g.cluster) }
+                    if isSpace, g.cluster != lastSpace { spaces += 1; lastSpace = g.cluster }
                     var glyph = g
                     if let tab = tabs[g.cluster] { glyph.advance = tab / engine.pointSize }   // em, as every advance
                     items.append(Item(glyph: glyph, level: shaped.levels[g.cluster], isSpace: isSpace))
@@ -122,7 +123,7 @@ struct LineDrawer {
                 text += "\u{2026}"
             }
         }
-        return (items, text, first == Int.max ? 0..<0 : first..<last, paragraphLevel, spaces.count)
+        return (items, text, first == Int.max ? 0..<0 : first..<last, paragraphLevel, spaces)
     }
 
     /// Pixel positions in visual order (UAX #9 L2): the pen advances in points × scale; glyph origins are
@@ -136,7 +137,7 @@ struct LineDrawer {
         let baselinePx = Double((baseline * scale).rounded())
         var glyphs: [TextLayout.Glyph] = []
         glyphs.reserveCapacity(items.count)
-        for index in Bidi.visualOrder(levels: items.map(\.level)) {
+        for index in Bidi.visualOrder(levels: items.map { $0.level }) {
             let item = items[index], g = item.glyph
             let imageScale: Double
             if let known = imageScales[g.faceIndex] { imageScale = known } else {

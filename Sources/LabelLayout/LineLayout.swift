@@ -39,6 +39,8 @@ struct LineLayout {
     /// The point size the text is measured at: `label.font.pointSize`, or a smaller one when shrunk to fit.
     private(set) var pointSize: Double
     var utf16: [UInt16] { text.utf16 }
+    /// `label.tabStops`' locations in ascending order, pt (sorted once, not for every tab measured).
+    private let tabStopLocations: [CGFloat]
 
     /// - Parameter shapingWholeText: shape all of the text first (what layout did before it stopped early;
     ///   tests compare the two).
@@ -51,9 +53,10 @@ struct LineLayout {
         text = try LazyShapedText(utf16, font: font, direction: .natural, fallbackIsRTL: label.layoutDirection == .rightToLeft,
                                   keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))
         if shapingWholeText { try text.extend(through: text.utf16.count) }
-        ellipsis = try Shaper.shape(Array("\u{2026}".utf16), font: label.font, direction: .leftToRight)
+        ellipsis = try Shaper.ellipsis(font: label.font)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         pointSize = label.font.pointSize
+        tabStopLocations = label.tabStops.map { $0.location }.sorted()
     }
 
     /// The same text measured at another point size (for `adjustsFontSizeToFitWidth`): no new shaping,
@@ -109,13 +112,13 @@ struct LineLayout {
             // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
             if paragraphLines.count > room || (paragraphLines.count == room && next < utf16.count) {
                 lines += paragraphLines.prefix(room)
-                paragraphOfLine += repeatElement(paragraph, count: room)
+                paragraphOfLine += [Range<Int>](repeating: paragraph, count: room)
                 textRemains = true
                 break
             }
             if wraps { try pushOut(&paragraphLines, width: limit) }
             lines += paragraphLines
-            paragraphOfLine += repeatElement(paragraph, count: paragraphLines.count)
+            paragraphOfLine += [Range<Int>](repeating: paragraph, count: paragraphLines.count)
             start = next
         }
         var truncation: LineBreakMode?
@@ -215,12 +218,7 @@ struct LineLayout {
                 end = paragraph.upperBound
             } else {
                 // One word wider than the line: the most grapheme clusters that fit, at least one.
-                var clusters = try Boundaries(.clusters, of: self, after: start, through: paragraph.upperBound, endsWithUpper: false)
-                end = try clusters.peek(text) ?? paragraph.upperBound
-                while let c = try clusters.peek(text) {
-                    if try lineWidth(start..<c) <= width + layoutTolerance { end = c } else { break }
-                    clusters.advance(text)
-                }
+                end = try headEnd(of: start..<paragraph.upperBound, within: width, atLeastOneCluster: true)
             }
             let range = start..<end
             lines.append(BrokenLine(pieces: [.text(range)], width: try lineWidth(range),
@@ -285,7 +283,7 @@ struct LineLayout {
     /// Where a tab at pen `x` (pt from the line's leading edge) ends: the first of `tabStops` beyond `x`, then
     /// multiples of `defaultTabInterval`; with an interval of 0, beyond the last stop a tab is a space.
     private func nextTabStop(after x: CGFloat, tab: Int) throws -> CGFloat {
-        if let stop = label.tabStops.lazy.map(\.location).sorted().first(where: { $0 > x + layoutTolerance }) { return stop }
+        if let stop = tabStopLocations.first(where: { $0 > x + layoutTolerance }) { return stop }
         let interval = label.defaultTabInterval
         if interval > 0 { return ((x + layoutTolerance) / interval).rounded(.down) * interval + interval }
         return x + (try advanceWidth(tab..<(tab + 1)))

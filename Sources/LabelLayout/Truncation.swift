@@ -67,15 +67,18 @@ extension LineLayout {
     }
 
     /// The last cluster boundary of `span` up to which the text, from the line's start, fits `budget`
-    /// (clusters are shaped as they are reached).
-    private func headEnd(of span: Range<Int>, within budget: CGFloat) throws -> Int {
+    /// (clusters are shaped as they are reached); with `atLeastOneCluster` (wrapping a word wider than the line)
+    /// never the span's start: the first cluster, or the span's end when it holds no boundary.
+    func headEnd(of span: Range<Int>, within budget: CGFloat, atLeastOneCluster: Bool = false) throws -> Int {
         var best = span.lowerBound
         var clusters = try Boundaries(.clusters, of: self, after: span.lowerBound, through: span.upperBound, endsWithUpper: false)
         while let c = try clusters.peek(text) {
-            if try lineWidth(span.lowerBound..<c) <= budget + layoutTolerance { best = c } else { break }
+            let fits = try lineWidth(span.lowerBound..<c) <= budget + layoutTolerance
+            if fits || (atLeastOneCluster && best == span.lowerBound) { best = c }
+            if !fits { break }
             clusters.advance(text)
         }
-        return best
+        return atLeastOneCluster && best == span.lowerBound ? span.upperBound : best
     }
 
     /// The first cluster boundary of `span` from which the rest of the span fits `budget` (the whole span is

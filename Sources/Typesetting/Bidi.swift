@@ -61,8 +61,13 @@ public enum Bidi {
     /// `ubidi_reorderLogical`): a line of only level-2 text (Latin or digits in a right-to-left paragraph)
     /// is reversed twice, that is not at all, and reads left to right.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
-        var order = Array(levels.indices)
-        guard let highest = levels.max(), let lowest = levels.min(), highest > 0 else { return order }
+        var order = [Int](repeating: 0, count: levels.count)
+        var highest: UInt8 = 0, lowest = UInt8.max
+        for i in 0..<levels.count {
+            order[i] = i
+            highest = max(highest, levels[i]); lowest = min(lowest, levels[i])
+        }
+        guard highest > 0 else { return order }   // all left to right: logical order
         let lowestOdd = lowest | 1
         var level = highest
         while level >= lowestOdd && level > 0 {

@@ -47,8 +47,10 @@ public struct Font: Hashable, Sendable {
 
     /// The primary face followed by the fallbacks, without repeats.
     public var chain: [FontFile] {
-        var seen = Set<FontFile>()
-        return ([file] + fallbacks).filter { seen.insert($0).inserted }
+        // A linear check: chains hold a handful of faces, and hashing their paths cost more (debug builds).
+        var chain = [file]
+        for f in fallbacks where !chain.contains(f) { chain.append(f) }
+        return chain
     }
 
     /// - Throws: `TypesettingError.invalidFontSize` unless `0 < pointSize ≤ maximumPointSize`.

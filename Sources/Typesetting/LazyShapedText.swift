@@ -65,9 +65,8 @@ public final class LazyShapedText {
     private var loadedFaces: [FontFace?]
     private var triedFaces: [Bool]
     private var emojiOrder: [Int]?
-    /// The face chosen for a cluster of one BMP code unit, by unit (-1: not chosen yet), once the text is
-    /// long enough for it to pay: the choice depends on the cluster's code points alone.
-    private var singleUnitFaces: [Int8] = []
+    /// The face chosen for clusters of one BMP code unit, shared by every text shaped with this chain.
+    private let faceChoices: FaceChoiceCache
     /// Grapheme boundaries and break opportunities found by ICU beyond the frontier (from `…Head` on), and
     /// the offset up to which ICU has been read.
     private var pendingGraphemes: [Int] = [], pendingGraphemesHead = 0, graphemesScanned = 0
@@ -91,6 +90,7 @@ public final class LazyShapedText {
         faces = chain
         loadedFaces = [try FontFace.load(chain[0])] + Array(repeating: nil, count: chain.count - 1)
         triedFaces = [true] + Array(repeating: false, count: chain.count - 1)
+        faceChoices = FaceChoiceCache.shared(for: chain)
         self.keepHangulWords = keepHangulWords
         self.window = max(window, 4 * LazyShapedText.margin)
         bidiMode = switch direction {
@@ -212,21 +212,17 @@ public final class LazyShapedText {
     }
 
     /// The first face of the chain that maps every code point of the cluster (DESIGN.md §2, Fallback); the
-    /// primary face and the uncovered code points when none does.
+    /// primary face and the uncovered code points when none does. A cluster of one BMP unit (most clusters) is
+    /// looked up in the chain's process-wide `FaceChoiceCache` first.
     private func chooseFace(_ cluster: Range<Int>) -> (face: Int, missing: [Unicode.Scalar]) {
-        if cluster.count == 1, !UTF16.isLeadSurrogate(utf16[cluster.lowerBound]), !UTF16.isTrailSurrogate(utf16[cluster.lowerBound]),
-           chain.count <= Int(Int8.max) {
-            if singleUnitFaces.isEmpty, utf16.count >= 4096 { singleUnitFaces = [Int8](repeating: -1, count: 0x10000) }
-            if !singleUnitFaces.isEmpty {
-                let unit = Int(utf16[cluster.lowerBound])
-                if singleUnitFaces[unit] < 0 {
-                    let choice = chooseFace(scalars: Shaper.scalars(utf16[cluster]))
-                    // Uncovered units are not cached: their code points are reported each time.
-                    if !choice.missing.isEmpty { return choice }
-                    singleUnitFaces[unit] = Int8(choice.face)
-                }
-                return (Int(singleUnitFaces[unit]), [])
-            }
+        let first = utf16[cluster.lowerBound]
+        if cluster.count == 1, !UTF16.isLeadSurrogate(first), !UTF16.isTrailSurrogate(first),
+           let scalar = Unicode.Scalar(first) {
+            if let known = faceChoices.face(for: first) { return (known, []) }
+            let choice = chooseFace(scalars: [scalar])
+            // Uncovered units are not cached: their code points are reported each time.
+            if choice.missing.isEmpty { faceChoices.remember(choice.face, for: first) }
+            return choice
         }
         return chooseFace(scalars: Shaper.scalars(utf16[cluster]))
     }
@@ -235,16 +231,12 @@ public final class LazyShapedText {
         if scalars.allSatisfy(Shaper.needsNoGlyph) { return (0, []) }
         // Emoji presentation (U+FE0F, or an Emoji_Presentation character) asks for the colour font first.
         let wantsEmoji = scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
-        let order: [Int]
-        if wantsEmoji {
-            if emojiOrder == nil {
-                emojiOrder = chain.indices.filter { face($0)?.isColorBitmap == true } + chain.indices.filter { face($0)?.isColorBitmap != true }
-            }
-            order = emojiOrder ?? []
-        } else {
-            order = Array(chain.indices)
+        if wantsEmoji, emojiOrder == nil {
+            emojiOrder = chain.indices.filter { face($0)?.isColorBitmap == true } + chain.indices.filter { face($0)?.isColorBitmap != true }
         }
-        for i in order {
+        let order = wantsEmoji ? emojiOrder ?? [] : []
+        for k in 0..<chain.count {
+            let i = wantsEmoji ? order[k] : k
             guard let f = face(i) else { continue }
             if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { return (i, []) }
         }
@@ -315,18 +307,21 @@ public final class LazyShapedText {
     /// that is not Common, Inherited or Unknown; nil when there is none in `range`.
     private func runScript(_ range: Range<Int>) -> hb_script_t? {
         let funcs = hb_unicode_funcs_get_default()
-        var units = utf16[range].makeIterator()
-        var parser = Unicode.UTF16.ForwardParser()
-        while true {
-            let value: UInt32
-            switch parser.parseScalar(from: &units) {
-            case .valid(let e): value = Unicode.UTF16.decode(e).value
-            case .error: value = 0xFFFD
-            case .emptyInput: return nil
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let u = utf16[i]
+            var value = UInt32(u)
+            if UTF16.isLeadSurrogate(u), i + 1 < range.upperBound, UTF16.isTrailSurrogate(utf16[i + 1]) {
+                value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(utf16[i + 1]) - 0xDC00)
+                i += 1
+            } else if UTF16.isLeadSurrogate(u) || UTF16.isTrailSurrogate(u) {
+                value = 0xFFFD
             }
+            i += 1
             let script = hb_unicode_script(funcs, value)
             if script != HB_SCRIPT_COMMON, script != HB_SCRIPT_INHERITED, script != HB_SCRIPT_UNKNOWN { return script }
         }
+        return nil
     }
 
     /// Shapes `range` with HarfBuzz in font units, with up to 16 units of context on each side (HarfBuzz reads 5

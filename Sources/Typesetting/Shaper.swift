@@ -75,9 +75,42 @@ public enum Shaper {
                           levels: text.levels, paragraphLevels: text.paragraphLevels, startsCluster: text.startsCluster)
     }
 
+    /// "…" (U+2026) shaped left to right with `font`'s chain, at `font.pointSize`: the truncation ellipsis of every
+    /// layout. Shaped once per chain for the life of the process (shaping is in font units, so only the size
+    /// differs), not once per layout: in a client's debug build that was a tenth of a badge's layout.
+    /// - Throws: as `shape(_:font:direction:fallbackIsRTL:)`.
+    public static func ellipsis(font: Font) throws -> ShapedText {
+        try font.validateSize()
+        ellipsisLock.lock()
+        let known = ellipses[font.chain]
+        ellipsisLock.unlock()
+        if let known { return known.resized(to: font.pointSize) }
+        let shaped = try shape(Array("\u{2026}".utf16), font: font, direction: .leftToRight)
+        ellipsisLock.lock()
+        ellipses[font.chain] = shaped
+        ellipsisLock.unlock()
+        return shaped
+    }
+
+    private static let ellipsisLock = NSLock()
+    nonisolated(unsafe) private static var ellipses: [[FontFile]: ShapedText] = [:]
+
+    /// The code points of `units`, unpaired surrogates as U+FFFD: an index loop, not the generic UTF-16 parser
+    /// (unspecialised in a client's debug build, where it was a tenth of a badge's layout).
     static func scalars(_ units: ArraySlice<UInt16>) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
-        for decoded in Unicode.UTF16.decode(units) { result.append(decoded) }
+        var i = units.startIndex
+        while i < units.endIndex {
+            let u = units[i]
+            if UTF16.isLeadSurrogate(u), i + 1 < units.endIndex, UTF16.isTrailSurrogate(units[i + 1]) {
+                let value = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+                result.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                i += 2
+            } else {
+                result.append(Unicode.Scalar(u) ?? "\u{FFFD}")
+                i += 1
+            }
+        }
         return result
     }
 
@@ -86,22 +119,6 @@ public enum Shaper {
         switch s.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: return true
         default: return s.properties.isVariationSelector || s.properties.isDefaultIgnorableCodePoint
-        }
-    }
-}
-
-extension Unicode.UTF16 {
-    /// Decodes code units, replacing unpaired surrogates with U+FFFD.
-    static func decode(_ units: ArraySlice<UInt16>) -> [Unicode.Scalar] {
-        var it = units.makeIterator()
-        var parser = Unicode.UTF16.ForwardParser()
-        var out: [Unicode.Scalar] = []
-        while true {
-            switch parser.parseScalar(from: &it) {
-            case .valid(let e): out.append(Unicode.UTF16.decode(e))
-            case .error: out.append("\u{FFFD}")
-            case .emptyInput: return out
-            }
         }
     }
 }

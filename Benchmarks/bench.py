@@ -330,7 +330,8 @@ def main():
         table.add("growth", title, f"{ms:.1f} ms, {shaped:,} units shaped", "", "",
                   f"shapes ≤ drawn + {2 * window:,}", shaped <= int(ours[f"long_{small}_drawn"]) + 2 * window)
         r = float(ours[f"long_{large}_ms"]) / ms
-        table.add("growth", hidden, f"time ×{r:.1f}, shaped {shaped:,} → {int(ours[f'long_{large}_shaped']):,}", "", "",
+        read = f", converted {int(ours[f'long_{small}_read']):,} → {int(ours[f'long_{large}_read']):,}" if f"long_{small}_read" in ours else ""
+        table.add("growth", hidden, f"time ×{r:.1f}, shaped {shaped:,} → {int(ours[f'long_{large}_shaped']):,}{read}", "", "",
                   "≈ ×1 (≤ ×2)", r <= 2)
 
     table.print()

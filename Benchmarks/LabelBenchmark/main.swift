@@ -181,6 +181,7 @@ func longTexts() throws {
         print("long_\(key)_ms=\(ms)")
         let layout = try label.makeLayout()
         print("long_\(key)_shaped=\(layout.shapedTextLength)")
+        print("long_\(key)_read=\(layout.readTextLength)")
         print("long_\(key)_drawn=\(layout.lines.last?.range.upperBound ?? 0)")
     }
 }

@@ -42,11 +42,22 @@ struct LineLayout {
     /// `label.tabStops`' locations in ascending order, pt (sorted once, not for every tab measured).
     private let tabStopLocations: [CGFloat]
 
-    /// - Parameter shapingWholeText: shape all of the text first (what layout did before it stopped early;
-    ///   tests compare the two).
-    init(label: PaddedLabel, shapingWholeText: Bool = false) throws {
+    /// Whether `text` holds all of the label's text, not a prefix of it.
+    let isWholeText: Bool
+    /// A text longer than twice this many UTF-8 bytes is first laid out from a prefix cut after a line feed past
+    /// this many bytes (`TextSegmentation.paragraphPrefixLength`; DESIGN.md §2, Early stop).
+    static let prefixBytes = 1 << 16
+
+    /// - Parameters:
+    ///   - shapingWholeText: shape all of the text first (what layout did before it stopped early; tests compare
+    ///     the two).
+    ///   - prefix: convert and lay out only a prefix of a long text that ends a paragraph, when it has one
+    ///     (`isWholeText` false); the result stands only while `needsWholeText` is false.
+    init(label: PaddedLabel, shapingWholeText: Bool = false, prefix: Bool = false) throws {
         self.label = label
-        let utf16 = TextSegmentation.utf16(label.text)
+        let cut = prefix && !shapingWholeText ? TextSegmentation.paragraphPrefixLength(of: label.text, minimum: LineLayout.prefixBytes) : nil
+        isWholeText = cut == nil
+        let utf16 = TextSegmentation.utf16(label.text, utf8Prefix: cut)
         let font = label.font.forLanguage(label.language ?? PaddedLabel.guessLanguage(utf16))
         // Each paragraph's base direction is its first strong character's (UAX #9 P2–P3, as TextKit's
         // `NSWritingDirection.natural`); `layoutDirection` decides only paragraphs without one (DESIGN.md §2, Bidi).
@@ -58,6 +69,10 @@ struct LineLayout {
         pointSize = label.font.pointSize
         tabStopLocations = label.tabStops.map { $0.location }.sorted()
     }
+
+    /// Whether a layout made with this engine read to the end of a prefix: it must be made again from the whole
+    /// text (what follows the prefix could change it).
+    var needsWholeText: Bool { !isWholeText && text.readToEnd }
 
     /// The same text measured at another point size (for `adjustsFontSizeToFitWidth`): no new shaping,
     /// advances and metrics scale linearly.
@@ -104,7 +119,7 @@ struct LineLayout {
         var textRemains = false
         var start = 0
         while start < utf16.count {
-            let (paragraph, next) = TextSegmentation.paragraph(in: utf16, from: start)
+            let (paragraph, next) = text.paragraph(from: start)
             let room = maxLines > 0 ? maxLines - lines.count : Int.max
             var paragraphLines = wraps
                 ? try wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)

@@ -140,7 +140,7 @@ public struct PaddedLabel: Sendable {
     public var intrinsicContentSize: CGSize {
         get throws {
             try validate()
-            return try intrinsicSize(using: engine())
+            return try withEngine { try intrinsicSize(using: $0) }
         }
     }
 
@@ -150,9 +150,28 @@ public struct PaddedLabel: Sendable {
         return paddedSize(of: try engine.measure(maxWidth: wrapWidth, maxLines: drawnNumberOfLines))
     }
 
-    /// The layout engine (shaped text) for this label; font errors become `LabelError.font`.
-    func engine(shapingWholeText: Bool = false) throws -> LineLayout {
-        do { return try LineLayout(label: self, shapingWholeText: shapingWholeText) } catch let e as TypesettingError { throw LabelError.font(e) }
+    /// The layout engine (shaped text) for this label; font errors become `LabelError.font`. With `prefix`, of a
+    /// prefix of a long text (`LineLayout.init`).
+    func engine(shapingWholeText: Bool = false, prefix: Bool = false) throws -> LineLayout {
+        do { return try LineLayout(label: self, shapingWholeText: shapingWholeText, prefix: prefix) } catch let e as TypesettingError { throw LabelError.font(e) }
+    }
+
+    /// `body` with an engine: first on a prefix of a long text that ends a paragraph (DESIGN.md §2, Early stop),
+    /// and again on the whole text when the prefix was read to its end (the result could depend on what follows).
+    /// So the UTF-8 → UTF-16 conversion, like shaping, costs what is drawn and measured when the kept lines end
+    /// early, and a result never differs from the whole text's.
+    func withEngine<T>(shapingWholeText: Bool = false, _ body: (LineLayout) throws -> T) throws -> T {
+        if !shapingWholeText {
+            let first = try engine(prefix: true)
+            do {
+                let result = try body(first)
+                if !first.needsWholeText { return result }
+            } catch {
+                // An error from a prefix read to its end (a size over the limits) may not be the whole text's.
+                if !first.needsWholeText { throw error }
+            }
+        }
+        return try body(engine(shapingWholeText: shapingWholeText))
     }
 
     /// The size that fits in `size`, pt: the text is wrapped at `size.width − left − right`
@@ -167,7 +186,9 @@ public struct PaddedLabel: Sendable {
         let w = size.width
         let unconstrained = w == 0 || !w.isFinite || w >= .greatestFiniteMagnitude
         let maxWidth: CGFloat? = unconstrained ? nil : max(0, w - insets.horizontal)
-        return try paddedSize(of: engine(shapingWholeText: shapingWholeText).measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
+        return try withEngine(shapingWholeText: shapingWholeText) {
+            paddedSize(of: try $0.measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
+        }
     }
 
     /// Sets the bounds to `width` × the fitting height, as the seeds' `bounds.didSet`: when
@@ -192,7 +213,7 @@ public struct PaddedLabel: Sendable {
               bounds.size.width >= 0, bounds.size.height >= 0 else { throw LabelError.invalidBounds(bounds) }
         let inner = bounds.inset(by: insets)
         // As drawing does: at most the whole lines that fit the inset rect's height (at least one).
-        let (_, measured) = try drawnText(try engine(), in: inner, numberOfLines: drawnNumberOfLines(lines))
+        let (_, measured) = try withEngine { try drawnText($0, in: inner, numberOfLines: drawnNumberOfLines(lines)) }
         let text = CGSize(width: pixelCeil(measured.size.width, scale: scale),
                           height: pixelCeil(measured.size.height, scale: scale))
         return CGRect(x: inner.minX - insets.left, y: inner.minY - insets.top,
@@ -214,7 +235,7 @@ public struct PaddedLabel: Sendable {
     }
 
     func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
-        try engine().measure(maxWidth: maxWidth, maxLines: maxLines)
+        try withEngine { try $0.measure(maxWidth: maxWidth, maxLines: maxLines) }
     }
 
     func validate() throws {

@@ -72,6 +72,10 @@ public struct TextLayout: Sendable {
     /// the next counted twice): about the drawn and measured text, not the whole text, when lines are limited
     /// (DESIGN.md §2, Early stop). For tests and benchmarks.
     public var shapedTextLength: Int
+    /// UTF-16 units of the text converted from its UTF-8 for this layout: all of it, or, when the kept lines end
+    /// early in a long text of several paragraphs, a prefix ending with a line feed (DESIGN.md §2, Early stop).
+    /// For tests and benchmarks.
+    public var readTextLength: Int
 }
 
 extension PaddedLabel {
@@ -90,7 +94,10 @@ extension PaddedLabel {
     func makeLayout(shapingWholeText: Bool) throws -> TextLayout {
         try validate()
         // One shaping serves the intrinsic size (when there are no bounds), the shrinking and the drawing.
-        let engine = try engine(shapingWholeText: shapingWholeText)
+        return try withEngine(shapingWholeText: shapingWholeText) { try makeLayout(using: $0) }
+    }
+
+    private func makeLayout(using engine: LineLayout) throws -> TextLayout {
         let bounds = try self.bounds ?? CGRect(origin: .zero, size: intrinsicSize(using: engine))
         let (pixelWidth, pixelHeight) = try pixelSize(of: bounds)
         // The bitmap's top-left is the bounds' origin, as a view draws its bounds: geometry is laid out
@@ -113,7 +120,7 @@ extension PaddedLabel {
                           backgroundColor: backgroundColor.resolved(for: userInterfaceStyle),
                           cornerRadius: cornerRadius, borderWidth: borderWidth,
                           borderColor: borderColor.resolved(for: userInterfaceStyle),
-                          shapedTextLength: engine.text.shapedLength)
+                          shapedTextLength: engine.text.shapedLength, readTextLength: engine.utf16.count)
     }
 
     /// The bitmap size `round(bounds × scale)`, checked in floating point before any conversion to Int (a

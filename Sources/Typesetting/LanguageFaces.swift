@@ -24,10 +24,15 @@ extension FontFile {
         }
     }
 
-    /// The CJK language a text shows: "ja" for any kana, else "ko" for any Hangul, else nil (Han alone does not
-    /// tell Chinese from Japanese). Code units are compared (every range is in the BMP), in one C pass.
+    /// UTF-16 units at the start of a text that the language guess reads (DESIGN.md §2, Language).
+    public static let cjkLanguageGuessLength = 1024
+
+    /// The CJK language a text shows in its first `cjkLanguageGuessLength` UTF-16 units: "ja" for any kana, else
+    /// "ko" for any Hangul, else nil (Han alone does not tell Chinese from Japanese). Code units are compared
+    /// (every range is in the BMP), in one C pass. A bounded prefix, because the language picks the faces that
+    /// measure the text, so it must be known before anything is drawn; a label draws from its text's start.
     public static func cjkLanguage(shownBy utf16: [UInt16]) -> String? {
-        switch utf16.withUnsafeBufferPointer({ lsicu_guess_cjk_language($0.baseAddress, Int32(min($0.count, Int(Int32.max)))) }) {
+        switch utf16.withUnsafeBufferPointer({ lsicu_guess_cjk_language($0.baseAddress, Int32(min($0.count, cjkLanguageGuessLength))) }) {
         case 2: return "ja"
         case 1: return "ko"
         default: return nil

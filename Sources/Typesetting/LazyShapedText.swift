@@ -57,6 +57,9 @@ public final class LazyShapedText {
     public private(set) var paragraphLevels: [UInt8] = []
     /// UTF-16 units handed to HarfBuzz so far (a window's units after its cut are counted again by the next).
     public private(set) var shapedLength = 0
+    /// Whether anything read up to the end of `utf16`: the frontier, a shaping call's context, a bidi paragraph, a
+    /// segmentation scan or a `paragraph(from:)`. A layout of a prefix of a label's text equals the whole text's only while this is false.
+    public private(set) var readToEnd = false
 
     private let window: Int
     private let keepHangulWords: Bool
@@ -105,10 +108,22 @@ public final class LazyShapedText {
     /// Moves the frontier to at least `offset` (at most the text's end).
     public func extend(through offset: Int) throws {
         while frontier < min(offset, utf16.count) { try step() }
+        if frontier >= utf16.count { readToEnd = true }
+    }
+
+    /// The paragraph that starts at `start` and where the next one starts (`TextSegmentation.paragraph`), noting
+    /// when it runs to the end of the text.
+    public func paragraph(from start: Int) -> (text: Range<Int>, next: Int) {
+        let found = TextSegmentation.paragraph(in: utf16, from: start)
+        if found.next >= utf16.count { readToEnd = true }
+        return found
     }
 
     /// Shapes the next window (or the rest of the current run): the frontier moves forward unless at the end.
-    public func extendOneStep() throws { if frontier < utf16.count { try step() } }
+    public func extendOneStep() throws {
+        if frontier < utf16.count { try step() }
+        if frontier >= utf16.count { readToEnd = true }
+    }
 
     /// Width in points of `range`: its glyphs' advances (kerning included) × `pointSize`.
     public func width(_ range: Range<Int>, pointSize: Double) throws -> Double {
@@ -151,6 +166,7 @@ public final class LazyShapedText {
                 }
             }
             guard status == 0 else { throw TypesettingError.lineBreakingFailed }
+            if end >= n { readToEnd = true }
             levels += paragraph
             paragraphLevels += [UInt8](repeating: level, count: end - start)
         }
@@ -172,6 +188,7 @@ public final class LazyShapedText {
             guard count > 0 else { throw TypesettingError.lineBreakingFailed }
             for i in 0..<Int(count) { pendingGraphemes.append(Int(out[i])) }
             graphemesScanned = Int(out[Int(count) - 1])
+            if graphemesScanned >= n { readToEnd = true }
         }
     }
 
@@ -197,6 +214,7 @@ public final class LazyShapedText {
                 pendingBreaks.append(TextSegmentation.Break(offset: offset, isMandatory: mandatory))
             }
             breaksScanned = Int(out[Int(count) - 1])
+            if breaksScanned >= n { readToEnd = true }
         }
     }
 
@@ -330,6 +348,7 @@ public final class LazyShapedText {
                        partial: Bool) -> (glyphs: [ShapedGlyph], unsafe: [Bool]) {
         shapedLength += range.count
         let base = max(0, range.lowerBound - 16), limit = min(utf16.count, range.upperBound + 16)
+        if limit >= utf16.count { readToEnd = true }   // HarfBuzz saw the end (its context stops there)
         // Control characters are not drawn (UIKit draws no box for them): HarfBuzz sees a tab as a space and
         // other C0/C1 controls as U+200B, which it makes invisible. Both are one UTF-16 unit.
         var text = [UInt16](repeating: 0, count: limit - base)
@@ -390,6 +409,7 @@ public final class LazyShapedText {
         for i in start..<end where utf16[i] == 0x09 { tabOffsets.append(i) }
         for c in clusters where !c.missing.isEmpty { missingClusters.append(MissingCluster(offset: c.range.lowerBound, scalars: c.missing)) }
         frontier = end
+        if end >= utf16.count { readToEnd = true }
         var boundaries = graphemes
         graphemes = []
         while pendingGraphemesHead < pendingGraphemes.count, pendingGraphemes[pendingGraphemesHead] <= end {

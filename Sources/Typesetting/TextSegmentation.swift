@@ -1,4 +1,5 @@
 import CICU
+import Foundation
 
 /// Boundaries in UTF-16 text from ICU: UAX #14 line-break opportunities and UAX #29 grapheme
 /// clusters, with the root locale so that `LANG` / `LC_ALL` cannot change a result.
@@ -88,10 +89,14 @@ public enum TextSegmentation {
     }
 
     /// The UTF-16 code units of `text` (`Array(text.utf16)`), converted by ICU in one pass over its UTF-8:
-    /// the generic UTF-16 view walks a native string a code unit at a time.
-    public static func utf16(_ text: String) -> [UInt16] {
+    /// the generic UTF-16 view walks a native string a code unit at a time. With `utf8Prefix`, only the code
+    /// units of its first `utf8Prefix` UTF-8 bytes, shortened to the end of a code point.
+    public static func utf16(_ text: String, utf8Prefix: Int? = nil) -> [UInt16] {
         var text = text
-        return text.withUTF8 { utf8 in
+        return text.withUTF8 { whole in
+            var cut = min(max(0, utf8Prefix ?? whole.count), whole.count)
+            while cut > 0, cut < whole.count, whole[cut] & 0xC0 == 0x80 { cut -= 1 }   // not inside a code point
+            let utf8 = UnsafeBufferPointer(rebasing: whole.prefix(cut))
             guard utf8.count < Int(Int32.max), utf8.count > 0 else { return Array(String(decoding: utf8, as: UTF8.self).utf16) }
             var written = 0
             let units = [UInt16](unsafeUninitializedCapacity: utf8.count) { out, count in
@@ -99,6 +104,20 @@ public enum TextSegmentation {
                 count = max(0, written)
             }
             return written >= 0 ? units : Array(String(decoding: utf8, as: UTF8.self).utf16)
+        }
+    }
+
+    /// Where a text longer than `2 × minimum` UTF-8 bytes may be cut for an early-stopped layout (DESIGN.md §2,
+    /// Early stop): just after its first line feed at or beyond byte `minimum` (looked for in the next `minimum`
+    /// bytes only), so the prefix ends a paragraph for UAX #9 (P1), UAX #14 (LB5) and UAX #29 (GB4) alike and
+    /// nothing before the cut depends on the text after it. nil: no such line feed (a long paragraph), or a short
+    /// text. Reads at most `2 × minimum` bytes.
+    public static func paragraphPrefixLength(of text: String, minimum: Int) -> Int? {
+        var text = text
+        return text.withUTF8 { utf8 -> Int? in
+            guard minimum > 0, utf8.count > 2 * minimum, let base = utf8.baseAddress else { return nil }
+            guard let hit = memchr(base + minimum, 0x0A, minimum) else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
         }
     }
 }

@@ -105,6 +105,52 @@ final class EarlyStopTests: XCTestCase {
         XCTAssertLessThanOrEqual(engine.text.frontier, drawnEnd + 2 * LazyShapedText.defaultWindow)
     }
 
+    /// A long text of many paragraphs is converted from UTF-8 only up to a line feed past 64 KB when the kept lines
+    /// end before it (DESIGN.md §2, Early stop), and laid out again from the whole text when they do not; either
+    /// way the layout is the whole text's.
+    func testLongTextsConvertAPrefixEndingAParagraphOnlyWhenTheLayoutEndsBeforeIt() throws {
+        let text = (0..<14_000).map { "line \($0)" }.joined(separator: "\n")   // 146 KB
+        var label = PaddedLabel(text)
+        label.numberOfLines = 0
+        label.bounds = CGRect(x: 0, y: 0, width: 200, height: 2000)
+        let layout = try label.makeLayout()
+        XCTAssertEqual(layout.lines.count, 101)
+        // "line 0" … : the prefix ends after the first line feed at or past byte 65,536 (ASCII: bytes = units).
+        let bytes = Array(text.utf8)
+        let expected = (65_536..<bytes.count).first { bytes[$0] == 0x0A }! + 1
+        XCTAssertEqual(layout.readTextLength, expected)
+        assertSameLayout(layout, try label.makeLayout(shapingWholeText: true), "14,000 lines")
+        // All lines (numberOfLines 0, unbounded height) read to the prefix's end: measured again on the whole text.
+        let proposal = CGSize(width: 200, height: CGFloat.greatestFiniteMagnitude)
+        XCTAssertEqual(try label.sizeThatFits(proposal), try label.sizeThatFits(proposal, shapingWholeText: true))
+        // One long paragraph has no line feed to cut at: the whole text is converted.
+        var paragraph = PaddedLabel(String(repeating: "lorem ipsum ", count: 20_000))
+        paragraph.numberOfLines = 3
+        paragraph.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        XCTAssertEqual(try paragraph.makeLayout().readTextLength, paragraph.text.utf16.count)
+        // A short text is converted whole.
+        XCTAssertEqual(try PaddedLabel("a\nb").makeLayout().readTextLength, 3)
+    }
+
+    /// Seeded long texts (many random paragraphs, over 128 KB): drawn in small bounds (the prefix is enough) and in
+    /// bounds for every line (it is not: laid out again from the whole text), equal to the whole text's layout.
+    func testPrefixLayoutsOfLongSeededTextsEqualTheWholeTextLayout() throws {
+        for seed: UInt64 in [101] {
+            var rng = SeededGenerator(seed: seed)
+            var text = ""
+            while text.utf8.count <= 2 * LineLayout.prefixBytes + 1000 { text += Self.randomText(&rng) + "\n" }
+            var label = Self.randomLabel(seed)
+            label.text = text
+            let layout = try label.makeLayout()
+            assertSameLayout(layout, try label.makeLayout(shapingWholeText: true), "seed \(seed)")
+            XCTAssertLessThan(layout.readTextLength, text.utf16.count, "seed \(seed): a prefix was enough")
+            label.numberOfLines = 0
+            label.lineBreakMode = .byWordWrapping
+            let proposal = CGSize(width: label.bounds!.width, height: .greatestFiniteMagnitude)
+            XCTAssertEqual(try label.sizeThatFits(proposal), try label.sizeThatFits(proposal, shapingWholeText: true), "seed \(seed)")
+        }
+    }
+
     /// A 1 MB paragraph wrapped into 3 lines shapes a few lines' worth of it.
     func testOneMegabyteParagraphInThreeLinesShapesThreeLines() throws {
         let words = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "

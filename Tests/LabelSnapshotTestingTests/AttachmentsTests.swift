@@ -12,24 +12,13 @@ import LabelSnapshotTesting
     static let helperVariable = "LABELSNAP_TEST_ATTACHMENTS_HELPER"
 
     @Test func aFailureSavesReferenceActualAndDiffPNGs() throws {
-        let bundle = CommandLine.arguments[0]
-        guard bundle.hasSuffix(".xctest") else { return }   // not run from a SwiftPM test bundle
+        guard TestBundleProcess.bundle != nil else { return }   // not run from a SwiftPM test bundle
         let pkg = try TempPackage()
         let saved = pkg.root + "/attachments"
         try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)   // Swift Testing wants it to exist
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: bundle)
-        child.arguments = ["--testing-library", "swift-testing", "--attachments-path", saved, "--filter", "attachmentsHelper"]
-        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)   // its run manifest stays in the throw-away package
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.helperVariable] = pkg.testFile
-        environment["SNAPSHOT_ARTIFACTS"] = nil
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        child.waitUntilExit()
-        #expect(child.terminationStatus != 0, "the helper's snapshot fails")
+        let child = try TestBundleProcess.run(["--testing-library", "swift-testing", "--attachments-path", saved, "--filter", "attachmentsHelper"],
+                                              in: pkg.root, environment: [Self.helperVariable: pkg.testFile])
+        #expect(child.status != 0, "the helper's snapshot fails")
 
         let names = try FileManager.default.subpathsOfDirectory(atPath: saved).filter { $0.hasSuffix(".png") }
         for kind in ["reference", "actual", "diff"] {

@@ -36,26 +36,15 @@ final class NamedTwiceTests: XCTestCase {
     /// Two processes of one run (`LABELSNAP_RUN_ID`), each running the same test whose assertion sits on
     /// another line: the second process is refused with both lines.
     func testTwoProcessesOfOneRunAreRefusedWithBothLines() throws {
-        guard CommandLine.arguments.first?.hasSuffix(".xctest") == true else { throw XCTSkip("not running from a test bundle") }
+        guard TestBundleProcess.bundle != nil else { throw XCTSkip("not running from a test bundle") }
         let pkg = try TempPackage()
         var messages: [String] = [], lines: [String] = []
         for index in 0..<2 {
             let output = pkg.root + "/message-\(index).txt"
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            child.arguments = ["LabelSnapshotTestingTests.NamedTwiceProcessHelper/testAssertShared"]
-            // Its run manifest goes to the throw-away package, not to this checkout's (labelsnap orphans).
-            child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)
-            var environment = ProcessInfo.processInfo.environment
-            environment["LABELSNAP_RUN_ID"] = "named twice \(getpid())"
-            environment["SNAPSHOT_ARTIFACTS"] = nil
-            environment[Self.helperVariable] = "\(pkg.testFile)|\(index)|\(output)"
-            child.environment = environment
-            child.standardOutput = FileHandle.nullDevice
-            child.standardError = FileHandle.nullDevice
-            try child.run()
-            child.waitUntilExit()
-            XCTAssertEqual(child.terminationStatus, 0)
+            let child = try TestBundleProcess.run(["LabelSnapshotTestingTests.NamedTwiceProcessHelper/testAssertShared"], in: pkg.root,
+                                                  environment: ["LABELSNAP_RUN_ID": "named twice \(getpid())",
+                                                                Self.helperVariable: "\(pkg.testFile)|\(index)|\(output)"])
+            XCTAssertEqual(child.status, 0)
             let text = try String(contentsOfFile: output, encoding: .utf8)
             let newline = try XCTUnwrap(text.firstIndex(of: "\n"))
             lines.append(String(text[..<newline]))

@@ -36,23 +36,11 @@ import CSnapshotRun
     /// Runs this test bundle on `filter` with Swift Testing, in the throw-away package, as SwiftPM would.
     static func runBundle(_ bundle: String, in pkg: TempPackage, record: String, repetitions: Int,
                           filter: String) throws -> (status: Int32, output: String) {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: bundle)
-        child.arguments = ["--testing-library", "swift-testing", "--repetitions", String(repetitions), "--filter", filter]
-        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)   // its run manifest stays in the throw-away package
-        var environment = ProcessInfo.processInfo.environment
-        environment[helperVariable] = pkg.testFile
-        environment["SNAPSHOT_TESTING_RECORD"] = record
-        environment["SNAPSHOT_ARTIFACTS"] = pkg.root + "/artifacts"
-        environment["LABELSNAP_SNAPSHOTS_DIR"] = nil
-        child.environment = environment
-        let output = Pipe()
-        child.standardOutput = output
-        child.standardError = output
-        try child.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        child.waitUntilExit()
-        return (child.terminationStatus, text)
+        try TestBundleProcess.run(["--testing-library", "swift-testing", "--repetitions", String(repetitions), "--filter", filter],
+                                  in: pkg.root,
+                                  environment: [helperVariable: pkg.testFile, "SNAPSHOT_TESTING_RECORD": record,
+                                                "SNAPSHOT_ARTIFACTS": pkg.root + "/artifacts", "LABELSNAP_SNAPSHOTS_DIR": nil],
+                                  executable: bundle, captureOutput: true)
     }
 
     /// Two unnamed snapshots in the body, after a named one from a task the body creates.

@@ -91,21 +91,11 @@ final class RunManifestTests: XCTestCase {
         XCTAssertEqual(symlink("/bin/sh", launcher), 0)
         let selection = Array(repeating: "SnapshotStoreTests.ManifestProcessHelper/testWriteUses", count: 400).joined(separator: ",")
         XCTAssertGreaterThan(selection.utf8.count, 16_384)
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: launcher)
         // Not the last command, so the shell waits instead of replacing itself: it stays the bundle's parent.
-        child.arguments = ["-c", "\"$0\" \"$1\"; exit $?", CommandLine.arguments[0], selection]
-        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SNAPSHOT_ARTIFACTS"] = nil
-        environment["LABELSNAP_RUN_ID"] = nil
-        environment[Self.helperVariable] = "\(pkg.root)|7|50"
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        child.waitUntilExit()
-        XCTAssertEqual(child.terminationStatus, 0)
+        let child = try TestBundleProcess.run(["-c", "\"$0\" \"$1\"; exit $?", CommandLine.arguments[0], selection], in: pkg.root,
+                                              environment: ["LABELSNAP_RUN_ID": nil, Self.helperVariable: "\(pkg.root)|7|50"],
+                                              executable: launcher)
+        XCTAssertEqual(child.status, 0)
 
         let runs = SnapshotRunManifest.runs(in: pkg.root + "/.build/snapshot-artifacts")
         XCTAssertEqual(runs.count, 1)
@@ -126,19 +116,9 @@ final class RunManifestTests: XCTestCase {
     }
 
     private func helper(_ test: String, index: Int, count: Int, pkg: TempPackage) throws -> Process {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-        child.arguments = ["SnapshotStoreTests.ManifestProcessHelper/" + test]
-        child.currentDirectoryURL = URL(fileURLWithPath: pkg.root)   // as swift test: the package is the working folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["SNAPSHOT_ARTIFACTS"] = nil
-        environment["LABELSNAP_RUN_ID"] = "orphans test run"
-        environment[Self.helperVariable] = "\(pkg.root)|\(index)|\(count)"
-        child.environment = environment
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        return child
+        // As swift test: the package is the working folder.
+        try TestBundleProcess.start(["SnapshotStoreTests.ManifestProcessHelper/" + test], in: pkg.root,
+                                    environment: ["LABELSNAP_RUN_ID": "orphans test run", Self.helperVariable: "\(pkg.root)|\(index)|\(count)"])
     }
 
     // MARK: - The rule

@@ -114,7 +114,7 @@ let package = Package(
         .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "PNGCodec", "Raster"], path: "Benchmarks/DiffBenchmark"),
         .executableTarget(name: "LabelBenchmark",
                           dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster",
-                                         "LabelSnapshotTesting"],
+                                         "LabelSnapshotTesting", "ContentDigest"],
                           path: "Benchmarks/LabelBenchmark"),
         .executableTarget(name: "MatrixBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/MatrixBenchmark"),
         .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],

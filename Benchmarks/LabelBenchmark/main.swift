@@ -4,6 +4,7 @@
 // Timing: a warm-up, then the best of 7 runs (1 for the long texts) of `iterations` repetitions each, in
 // thread CPU time (the machine is shared; bench.py times its peers the same way).
 import Foundation
+import ContentDigest
 import ImageDiff
 import LabelLayout
 import LabelSnapshotTesting
@@ -140,6 +141,15 @@ let passMs = milliseconds(onlyPass ? 20_000 : 1000) {
 print("pass_us=\(passMs * 1000)")
 let badgeForDigest = try cases[0].2.render()
 print("pixel_digest_us=\(milliseconds(onlyPass ? 5000 : 1000) { _ = ImageReferenceDigest.pixelDigest(of: badgeForDigest) } * 1000)")
+// What the pixel digest of older references (SHA-256 of the same bytes) cost, and what a pass costs without a
+// usable digest (an older, re-optimised or stripped reference): decoding the reference and comparing.
+let digestHeader = Array("rgba8 \(badgeForDigest.width)x\(badgeForDigest.height)\n".utf8)
+print("sha256_digest_us=\(milliseconds(onlyPass ? 500 : 200) { _ = SHA256Digest.of(digestHeader + badgeForDigest.pixels) } * 1000)")
+let badgeReference = try [UInt8](Data(contentsOf: URL(fileURLWithPath: passPackage + "/__Snapshots__/BenchTests/PassTests/testBadge.badge.png")))
+let decodeMs = try milliseconds(onlyPass ? 2000 : 500) {
+    if try PNGCodec.decode(badgeReference) != badgeForDigest { fail("the badge's reference decodes to other pixels") }
+}
+print("reference_decode_us=\(decodeMs * 1000)")
 print("render_us=\(try milliseconds(onlyPass ? 5000 : 1000) { _ = try cases[0].2.render() } * 1000)")
 let passes = SnapshotVerifier.passCounts.since(passCounts)
 print("pass_decoded=\(passes.decoded) of \(passes.decoded + passes.provenByDigest)")

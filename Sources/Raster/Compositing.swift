@@ -97,6 +97,15 @@ extension Bitmap {
                         p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = 255
                         continue
                     }
+                    if p[3] == 255 {
+                        // Over an opaque pixel (a label's background) the general case below gives da = 255 − sa and
+                        // oa = 255 for every sa (checked for all 254): the same values, divided by a constant.
+                        let da = 255 - sa
+                        p[0] = UInt8((r * sa + Int(p[0]) * da + 127) / 255)
+                        p[1] = UInt8((g * sa + Int(p[1]) * da + 127) / 255)
+                        p[2] = UInt8((b * sa + Int(p[2]) * da + 127) / 255)
+                        continue
+                    }
                     let t = Int(p[3]) * (255 - sa) + 128
                     let da = (t + (t >> 8)) >> 8
                     let oa = sa + da, half = oa / 2

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -157,34 +158,52 @@ public struct SnapshotLocation: Sendable, Equatable {
                               pathExtension: String, snapshotDirectory: String? = nil,
                               environment: [String: String], counter: SnapshotCounter = .shared,
                               testCase: String? = nil) throws -> SnapshotLocation {
+        try locateRemembered(filePath: filePath, fileID: fileID, testName: testName, name: name, pathExtension: pathExtension,
+                             snapshotDirectory: snapshotDirectory, environment: environment, counter: counter,
+                             testCase: testCase).location
+    }
+
+    /// `locate`, with what the pass path works out once per named snapshot and process (`RememberedLocation`;
+    /// nil for an unnamed snapshot, whose file changes with the counter, and for relative paths).
+    static func locateRemembered(filePath: String, fileID: String?, testName: String, name: String?,
+                                 pathExtension: String, snapshotDirectory: String?,
+                                 environment: [String: String], counter: SnapshotCounter,
+                                 testCase: String?) throws -> (location: SnapshotLocation, remembered: RememberedLocation?) {
         // The same snapshot asserted again (a pass path taken thousands of times) reuses the paths: they
         // depend only on these inputs and on where Package.swift is, which `findPackageRoot` caches too.
         // Relative paths depend on the working folder as well, so only absolute ones are remembered.
         let directory = snapshotDirectory ?? environment[snapshotsDirectoryVariable]
         let memoKey = filePath.hasPrefix("/") && (directory.map { $0.hasPrefix("/") || $0.trimmingWhitespace().isEmpty } ?? true)
-            ? [filePath, fileID ?? "\u{1}", testName, name ?? "\u{1}", pathExtension, snapshotDirectory ?? "\u{1}",
-               environment[snapshotsDirectoryVariable] ?? "\u{1}", environment[artifactsVariable] ?? "\u{1}"].joined(separator: "\u{0}")
+            ? LocationMemoKey(filePath: filePath, fileID: fileID, testName: testName, name: name, pathExtension: pathExtension,
+                              snapshotDirectory: snapshotDirectory, snapshotsVariable: environment[snapshotsDirectoryVariable],
+                              artifactsVariable: environment[artifactsVariable])
             : nil
-        if let memoKey, var location = locationMemo.withLock({ $0[memoKey] }) {
-            if name == nil {
-                location.identifier = String(counter.next(folder: location.referenceFolder, testName: location.testName,
-                                                          testCase: testCase))
-            }
-            return location
+        if let memoKey, let remembered = locationMemo.withLock({ $0[memoKey] }) {
+            guard name == nil else { return (remembered.location, remembered) }
+            var location = remembered.location
+            location.identifier = String(counter.next(folder: location.referenceFolder, testName: location.testName,
+                                                      testCase: testCase))
+            return (location, nil)
         }
         let location = try locateUncached(filePath: filePath, fileID: fileID, testName: testName, name: name,
                                           pathExtension: pathExtension, snapshotDirectory: snapshotDirectory,
                                           environment: environment, counter: counter, testCase: testCase)
-        if let memoKey {
-            locationMemo.withLock { memo in
-                if memo.count >= 4096 { memo.removeAll() }   // bounded: a suite's snapshots, not every one ever
-                memo[memoKey] = location
-            }
+        guard let memoKey else { return (location, nil) }
+        let remembered = RememberedLocation(location)
+        locationMemo.withLock { memo in
+            if memo.count >= 4096 { memo.removeAll() }   // bounded: a suite's snapshots, not every one ever
+            memo[memoKey] = remembered
         }
-        return location
+        return (location, name == nil ? nil : remembered)
     }
 
-    private static let locationMemo = Locked<[String: SnapshotLocation]>([:])
+    /// The inputs a location depends on (besides where Package.swift is): hashed field by field, not joined.
+    private struct LocationMemoKey: Hashable {
+        var filePath: String, fileID: String?, testName: String, name: String?, pathExtension: String
+        var snapshotDirectory: String?, snapshotsVariable: String?, artifactsVariable: String?
+    }
+
+    private static let locationMemo = Locked<[LocationMemoKey: RememberedLocation]>([:])
 
     private static func locateUncached(filePath: String, fileID: String?, testName: String, name: String?,
                                        pathExtension: String, snapshotDirectory: String?,
@@ -292,6 +311,28 @@ public struct SnapshotLocation: Sendable, Equatable {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+}
+
+/// What the pass path of one named snapshot works out once per process, kept with the location memo
+/// (`SnapshotLocation.locateRemembered`): the reference's path and collision key, whether its use is in the
+/// run's manifest, and whether a pass has already cleared its stale failure artifacts.
+final class RememberedLocation: Sendable {
+    let location: SnapshotLocation
+    /// `location.referencePath`, built once (it joins five strings).
+    let referencePath: String
+    /// `SnapshotVerifier.collisionKey(referencePath)` (Foundation's canonical decomposition: costly).
+    let collisionKey: String
+    /// Set once `SnapshotVerifier.recordUse` has noted the reference in the manifest.
+    let useRecorded = Atomic<Bool>(false)
+    /// Set by a pass once no failure record of this snapshot is left in the artifacts folder; cleared by
+    /// every failure of it in this process (which may write one).
+    let artifactsClean = Atomic<Bool>(false)
+
+    init(_ location: SnapshotLocation) {
+        self.location = location
+        referencePath = location.referencePath
+        collisionKey = SnapshotVerifier.collisionKey(referencePath)
     }
 }
 

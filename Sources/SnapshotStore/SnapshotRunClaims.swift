@@ -1,3 +1,4 @@
+import CSnapshotRun
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -113,8 +114,9 @@ public enum SnapshotRunClaims {
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
     }
 
-    /// `<pid>-<start time>` of this process.
-    static let processIdentity = "\(getpid())-\(startTime(of: getpid()) ?? "?")"
+    /// `<pid>-<start time>` of this process: the one CSnapshotRun's constructor noted in a test bundle, else
+    /// read from `/proc` (a benchmark or a tool that asserts outside XCTest).
+    static let processIdentity = lsr_process_id().map { String(cString: $0) } ?? "\(getpid())-\(startTime(of: getpid()) ?? "?")"
 
     /// Removes `<runs>/<pid>-<start>` folders whose process no longer runs (or is another process now).
     private static func removeFinishedRuns(in runs: String) {

@@ -68,23 +68,24 @@ public enum SnapshotVerifier {
                                      counter: SnapshotCounter = .shared, testCase: String? = nil,
                                      fileID: String? = nil, snapshotDirectory: String? = nil,
                                      testCaseArguments: String? = nil) -> SnapshotFailure? {
-        let location: SnapshotLocation
+        let location: SnapshotLocation, remembered: RememberedLocation?
         do {
-            location = try SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
-                                                   pathExtension: format.pathExtension, snapshotDirectory: snapshotDirectory,
-                                                   environment: environment, counter: counter, testCase: testCase)
+            (location, remembered) = try SnapshotLocation.locateRemembered(
+                filePath: filePath, fileID: fileID, testName: testName, name: name, pathExtension: format.pathExtension,
+                snapshotDirectory: snapshotDirectory, environment: environment, counter: counter, testCase: testCase)
         } catch {
             let snapshot = SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
             return SnapshotFailure(kind: .configuration, message: "Snapshot \(snapshot) was not checked: \(error)",
                                    location: nil, record: nil, recordWritten: false, referenceWritten: false)
         }
-        recordUse(location)
+        // Once per named snapshot and process the memo answers (a pass asserted again); else the set of uses.
+        if remembered?.useRecorded.exchange(true, ordering: .acquiringAndReleasing) != true { recordUse(location) }
         // What the file stands for: a named snapshot of a test name (tests may share one on purpose, by
         // passing the same testName:), or the n-th unnamed snapshot of one running test case.
         // A case of a parameterised test names its arguments: two cases with one `named:` are two snapshots.
         let raw = testName + " " + (name.map { "named: \"\($0)\"" } ?? "#" + location.identifier + (testCase.map { " of " + $0 } ?? ""))
             + (testCaseArguments.map { " with arguments (\($0))" } ?? "")
-        let key = cachedCollisionKey(location.referencePath)
+        let key = remembered?.collisionKey ?? cachedCollisionKey(location.referencePath)
         let claim = SnapshotClaim(rawName: raw, callSite: SnapshotCallSite.current, testCase: testCase)
         if let earlier = counter.claim(reference: key, claim)
             ?? SnapshotRunClaims.claim(key: key, claim, artifactsRoot: location.artifactsRoot, environment: environment) {
@@ -106,7 +107,8 @@ public enum SnapshotVerifier {
                                    message: "Snapshot \(location.snapshotName) was not checked: \(error)",
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
-        switch Run(location: location, mode: mode, format: format, value: value, testCase: testCase).verify() {
+        switch Run(location: location, reference: remembered?.referencePath ?? location.referencePath, remembered: remembered,
+                   mode: mode, format: format, value: value, testCase: testCase).verify() {
         case .passed: return nil
         case .failed(let failure): return failure
         }
@@ -232,6 +234,10 @@ public enum SnapshotVerifier {
 
     private struct Run<Value> {
         let location: SnapshotLocation
+        /// `location.referencePath`.
+        let reference: String
+        /// What this process already knows of the snapshot (named snapshots only).
+        let remembered: RememberedLocation?
         let mode: RecordMode
         let format: SnapshotFormat<Value>
         let value: Value
@@ -239,8 +245,6 @@ public enum SnapshotVerifier {
         let testCase: String?
 
         let encoded = EncodedCache()
-
-        var reference: String { location.referencePath }
 
         /// The actual value's file bytes, encoded at most once.
         func actualBytes() throws -> [UInt8] {
@@ -448,6 +452,8 @@ public enum SnapshotVerifier {
                   includeActual: Bool = false, mismatch: SnapshotMismatch? = nil,
                   referenceDescription: String? = nil, comparedReference: [UInt8]? = nil,
                   lines: [String], fixes: [String] = []) -> SnapshotFailure {
+            // A failure may leave a record: the next pass looks for it again.
+            remembered?.artifactsClean.store(false, ordering: .releasing)
             var message = lines
             var record: SnapshotFailureRecord?
             var recordWritten = false
@@ -518,11 +524,16 @@ public enum SnapshotVerifier {
                                    record: record, recordWritten: recordWritten, referenceWritten: referenceWritten)
         }
 
+        /// A pass removes the failure record (and artifacts) an earlier failure of this snapshot left. Looked
+        /// for once per process and snapshot: only a failure writes one, and each failure here clears the flag.
         func removeStaleArtifacts() {
+            if remembered?.artifactsClean.load(ordering: .acquiring) == true { return }
             let recordPath = location.failureRecordPath
-            guard SnapshotFileSystem.exists(recordPath) else { return }
-            try? SnapshotArtifacts.reject(recordAt: recordPath)
-            try? SnapshotFileSystem.removeIfPresent(recordPath)
+            if SnapshotFileSystem.exists(recordPath) {
+                try? SnapshotArtifacts.reject(recordAt: recordPath)
+                try? SnapshotFileSystem.removeIfPresent(recordPath)
+            }
+            remembered?.artifactsClean.store(true, ordering: .releasing)
         }
 
         static func timestamp() -> String {

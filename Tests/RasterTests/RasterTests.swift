@@ -57,4 +57,28 @@ final class RasterTests: XCTestCase {
         h.fillRoundedRect(x: 0, y: 0, width: 1.5, height: 1, radius: 0, color: .black)
         XCTAssertEqual(h[1, 0].alpha, UInt8(8 * 255 / 16))
     }
+
+    /// `blendMask` with an opaque colour takes a shortcut over opaque pixels: every coverage must give what
+    /// the per-pixel source-over (`blend`) gives, over opaque and over translucent pixels.
+    func testBlendMaskEqualsPerPixelSourceOverAtEveryCoverage() throws {
+        let mask = (0..<256).map { UInt8($0) }
+        let color = Color(red: 200, green: 100, blue: 50, alpha: 255)
+        for under in [Color(red: 255, green: 255, blue: 255, alpha: 255), Color(red: 0x1F, green: 0x5F, blue: 0xD6, alpha: 255),
+                      Color(red: 10, green: 200, blue: 30, alpha: 128), Color(red: 0, green: 0, blue: 0, alpha: 0)] {
+            var masked = try Bitmap(width: 256, height: 1, fill: under)
+            mask.withUnsafeBufferPointer {
+                masked.blendMask($0, maskWidth: 256, maskHeight: 1, pitch: 256, color: color, originX: 0, originY: 0)
+            }
+            var single = try Bitmap(width: 256, height: 1, fill: under)
+            for x in 0..<256 { single.blend(color, coverage: UInt8(x), x: x, y: 0) }
+            XCTAssertEqual(masked, single, "\(under)")
+        }
+        // By hand: (200·128 + 255·127 + 127) / 255 = 227, (100·128 + 255·127 + 127) / 255 = 177,
+        // (50·128 + 255·127 + 127) / 255 = 152, over opaque white at coverage 128.
+        var white = try Bitmap(width: 1, height: 1, fill: Color(red: 255, green: 255, blue: 255, alpha: 255))
+        [UInt8(128)].withUnsafeBufferPointer {
+            white.blendMask($0, maskWidth: 1, maskHeight: 1, pitch: 1, color: color, originX: 0, originY: 0)
+        }
+        XCTAssertEqual(white[0, 0], Color(red: 227, green: 177, blue: 152, alpha: 255))
+    }
 }

@@ -54,7 +54,10 @@ let package = Package(
         // A test process's start and exit status, for the manifest of the references a run used
         // (a constructor: the only code that runs before the first test).
         .target(name: "CSnapshotRun"),
-        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun"]),
+        // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
+        .target(name: "CSnapshotFiles"),
+        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun",
+                                                      "CSnapshotFiles"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),

@@ -2,7 +2,8 @@
 // 2 directions × 2 appearances = 432 combinations, recorded into an empty package, then passing.
 // Built in release by `Benchmarks/run.sh`, and in debug by the throw-away client package
 // `Benchmarks/MatrixDebugClient` (which compiles this same file through a symbolic link).
-// Usage: MatrixBenchmark [rounds]   (default 3; each round records into a fresh package, then passes)
+// Usage: MatrixBenchmark [rounds]   (default 3; each round records into a fresh package, then passes; the
+// passes must all be proven by the references' pixel digests, none decoded; MATRIX_BENCH_KEEP=1 keeps the packages)
 // Prints the best wall time of the rounds and its process CPU time (all threads): on a shared machine the
 // wall time carries other processes' load, which the table states (1-minute load average).
 import Foundation
@@ -33,7 +34,11 @@ let matrix: [LabelMatrixAxis] = [
     var template = Array((NSTemporaryDirectory() + "/labelsnap-matrix-bench-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else { print("matrix benchmark: cannot make a temporary folder"); exit(2) }
     let root = String(cString: made)
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    // MATRIX_BENCH_KEEP=1 keeps the package (references and contact sheet) to look at.
+    defer {
+        if ProcessInfo.processInfo.environment["MATRIX_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(atPath: root) }
+        else { print("kept \(root)") }
+    }
     guard FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data("// swift-tools-version:6.0\n".utf8)) else {
         print("matrix benchmark: cannot write \(root)/Package.swift"); exit(2)
     }
@@ -41,14 +46,20 @@ let matrix: [LabelMatrixAxis] = [
     var recorded: LabelMatrixFailures?
     var passed: LabelMatrixFailures?
     var sheetWritten = false   // by the recording; the passing run removes it again
+    var passes = SnapshotPassCounts(provenByDigest: 0, decoded: 0)
     let times = withSnapshotTesting(environment: [:]) {
         (measure { recorded = verifyLabelSnapshots(of: badge, matrix: matrix, file: testFile, testName: "testBadge()") },
-         { sheetWritten = recorded?.contactSheetPath.map { FileManager.default.fileExists(atPath: $0) } ?? false }(),
+         { sheetWritten = recorded?.contactSheetPath.map { FileManager.default.fileExists(atPath: $0) } ?? false
+           passes = SnapshotVerifier.passCounts }(),
          measure { passed = verifyLabelSnapshots(of: badge, matrix: matrix, file: testFile, testName: "testBadge()") })
     }
+    passes = SnapshotVerifier.passCounts.since(passes)
     let folder = recorded?.failures.first?.failure.location?.referenceFolder ?? root
     let references = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.count ?? 0
-    guard recorded?.failures.count == 432, references == 432, passed == nil, sheetWritten else {
+    // The passing half must take the pixel-digest shortcut: no reference decoded.
+    guard recorded?.failures.count == 432, references == 432, passed == nil, sheetWritten,
+          passes == SnapshotPassCounts(provenByDigest: 432, decoded: 0) else {
+        print("matrix benchmark: passes proven by digest \(passes.provenByDigest), decoded \(passes.decoded) (expected 432 and 0)")
         let message = passed?.message ?? recorded?.message ?? "nothing recorded"
         print("matrix benchmark: unexpected result: \(references) references; " + message.split(separator: "\n").filter { !$0.hasPrefix("  ") }.joined(separator: "\n"))
         exit(1)

@@ -139,7 +139,19 @@ struct MatrixRun: Sendable {
 
     func verifyEach(_ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?, file: String,
                     environment: [String: String]) -> LabelMatrixFailures? {
-        let verified: [Verified] = map { i in verify(i, strategy, record: record, precision: precision, file: file) }
+        // The references recorded are made durable together (one sync pass, not one per file): DESIGN.md §3.
+        let batch = SnapshotWriteBatch()
+        var verified: [Verified] = map { i in
+            SnapshotWriteBatch.$current.withValue(batch) { verify(i, strategy, record: record, precision: precision, file: file) }
+        }
+        let outcomes = batch.commit()
+        // A reference the batch could not make durable, or that another process wrote first: that combination
+        // once more on its own, so the verifier fails with the error or compares against the other file.
+        for i in verified.indices {
+            guard let path = verified[i].failure?.location?.referencePath, let outcome = outcomes[path], outcome != .written
+            else { continue }
+            verified[i] = verify(i, strategy, record: record, precision: precision, file: file)
+        }
         let results = verified.map(\.failure)
         let sheetLocation = SnapshotLocation.next(filePath: file, testName: testName, name: name ?? "matrix",
                                                   pathExtension: "png", environment: environment)

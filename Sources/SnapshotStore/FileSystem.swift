@@ -5,11 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSnapshotFiles
 import Synchronization
 
 /// The few POSIX file operations the store needs: whole-file reads, `mkdir -p`, and atomic
-/// writes (a temporary file in the destination folder, then `rename(2)`, or `link(2)` when an
-/// existing file must not be replaced). Readers therefore see the old file or the new one, never
+/// writes (a temporary file in the destination folder, then `rename(2)`, or `renameat2(RENAME_NOREPLACE)`
+/// when an existing file must not be replaced). Readers therefore see the old file or the new one, never
 /// a torn one, also with many writers in parallel.
 public enum SnapshotFileSystem {
     /// Largest file the store reads (256 MiB); a reference is far smaller.
@@ -87,16 +88,18 @@ public enum SnapshotFileSystem {
     public enum ExistingFile: Sendable {
         /// Replace it (`rename(2)`).
         case replace
-        /// Keep it and report `false` (`link(2)` refuses to replace): used to create a missing
-        /// reference without clobbering one another process wrote meanwhile.
+        /// Keep it and report `false` (`renameat2(RENAME_NOREPLACE)` refuses to replace): used to create a
+        /// missing reference without clobbering one another process wrote meanwhile.
         case keep
     }
 
     private static let sequence = Atomic<Int>(0)
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder (created with
-    /// `O_EXCL`, mode 0666 less the umask), optionally `fsync`ed, then renamed (or linked) into place.
-    /// Missing parent folders are created.
+    /// `O_EXCL`, mode 0666 less the umask), optionally `fsync`ed, then renamed into place (`.keep`:
+    /// `renameat2(RENAME_NOREPLACE)`, or `link(2)` where the file system has no such rename).
+    /// Missing parent folders are created. With `sync` inside a `SnapshotWriteBatch` (its `current`), only the
+    /// temporary file is written now: the batch makes it durable and renames it when it commits.
     /// - Returns: `false` only for `.keep` when a file already existed (nothing was written).
     /// - Throws: `.notWritable` for a read-only folder or file system, `.io` otherwise.
     @discardableResult
@@ -104,6 +107,19 @@ public enum SnapshotFileSystem {
                                        sync: Bool = false) throws -> Bool {
         let (folder, name) = split(path)
         try makeDirectories(folder)
+        if sync, let batch = SnapshotWriteBatch.current {
+            return try batch.stage(bytes, to: path, folder: folder, name: name, existing: existing)
+        }
+        let temp = try writeTemporary(bytes, folder: folder, name: name, sync: sync)
+        guard try publish(temp, to: path, existing: existing) else { return false }
+        // The new directory entry survives a power loss only once the folder itself is synced.
+        if sync { syncFolder(folder) }
+        return true
+    }
+
+    /// A new temporary file beside `name` in `folder` holding `bytes` (fsynced with `sync`), closed.
+    /// Nothing is left behind when it throws.
+    static func writeTemporary(_ bytes: [UInt8], folder: String, name: String, sync: Bool) throws -> String {
         let seq = sequence.wrappingAdd(1, ordering: .relaxed).newValue
         let temp = folder + "/." + String(decoding: name.utf8.prefix(100), as: UTF8.self) + ".tmp-\(getpid())-\(seq)-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -123,6 +139,13 @@ public enum SnapshotFileSystem {
         if failure == nil, sync, fsync(fd) != 0 { failure = writeError(errno, path: temp, operation: "syncing") }
         if close(fd) != 0, failure == nil { failure = writeError(errno, path: temp, operation: "closing") }
         if let failure { unlink(temp); throw failure }
+        return temp
+    }
+
+    /// Moves the finished temporary file `temp` to `path`; the temporary name is gone afterwards either way.
+    /// - Returns: false when `.keep` found something at `path` (which is left as it is).
+    /// - Throws: `.notWritable` or `.io`.
+    static func publish(_ temp: String, to path: String, existing: ExistingFile) throws -> Bool {
         switch existing {
         case .replace:
             if rename(temp, path) != 0 {
@@ -131,14 +154,26 @@ public enum SnapshotFileSystem {
                 throw writeError(code, path: path, operation: "renaming into")
             }
         case .keep:
-            let linked = link(temp, path)
+            // One step that refuses to replace: no second name for the file, nothing to unlink.
+            if lsf_rename_noreplace(temp, path) == 0 { return true }
             let code = errno
-            if linked == 0 {
-                unlink(temp)
-            } else if code == EEXIST {
+            if code == EEXIST {
                 unlink(temp)
                 return false
-            } else if linkUnsupported(code) {
+            }
+            guard code == EINVAL || code == ENOSYS || linkUnsupported(code) else {
+                unlink(temp)
+                throw writeError(code, path: path, operation: "renaming into")
+            }
+            // No RENAME_NOREPLACE on this file system: link(2), which refuses to replace too.
+            let linked = link(temp, path)
+            let linkCode = errno
+            if linked == 0 {
+                unlink(temp)
+            } else if linkCode == EEXIST {
+                unlink(temp)
+                return false
+            } else if linkUnsupported(linkCode) {
                 // A file system without hard links (FAT, some network and FUSE file systems) answers
                 // link(2) with EPERM or ENOTSUP: that is not a read-only folder. Check, then rename;
                 // the window between the two is the only place a parallel writer could be replaced.
@@ -150,11 +185,9 @@ public enum SnapshotFileSystem {
                 }
             } else {
                 unlink(temp)
-                throw writeError(code, path: path, operation: "linking into")
+                throw writeError(linkCode, path: path, operation: "linking into")
             }
         }
-        // The new directory entry survives a power loss only once the folder itself is synced.
-        if sync { syncFolder(folder) }
         return true
     }
 

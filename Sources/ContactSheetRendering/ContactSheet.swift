@@ -50,10 +50,15 @@ public struct ContactSheet: Sendable {
     public struct Block: Sendable {
         public var title: String
         public var cells: [[Cell?]]
+        /// Pixels per point of this block's title, headers, captions and gutters; nil = the sheet's `textScale`.
+        /// Blocks of another text scale start a new row of blocks (a matrix gives each scale's blocks their own,
+        /// so 1x images get 1x text and boxes sized for 1x). 0.01…16, else `render()` throws.
+        public var textScale: CGFloat?
 
-        public init(title: String, cells: [[Cell?]]) {
+        public init(title: String, cells: [[Cell?]], textScale: CGFloat? = nil) {
             self.title = title
             self.cells = cells
+            self.textScale = textScale
         }
 
         func cell(_ row: Int, _ column: Int) -> Cell? {
@@ -66,12 +71,15 @@ public struct ContactSheet: Sendable {
     /// Headers of the columns (the axis across) and of the rows (the axis down).
     public var columnTitles: [String]
     public var rowTitles: [String]
-    /// The blocks, laid out left to right and wrapped after `blocksPerRow`.
+    /// The blocks, laid out left to right and wrapped after `blocksPerRow` (and where the text scale changes).
+    /// Each row of blocks is sized on its own: a column is as wide as its widest image in that row of blocks,
+    /// a row as tall as its tallest, so the blocks of a row line up and small images get small boxes.
     public var blocks: [Block]
     /// Blocks per row of blocks; nil = ⌈√count⌉.
     public var blocksPerRow: Int?
-    /// Pixels per point of the headers and captions (match the cells' scale to make them readable); 0.01…16
-    /// like a label's `scale`, else `render()` and `geometry()` throw `LabelError.invalidScale`.
+    /// Pixels per point of the title, the margins and of blocks without their own `textScale` (match the
+    /// cells' scale to make headers and captions readable); 0.01…16 like a label's `scale`, else `render()`
+    /// and `geometry()` throw `LabelError.invalidScale`.
     public var textScale: CGFloat = 1
 
     public init(title: String? = nil, columnTitles: [String], rowTitles: [String], blocks: [Block] = []) {
@@ -116,13 +124,15 @@ public struct ContactSheet: Sendable {
         var sheet = try Bitmap(width: g.width, height: g.height, fill: Self.background)
         if let t = plan.title { sheet.draw(t.image, x: plan.gutter, y: plan.gutter) }
         for (b, block) in blocks.enumerated() {
+            let (row, slot) = plan.place[b]
+            let band = plan.rows[row]
             let origin = plan.blockOrigin(b)
-            sheet.draw(plan.blockTitles[b].image, x: origin.x, y: origin.y)
-            for (c, header) in plan.columnHeaders.enumerated() {
-                sheet.draw(header.image, x: origin.x + plan.columnOffset(c), y: origin.y + plan.blockTitleHeight)
+            sheet.draw(band.blockTitles[slot].image, x: origin.x, y: origin.y)
+            for (c, header) in band.columnHeaders.enumerated() {
+                sheet.draw(header.image, x: origin.x + band.columnOffset(c), y: origin.y + band.blockTitleHeight)
             }
-            for (r, header) in plan.rowHeaders.enumerated() {
-                sheet.draw(header.image, x: origin.x, y: origin.y + plan.rowOffset(r))
+            for (r, header) in band.rowHeaders.enumerated() {
+                sheet.draw(header.image, x: origin.x, y: origin.y + band.rowOffset(r))
                 for c in columnTitles.indices {
                     let box = g.cellFrames[b][r][c]
                     let cell = block.cell(r, c)
@@ -134,11 +144,11 @@ public struct ContactSheet: Sendable {
                     }
                     switch cell?.mark ?? .none {
                     case .none: break
-                    case .differs: sheet.outline(box, color: Self.differsColor, plan: plan)
-                    case .missing: sheet.outline(box, color: Self.missingColor, plan: plan)
+                    case .differs: sheet.outline(box, color: Self.differsColor, width: band.outlineWidth)
+                    case .missing: sheet.outline(box, color: Self.missingColor, width: band.outlineWidth)
                     }
-                    if let caption = plan.captions[b][r][c] {
-                        sheet.draw(caption.image, x: box.x, y: box.y + box.height + plan.captionGap)
+                    if let caption = band.captions[slot][r][c] {
+                        sheet.draw(caption.image, x: box.x, y: box.y + box.height + band.captionGap)
                     }
                 }
             }
@@ -164,94 +174,136 @@ struct TextImage {
 
 /// The sheet's measurements, computed once for drawing and for `geometry()`.
 struct Plan {
-    let gutter: Int, captionGap: Int, outlineWidth: Int
+    /// The sheet's margin (at its `textScale`); blocks are `2 × gutter` apart, rows of blocks `gutter`.
+    let gutter: Int
     let title: TextImage?
-    let blockTitles: [TextImage]
-    let columnHeaders: [TextImage]
-    let rowHeaders: [TextImage]
-    let captions: [[[TextImage?]]]
-    let columnWidths: [Int], rowHeights: [Int]
-    let rowHeaderWidth: Int, blockTitleHeight: Int, headerHeight: Int, captionHeight: Int
-    let blockWidth: Int, blockHeight: Int, blocksPerRow: Int, top: Int
+    let top: Int
+    /// The rows of blocks, each sized on its own.
+    let rows: [BlockRow]
+    /// For each block: its row of blocks and its place in it.
+    let place: [(row: Int, slot: Int)]
+    /// Top of each row of blocks.
+    let rowTops: [Int]
     private(set) var geometry: ContactSheet.Geometry
 
+    /// One row of blocks: consecutive blocks of one text scale, sharing their column widths and row heights.
+    struct BlockRow {
+        let blocks: Range<Int>
+        let gutter: Int, captionGap: Int, outlineWidth: Int
+        let blockTitles: [TextImage]
+        let columnHeaders: [TextImage], rowHeaders: [TextImage]
+        /// `captions[slot][row][column]`.
+        let captions: [[[TextImage?]]]
+        let columnWidths: [Int], rowHeights: [Int]
+        let rowHeaderWidth: Int, blockTitleHeight: Int, headerHeight: Int, captionHeight: Int
+        let blockWidth: Int, blockHeight: Int
+
+        /// x of column `c`'s boxes from the block's left edge.
+        func columnOffset(_ c: Int) -> Int { rowHeaderWidth + columnWidths[..<c].reduce(0, +) + gutter * c }
+
+        /// y of row `r`'s boxes from the block's top edge.
+        func rowOffset(_ r: Int) -> Int {
+            blockTitleHeight + headerHeight + rowHeights[..<r].reduce(0, +) + (captionHeight + gutter) * r
+        }
+    }
+
     init(_ sheet: ContactSheet) throws {
-        let s = sheet.textScale
         // Checked before any size is computed from it: Int(NaN × 12) or Int(1e300 × 12) would trap.
-        guard s.isFinite, s >= 0.01, s <= 16 else { throw LabelError.invalidScale(s) }
-        func px(_ pt: Double) -> Int { Int((pt * Double(s)).rounded()) }
-        gutter = px(12); captionGap = px(2); outlineWidth = max(2, px(2))
-        title = try sheet.title.map { try TextImage($0, size: 14, bold: true, scale: s) }
-        blockTitles = try sheet.blocks.map { try TextImage($0.title, size: 13, bold: true, scale: s) }
-        columnHeaders = try sheet.columnTitles.map { try TextImage($0, size: 11, scale: s) }
-        rowHeaders = try sheet.rowTitles.map { try TextImage($0, size: 11, scale: s) }
-        let rows = sheet.rowTitles.count, columns = sheet.columnTitles.count
-        // Captions repeat ("recorded", "truncated"): each distinct one is laid out and drawn once.
-        var drawnCaptions: [String: TextImage] = [:]
-        func caption(_ cell: ContactSheet.Cell?) throws -> TextImage? {
-            guard let cell, let text = cell.caption else { return nil }
-            let key = (cell.flagsCaption ? "!" : " ") + text
-            if let made = drawnCaptions[key] { return made }
-            let made = cell.flagsCaption ? try TextImage(text, size: 11, bold: true, color: ContactSheet.flagColor, scale: s)
-                : try TextImage(text, size: 9, scale: s)
-            drawnCaptions[key] = made
+        func checked(_ s: CGFloat) throws -> CGFloat {
+            guard s.isFinite, s >= 0.01, s <= 16 else { throw LabelError.invalidScale(s) }
+            return s
+        }
+        let s = try checked(sheet.textScale)
+        func px(_ pt: Double, _ scale: CGFloat) -> Int { Int((pt * Double(scale)).rounded()) }
+        // Texts repeat (headers of every row of blocks, "recorded", "truncated"): each distinct one is drawn once.
+        var drawn: [String: TextImage] = [:]
+        func text(_ t: String, size: Double, bold: Bool = false, color: Color = ContactSheet.textColor,
+                  scale: CGFloat) throws -> TextImage {
+            let key = "\(scale) \(size) \(bold) \(color) " + t
+            if let made = drawn[key] { return made }
+            let made = try TextImage(t, size: size, bold: bold, color: color, scale: scale)
+            drawn[key] = made
             return made
         }
-        captions = try sheet.blocks.map { block in
-            try (0..<rows).map { r in try (0..<columns).map { c in try caption(block.cell(r, c)) } }
+        gutter = px(12, s)
+        title = try sheet.title.map { try text($0, size: 14, bold: true, scale: s) }
+        let count = sheet.blocks.count
+        let scales = try sheet.blocks.map { try checked($0.textScale ?? s) }
+        // At most `count`: more lays out the same and cannot overflow.
+        let perRow = max(1, min(count, sheet.blocksPerRow ?? Int(Double(count).squareRoot().rounded(.up))))
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for b in 0..<count where b > start && (b - start == perRow || scales[b] != scales[start]) {
+            ranges.append(start..<b)
+            start = b
         }
-        // One width per column and one height per row over all blocks: blocks line up.
-        var widths = columnHeaders.map(\.width), heights = rowHeaders.map(\.height)
-        var caption = 0
-        for b in sheet.blocks.indices {
-            for r in 0..<rows {
-                for c in 0..<columns {
-                    if let image = sheet.blocks[b].cell(r, c)?.image {
-                        widths[c] = max(widths[c], image.width)
-                        heights[r] = max(heights[r], image.height)
+        if count > 0 { ranges.append(start..<count) }
+        let rowCount = sheet.rowTitles.count, columnCount = sheet.columnTitles.count
+        rows = try ranges.map { range in
+            let scale = scales[range.lowerBound]
+            let g = px(12, scale), captionGap = px(2, scale)
+            let blockTitles = try sheet.blocks[range].map { try text($0.title, size: 13, bold: true, scale: scale) }
+            let columnHeaders = try sheet.columnTitles.map { try text($0, size: 11, scale: scale) }
+            let rowHeaders = try sheet.rowTitles.map { try text($0, size: 11, scale: scale) }
+            let captions: [[[TextImage?]]] = try sheet.blocks[range].map { block in
+                try (0..<rowCount).map { r in try (0..<columnCount).map { c in
+                    guard let cell = block.cell(r, c), let caption = cell.caption else { return nil }
+                    return cell.flagsCaption ? try text(caption, size: 11, bold: true, color: ContactSheet.flagColor, scale: scale)
+                        : try text(caption, size: 9, scale: scale)
+                } }
+            }
+            // One width per column and one height per row over the row's blocks: its blocks line up.
+            var widths = columnHeaders.map(\.width), heights = rowHeaders.map(\.height)
+            var caption = 0
+            for (slot, b) in range.enumerated() {
+                for r in 0..<rowCount {
+                    for c in 0..<columnCount {
+                        if let image = sheet.blocks[b].cell(r, c)?.image {
+                            widths[c] = max(widths[c], image.width)
+                            heights[r] = max(heights[r], image.height)
+                        }
+                        if let t = captions[slot][r][c] { widths[c] = max(widths[c], t.width); caption = max(caption, t.height + captionGap) }
                     }
-                    if let t = captions[b][r][c] { widths[c] = max(widths[c], t.width); caption = max(caption, t.height + captionGap) }
                 }
             }
+            // An empty row or column still shows a box to hatch.
+            let columnWidths = widths.map { max($0, px(16, scale)) }, rowHeights = heights.map { max($0, px(16, scale)) }
+            let rowHeaderWidth = (rowHeaders.map(\.width).max() ?? 0) + g
+            let blockTitleHeight = (blockTitles.map(\.height).max() ?? 0) + px(4, scale)
+            let headerHeight = (columnHeaders.map(\.height).max() ?? 0) + px(4, scale)
+            return BlockRow(
+                blocks: range, gutter: g, captionGap: captionGap, outlineWidth: max(2, px(2, scale)),
+                blockTitles: blockTitles, columnHeaders: columnHeaders, rowHeaders: rowHeaders, captions: captions,
+                columnWidths: columnWidths, rowHeights: rowHeights, rowHeaderWidth: rowHeaderWidth,
+                blockTitleHeight: blockTitleHeight, headerHeight: headerHeight, captionHeight: caption,
+                blockWidth: rowHeaderWidth + columnWidths.reduce(0, +) + g * max(0, columnCount - 1),
+                blockHeight: blockTitleHeight + headerHeight + rowHeights.reduce(0, +) + (g + caption) * rowCount)
         }
-        // An empty row or column still shows a box to hatch.
-        columnWidths = widths.map { max($0, px(16)) }
-        rowHeights = heights.map { max($0, px(16)) }
-        captionHeight = caption
-        rowHeaderWidth = (rowHeaders.map(\.width).max() ?? 0) + gutter
-        blockTitleHeight = (blockTitles.map(\.height).max() ?? 0) + px(4)
-        headerHeight = (columnHeaders.map(\.height).max() ?? 0) + px(4)
-        blockWidth = rowHeaderWidth + columnWidths.reduce(0, +) + gutter * max(0, columns - 1)
-        blockHeight = blockTitleHeight + headerHeight + rowHeights.reduce(0, +) + (gutter + captionHeight) * rows
-        let count = sheet.blocks.count
-        // At most `count`: more lays out the same and `count + blocksPerRow - 1` cannot overflow.
-        blocksPerRow = max(1, min(count, sheet.blocksPerRow ?? Int(Double(count).squareRoot().rounded(.up))))
-        let g = gutter, titleHeight = title?.height
-        top = g + (titleHeight.map { $0 + g } ?? 0)
-        let blockRows = count == 0 ? 0 : (count + blocksPerRow - 1) / blocksPerRow
-        let across = min(count, blocksPerRow)
-        let width = max(gutter * 2 + across * blockWidth + max(0, across - 1) * gutter * 2, gutter * 2 + (title?.width ?? 0))
-        let height = top + blockRows * blockHeight + max(0, blockRows - 1) * gutter + gutter
+        place = rows.enumerated().flatMap { r, row in row.blocks.map { (r, $0 - row.blocks.lowerBound) } }
+        let margin = gutter
+        top = margin + (title.map { $0.height + margin } ?? 0)
+        var y = top, tops: [Int] = []
+        for row in rows {
+            tops.append(y)
+            y += row.blockHeight + gutter
+        }
+        rowTops = tops
+        let widest = rows.map { $0.blocks.count * $0.blockWidth + ($0.blocks.count - 1) * margin * 2 }.max() ?? 0
+        let width = max(gutter * 2 + widest, gutter * 2 + (title?.width ?? 0))
+        let height = rows.isEmpty ? top + gutter : y
         geometry = ContactSheet.Geometry(width: width, height: height, cellFrames: [])
         let frames = (0..<count).map { b in
-            let o = blockOrigin(b)
-            return (0..<rows).map { r in (0..<columns).map { c in
-                PixelRect(x: o.x + columnOffset(c), y: o.y + rowOffset(r), width: columnWidths[c], height: rowHeights[r])
+            let o = blockOrigin(b), row = rows[place[b].row]
+            return (0..<rowCount).map { r in (0..<columnCount).map { c in
+                PixelRect(x: o.x + row.columnOffset(c), y: o.y + row.rowOffset(r), width: row.columnWidths[c], height: row.rowHeights[r])
             } }
         }
         geometry.cellFrames = frames
     }
 
-    /// Top-left of block `b`: blocks flow left to right, `blocksPerRow` to a row.
+    /// Top-left of block `b`: blocks flow left to right in their row of blocks, `2 × gutter` apart.
     func blockOrigin(_ b: Int) -> (x: Int, y: Int) {
-        (gutter + (b % blocksPerRow) * (blockWidth + gutter * 2), top + (b / blocksPerRow) * (blockHeight + gutter))
-    }
-
-    /// x of column `c`'s boxes from the block's left edge.
-    func columnOffset(_ c: Int) -> Int { rowHeaderWidth + columnWidths[..<c].reduce(0, +) + gutter * c }
-
-    /// y of row `r`'s boxes from the block's top edge.
-    func rowOffset(_ r: Int) -> Int {
-        blockTitleHeight + headerHeight + rowHeights[..<r].reduce(0, +) + (captionHeight + gutter) * r
+        let (r, slot) = place[b]
+        return (gutter + slot * (rows[r].blockWidth + gutter * 2), rowTops[r])
     }
 }

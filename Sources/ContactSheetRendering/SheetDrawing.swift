@@ -103,9 +103,8 @@ extension Bitmap {
         }
     }
 
-    /// A frame `plan.outlineWidth` px wide around `box`, one pixel outside it (in the gutter).
-    mutating func outline(_ box: PixelRect, color: Color, plan: Plan) {
-        let t = plan.outlineWidth
+    /// A frame `t` px wide around `box`, one pixel outside it (in the gutter).
+    mutating func outline(_ box: PixelRect, color: Color, width t: Int) {
         let outer = PixelRect(x: box.x - 1 - t, y: box.y - 1 - t, width: box.width + 2 * (t + 1), height: box.height + 2 * (t + 1))
         fill(PixelRect(x: outer.x, y: outer.y, width: outer.width, height: t), color: color)
         fill(PixelRect(x: outer.x, y: outer.y + outer.height - t, width: outer.width, height: t), color: color)

@@ -58,7 +58,15 @@ struct MatrixSheetLayout: Sendable {
             let b = blockIndex[blocks.map { c.indices[$0] }] ?? 0
             cells[b][down.map { c.indices[$0] } ?? 0][across.map { c.indices[$0] } ?? 0] = cell(i)
         }
-        sheet.blocks = zip(titles, cells).map { ContactSheet.Block(title: $0, cells: $1) }
+        // Blocks of one scale get text, gutters and boxes at that scale (a row of blocks each): 1x images are
+        // not drawn in 3x-sized boxes.
+        let scaleAxis = blocks.firstIndex { axes[$0].kind == .scales }
+        sheet.blocks = zip(keys, zip(titles, cells)).map { key, block in
+            let scale = scaleAxis.flatMap { s -> CGFloat? in
+                if case .scale(let v) = axes[blocks[s]].values[key[s]] { return v } else { return nil }
+            }
+            return ContactSheet.Block(title: block.0, cells: block.1, textScale: scale)
+        }
         return try sheet.render()
     }
 }

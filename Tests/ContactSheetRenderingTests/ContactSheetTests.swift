@@ -96,6 +96,59 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(try sheet.render().width, two.width)
     }
 
+    /// Each row of blocks is sized by its own images (small images get small boxes, DESIGN.md §3), the blocks of
+    /// a row still line up, and a block with its own text scale starts a row of blocks with text at that scale.
+    func testRowsOfBlocksAreSizedOnTheirOwn() throws {
+        let small = try image(20, 16, Color(red: 200, green: 0, blue: 0)), large = try image(60, 40, Color(red: 0, green: 0, blue: 200))
+        func block(_ title: String, _ image: Bitmap, scale: CGFloat? = nil) -> ContactSheet.Block {
+            .init(title: title, cells: [[.init(image: image), .init(image: image)]], textScale: scale)
+        }
+        var sheet = ContactSheet(columnTitles: ["a", "b"], rowTitles: ["r"])
+        sheet.blocksPerRow = 2
+        sheet.blocks = [block("one", small), block("two", small), block("three", large), block("four", large),
+                        block("five", small, scale: 2)]
+        let g = try sheet.geometry()
+        let bitmap = try sheet.render()
+        XCTAssertEqual([bitmap.width, bitmap.height], [g.width, g.height])
+        // Boxes of the first row of blocks fit its small images, those of the second its large ones.
+        XCTAssertEqual(g.cellFrames[0][0].map(\.width), [20, 20])
+        XCTAssertEqual(g.cellFrames[0][0].map(\.height), [16, 16])
+        XCTAssertEqual(g.cellFrames[2][0].map(\.width), [60, 60])
+        XCTAssertEqual(g.cellFrames[2][0].map(\.height), [40, 40])
+        // The blocks of a row line up; the second row starts one block height and a 12-px gutter lower.
+        XCTAssertEqual(g.cellFrames[0][0][0].y, g.cellFrames[1][0][0].y)
+        XCTAssertEqual(g.cellFrames[2][0][0].y, g.cellFrames[3][0][0].y)
+        func height(_ text: String, _ size: Double, bold: Bool = false, scale: CGFloat = 1) throws -> Int {
+            var label = PaddedLabel(text, font: Font(file: bold ? FontFile.dejaVuSansBold : FontFile.dejaVuSans, size: size))
+            label.scale = scale
+            return Int((try label.intrinsicContentSize.height * scale).rounded())
+        }
+        // Block height at 1x: title (13 pt bold) + 4, column header (11 pt) + 4, the row, its 12-px gutter.
+        let firstHeight = try height("one", 13, bold: true) + 4 + height("a", 11) + 4 + 16 + 12
+        XCTAssertEqual(g.cellFrames[2][0][0].y - g.cellFrames[0][0][0].y, firstHeight + 12)
+        // The block with text scale 2 is a row of its own, its headers drawn at 2 px per pt (gaps 8 px).
+        let fifth = g.cellFrames[4][0][0]
+        func width(_ text: String, scale: CGFloat) throws -> Int {
+            Int((try PaddedLabel(text, font: .default(size: 11)).intrinsicContentSize.width * scale).rounded())
+        }
+        XCTAssertEqual(fifth.x, 12 + (try width("r", scale: 2)) + 24, "sheet margin, row header at 2x and its 24-px gutter")
+        let fourthBottom = g.cellFrames[2][0][0].y + 40 + 12
+        XCTAssertEqual(fifth.y - fourthBottom - 12, try height("five", 13, bold: true, scale: 2) + 8 + height("a", 11, scale: 2) + 8)
+        // Boxes at least 16 pt (32 px at 2x) so an empty cell still shows.
+        XCTAssertEqual(fifth.width, max(20, 32, try width("a", scale: 2)))
+        let rowHeight = max(16, 32, try height("r", 11, scale: 2))
+        XCTAssertEqual(fifth.height, rowHeight)
+        XCTAssertEqual(g.height, fifth.y + rowHeight + 24 + 12)
+        // Every cell is still its image pixel for pixel on the checkerboard.
+        for b in 0..<5 { for c in 0..<2 {
+            let box = g.cellFrames[b][0][c], img = b == 2 || b == 3 ? large : small
+            for y in 0..<img.height { for x in 0..<img.width {
+                let expected = img[x, y].alpha == 255 ? img[x, y] : checker(x, y)
+                if bitmap[box.x + x, box.y + y] != expected { return XCTFail("block \(b) column \(c): pixel (\(x), \(y))") }
+            } }
+        } }
+    }
+
     func testEmptySheetRenders() throws {
         let sheet = ContactSheet(columnTitles: [], rowTitles: [], blocks: [.init(title: "nothing", cells: [])])
         let bitmap = try sheet.render()

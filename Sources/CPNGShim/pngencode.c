@@ -132,7 +132,7 @@ static int census_insert(uint32_t *keys, uint8_t *used, int *count, uint32_t v) 
     return 1;
 }
 
-static void take_census(const uint8_t *rgba, size_t count, lsp_census *c) {
+static void take_census(const uint8_t *rgba, uint32_t width, uint32_t height, lsp_census *c) {
     uint32_t keys[LSP_SLOTS];
     uint8_t used[LSP_SLOTS];
     memset(used, 0, sizeof used);
@@ -140,16 +140,24 @@ static void take_census(const uint8_t *rgba, size_t count, lsp_census *c) {
     c->opaque = 1;
     c->grey = 1;
     uint32_t previous = 0;
-    for (size_t i = 0; i < count; i++) {
-        const uint8_t *p = rgba + i * 4;
-        uint32_t v = load_rgba(p);
-        if (i > 0 && v == previous) continue;
-        previous = v;
-        if (p[3] != 255) c->opaque = 0;
-        if (p[0] != p[1] || p[1] != p[2]) c->grey = 0;
-        if (counting && !census_insert(keys, used, &n, v)) counting = 0;
-        if (!counting && !c->opaque && !c->grey) break;
+    size_t stride = (size_t)width * 4;
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *row = rgba + (size_t)y * stride;
+        /* A row equal to the one above adds nothing (padding, backgrounds, a sheet's checkerboard): one memcmp,
+         * which libc makes fast also when this file is compiled unoptimised (a client's debug build). */
+        if (y > 0 && memcmp(row, row - stride, stride) == 0) continue;
+        for (uint32_t x = 0; x < width; x++) {
+            const uint8_t *p = row + (size_t)x * 4;
+            uint32_t v = load_rgba(p);
+            if ((x > 0 || y > 0) && v == previous) continue;
+            previous = v;
+            if (p[3] != 255) c->opaque = 0;
+            if (p[0] != p[1] || p[1] != p[2]) c->grey = 0;
+            if (counting && !census_insert(keys, used, &n, v)) counting = 0;
+            if (!counting && !c->opaque && !c->grey) goto done;
+        }
     }
+done:
     c->distinct = counting ? n : 0;
     if (counting) {
         int k = 0;
@@ -303,22 +311,44 @@ typedef struct {
     atomic_int failed;
 } lsp_stripes;
 
-/* Rows [y0, y1) converted and Up-filtered (filter byte 2, each sample minus the one above, 0 above row 0). */
+/* out[i] = row[i] - above[i] (mod 256) for `n` bytes, eight at a time in 64-bit words (bytewise subtraction
+ * without borrows between lanes): this file is compiled unoptimised in a client's debug build, where a loop
+ * per byte costs several times more. */
+typedef uint64_t __attribute__((may_alias, aligned(1))) lsp_u64;
+static void up_filter(const uint8_t *row, const uint8_t *above, uint8_t *out, size_t n) {
+    const uint64_t high = 0x8080808080808080ULL;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t a = *(const lsp_u64 *)(row + i), b = *(const lsp_u64 *)(above + i);
+        *(lsp_u64 *)(out + i) = ((a | high) - (b & ~high)) ^ ((a ^ ~b) & high);
+    }
+    for (; i < n; i++) out[i] = (uint8_t)(row[i] - above[i]);
+}
+
+/* Rows [y0, y1) converted and Up-filtered (filter byte 2, each sample minus the one above, 0 above row 0).
+ * A row whose RGBA equals the row above (gutters, checkerboard, flat padding) is all zeros: one memcmp, no
+ * conversion. */
 static int filter_rows(const lsp_stripes *s, uint32_t y0, uint32_t y1, uint8_t *out) {
-    size_t stride = (size_t)s->width * (size_t)s->format->channels;
-    uint8_t *rows = (uint8_t *)malloc(stride * ((size_t)(y1 - y0) + 1));
-    if (rows == NULL) return 0;
-    /* rows[0] is the row above y0 (zeros above the first), then rows y0 … y1 − 1. */
-    if (y0 == 0) memset(rows, 0, stride);
-    else convert_into(s->rgba + (size_t)(y0 - 1) * s->width * 4, s->width, s->census, s->format, rows);
-    convert_into(s->rgba + (size_t)y0 * s->width * 4, (size_t)(y1 - y0) * s->width, s->census, s->format, rows + stride);
+    size_t stride = (size_t)s->width * (size_t)s->format->channels, source_stride = (size_t)s->width * 4;
+    uint8_t *buffers = (uint8_t *)malloc(stride * 2);
+    if (buffers == NULL) return 0;
+    /* `above` holds the converted row above the current one (zeros above the first). */
+    uint8_t *above = buffers, *row = buffers + stride;
+    if (y0 == 0) memset(above, 0, stride);
+    else convert_into(s->rgba + (size_t)(y0 - 1) * source_stride, s->width, s->census, s->format, above);
     for (uint32_t y = y0; y < y1; y++) {
-        const uint8_t *above = rows + (size_t)(y - y0) * stride, *row = above + stride;
+        const uint8_t *source = s->rgba + (size_t)y * source_stride;
         uint8_t *o = out + (size_t)(y - y0) * (stride + 1);
         o[0] = 2;
-        for (size_t i = 0; i < stride; i++) o[1 + i] = (uint8_t)(row[i] - above[i]);
+        if (y > 0 && memcmp(source, source - source_stride, source_stride) == 0) {
+            memset(o + 1, 0, stride);   /* `above` is this row too */
+            continue;
+        }
+        convert_into(source, s->width, s->census, s->format, row);
+        up_filter(row, above, o + 1, stride);
+        uint8_t *t = above; above = row; row = t;
     }
-    free(rows);
+    free(buffers);
     return 1;
 }
 
@@ -518,7 +548,7 @@ lsp_png_status lsp_png_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_
         free(format);
         return LSP_PNG_NO_MEMORY;
     }
-    take_census(rgba, count, census);
+    take_census(rgba, width, height, census);
     /* Opaque grey keeps grey (the same byte a pixel as a palette, and no PLTE) unless 16 levels or
      * fewer pack into fewer bits as a palette. */
     if (census->distinct > 0 && !(census->grey && census->opaque && census->distinct > 16)) {

@@ -30,7 +30,7 @@ let matrix: [LabelMatrixAxis] = [
 ]
 
 /// One round in a fresh package: record every reference (and the contact sheet), then pass.
-@MainActor func round() -> (record: (wall: Double, cpu: Double), pass: (wall: Double, cpu: Double)) {
+@MainActor func round() -> (record: (wall: Double, cpu: Double), pass: (wall: Double, cpu: Double), passes: SnapshotPassCounts) {
     var template = Array((NSTemporaryDirectory() + "/labelsnap-matrix-bench-XXXXXX").utf8CString)
     guard let made = mkdtemp(&template) else { print("matrix benchmark: cannot make a temporary folder"); exit(2) }
     let root = String(cString: made)
@@ -64,7 +64,7 @@ let matrix: [LabelMatrixAxis] = [
         print("matrix benchmark: unexpected result: \(references) references; " + message.split(separator: "\n").filter { !$0.hasPrefix("  ") }.joined(separator: "\n"))
         exit(1)
     }
-    return (times.0, times.2)
+    return (times.0, times.2, passes)
 }
 
 let rounds = max(1, CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 3)
@@ -81,6 +81,7 @@ func s(_ v: Double) -> String { String(format: "%.2f s", v) }
 print("| matrix, 432 combinations, \(build), \(cores) cores\(load) | wall (best of \(rounds)) | CPU, all threads | wall per combination |")
 print("|---|---|---|---|")
 print("| record (432 PNGs + contact sheet) | \(s(record.wall)) | \(s(record.cpu)) | \(String(format: "%.2f ms", record.wall * 1000 / 432)) |")
-print("| pass | \(s(pass.wall)) | \(s(pass.cpu)) | \(String(format: "%.2f ms", pass.wall * 1000 / 432)) |")
+let digest = results.last.map { "\($0.passes.provenByDigest) proven by digest, \($0.passes.decoded) decoded" } ?? ""
+print("| pass (\(digest)) | \(s(pass.wall)) | \(s(pass.cpu)) | \(String(format: "%.2f ms", pass.wall * 1000 / 432)) |")
 let total = record.wall + pass.wall
 print("| record + pass (target ≤ \(Int(target)) s) | \(s(total)) | \(s(record.cpu + pass.cpu)) | \(total <= target ? "within target" : "OVER target") |")

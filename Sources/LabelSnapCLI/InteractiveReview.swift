@@ -116,8 +116,17 @@ struct InteractiveReview {
             return [style.dim("  no \(view.rawValue) file at ") + style.path(path)]
         }
         if f.isText { return textPreview(bytes, view: view, columns: columns, rows: rows) }
-        guard let bitmap = try? PNGCodec.decode(bytes) else { return [style.bad("  not a readable PNG: ") + style.path(path)] }
-        let caption = "  \(view.rawValue): " + style.numbers("\(bitmap.width)×\(bitmap.height) px") + "  " + style.path(path)
+        // The size from IHDR first: decoding a 16000×16000 px file (a few hundred KB of zeros) would hold the
+        // screen for tens of seconds and a gigabyte for a preview of 80 columns.
+        guard let header = try? PNGCodec.header(of: bytes) else { return [style.bad("  not a readable PNG: ") + style.path(path)] }
+        let size = style.numbers("\(header.width)×\(header.height) px")
+        guard header.width * header.height <= TerminalImage.maximumPixelCount else {
+            return ["  \(view.rawValue) is " + size + ": too large to preview here; open " + style.path(path)]
+        }
+        guard let bitmap = try? PNGCodec.decode(bytes, maximumPixelCount: TerminalImage.maximumPixelCount) else {
+            return [style.bad("  not a readable PNG: ") + style.path(path)]
+        }
+        let caption = "  \(view.rawValue): " + size + "  " + style.path(path)
         guard terminal.truecolor else {
             return [caption, style.dim("  (no preview: this terminal does not announce 24-bit colour; set COLORTERM=truecolor, or open the file)")]
         }

@@ -6,7 +6,11 @@ import Raster
 /// visible), or reduced by averaging the pixels each cell covers. Translucent pixels are composited
 /// on a light checkerboard, as in the report.
 enum TerminalImage {
-    /// The lines to print (no trailing newline), and the scale used (`3×` or `0.42×`).
+    /// The largest image previewed (4 Mpx, 2048×2048 px; an image is decoded whole before it is averaged
+    /// down): larger files are named, to open in a viewer, so that one key press never waits seconds.
+    static let maximumPixelCount = 2048 * 2048
+
+    /// The lines to print (no trailing newline), and the scale used (`3×`, `0.42×` or `1/51×`).
     static func lines(_ bitmap: Bitmap, columns: Int, rows: Int) -> (lines: [String], scale: String) {
         guard bitmap.width > 0, bitmap.height > 0, columns > 0, rows > 0 else { return ([], "") }
         let fit = min(Double(columns) / Double(bitmap.width), Double(rows * 2) / Double(bitmap.height))
@@ -16,7 +20,8 @@ enum TerminalImage {
             width = bitmap.width * zoom; height = bitmap.height * zoom; scale = "\(zoom)×"
         } else {
             width = max(1, Int(Double(bitmap.width) * fit)); height = max(1, Int(Double(bitmap.height) * fit))
-            scale = String(format: "%.2f×", fit)
+            // Two decimals down to 0.1×, then a fraction: a 4096 px wide image on 80 columns is 1/51×, not 0.02×.
+            scale = fit >= 0.1 ? String(format: "%.2f×", fit) : "1/\(Int((1 / fit).rounded()))×"
         }
         let pixels = resample(bitmap, width: width, height: height)
         var lines: [String] = []

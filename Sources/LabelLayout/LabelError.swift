@@ -17,10 +17,13 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
         case .invalidInsets(let i):
             return "invalid insets (top \(n(i.top)), left \(n(i.left)), bottom \(n(i.bottom)), right \(n(i.right))): every inset must be a finite number of points within ±\(n(PaddedLabel.maximumLength))"
         case .invalidBounds(let r):
-            return "invalid bounds (x \(n(r.origin.x)), y \(n(r.origin.y)), width \(n(r.size.width)), height \(n(r.size.height))): width and height must be finite, ≥ 0 and ≤ \(n(PaddedLabel.maximumLength)) points"
+            return "invalid bounds (x \(n(r.origin.x)), y \(n(r.origin.y)), width \(n(r.size.width)), height \(n(r.size.height))): x and y must be finite, width and height ≥ 0 and ≤ \(n(PaddedLabel.maximumLength)) points (textRect(forBounds:) also takes .infinity for no limit)"
         case .invalidNumberOfLines(let n): return "invalid numberOfLines \(n): use 0 (unlimited) or a positive count"
         case .invalidProperty(let name, let value):
             if name == "minimumScaleFactor" { return "invalid minimumScaleFactor \(n(value)): use a number from 0 to 1" }
+            if name == "preferredMaxLayoutWidth" {
+                return "invalid preferredMaxLayoutWidth \(n(value)): use a width in points, or 0 or .infinity for no preferred width"
+            }
             if name == "font size × scale" {
                 return "font size × scale = \(n(value)) px per em exceeds \(n(PaddedLabel.maximumPixelsPerEm)): use a smaller font size or scale"
             }

@@ -77,7 +77,9 @@ public struct PaddedLabel: Sendable {
         layoutDirection ?? (Bidi.firstStrongDirection(text) == .rightToLeft ? .rightToLeft : .leftToRight)
     }
     /// Width of the *text* (insets excluded) at which a multi-line label wraps for its
-    /// `intrinsicContentSize`, pt; 0 = no preferred width (measured on one line).
+    /// `intrinsicContentSize`, pt; 0 = no preferred width (measured on one line), and so is an unbounded
+    /// width (`.infinity`, `.greatestFiniteMagnitude`, anything over `maximumLength`: ``isUnbounded(_:)``).
+    /// NaN or negative throws `LabelError.invalidProperty`.
     public var preferredMaxLayoutWidth: CGFloat = 0
     /// Corner radius of the background and border, pt.
     public var cornerRadius: CGFloat = 0
@@ -146,7 +148,8 @@ public struct PaddedLabel: Sendable {
 
     /// `intrinsicContentSize` measured with an engine already made for this label.
     func intrinsicSize(using engine: LineLayout) throws -> CGSize {
-        let wrapWidth: CGFloat? = (drawnNumberOfLines == 1 || preferredMaxLayoutWidth <= 0) ? nil : preferredMaxLayoutWidth
+        let wrapWidth: CGFloat? = (drawnNumberOfLines == 1 || preferredMaxLayoutWidth <= 0 || PaddedLabel.isUnbounded(preferredMaxLayoutWidth))
+            ? nil : preferredMaxLayoutWidth
         return paddedSize(of: try engine.measure(maxWidth: wrapWidth, maxLines: drawnNumberOfLines))
     }
 
@@ -175,8 +178,9 @@ public struct PaddedLabel: Sendable {
     }
 
     /// The size that fits in `size`, pt: the text is wrapped at `size.width − left − right`
-    /// (unconstrained when `size.width` is 0, infinite, NaN or ≥ `.greatestFiniteMagnitude`), then the
-    /// insets are added back. Fixes the subclass bug that measured at the full width.
+    /// (unconstrained when `size.width` is 0, NaN or unbounded: `.infinity`, `.greatestFiniteMagnitude`, over
+    /// `maximumLength`), then the insets are added back; the height is not a limit. A proposal, so nothing in
+    /// it throws. Fixes the subclass bug that measured at the full width.
     /// - Throws: `LabelError`.
     public func sizeThatFits(_ size: CGSize) throws -> CGSize { try sizeThatFits(size, shapingWholeText: false) }
 
@@ -184,7 +188,7 @@ public struct PaddedLabel: Sendable {
     func sizeThatFits(_ size: CGSize, shapingWholeText: Bool) throws -> CGSize {
         try validate()
         let w = size.width
-        let unconstrained = w == 0 || !w.isFinite || w >= .greatestFiniteMagnitude
+        let unconstrained = w == 0 || w.isNaN || PaddedLabel.isUnbounded(w)
         let maxWidth: CGFloat? = unconstrained ? nil : max(0, w - insets.horizontal)
         return try withEngine(shapingWholeText: shapingWholeText) {
             paddedSize(of: try $0.measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
@@ -205,12 +209,20 @@ public struct PaddedLabel: Sendable {
 
     /// UIKit's `textRect(forBounds:limitedToNumberOfLines:)` for a padded label: the rect of the text laid out
     /// in `bounds.inset(by: insets)` (at most `lines` lines, 0 = no limit, and the whole lines that fit its
-    /// height), outset by the insets again, pt.
-    /// - Throws: `LabelError.invalidBounds` for non-finite or negative bounds, and as `intrinsicContentSize`.
+    /// height), outset by the insets again, pt. An unbounded width or height (`.infinity`,
+    /// `.greatestFiniteMagnitude`, anything over `maximumLength`: ``isUnbounded(_:)``) is no limit on that side.
+    /// - Throws: `LabelError.invalidBounds` for a non-finite origin or a NaN or negative size,
+    ///   `LabelError.invalidNumberOfLines` for `lines < 0`, and as `intrinsicContentSize`.
     public func textRect(forBounds bounds: CGRect, limitedToNumberOfLines lines: Int) throws -> CGRect {
         try validate()
-        guard bounds.size.width.isFinite, bounds.size.height.isFinite, bounds.origin.x.isFinite, bounds.origin.y.isFinite,
-              bounds.size.width >= 0, bounds.size.height >= 0 else { throw LabelError.invalidBounds(bounds) }
+        guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.size.width >= 0, bounds.size.height >= 0 else {
+            throw LabelError.invalidBounds(bounds)   // NaN fails `>= 0`
+        }
+        guard lines >= 0 else { throw LabelError.invalidNumberOfLines(lines) }
+        // .infinity as .greatestFiniteMagnitude: insetting and centring stay finite.
+        var bounds = bounds
+        bounds.size.width = min(bounds.size.width, .greatestFiniteMagnitude)
+        bounds.size.height = min(bounds.size.height, .greatestFiniteMagnitude)
         let inner = bounds.inset(by: insets)
         // As drawing does: at most the whole lines that fit the inset rect's height (at least one).
         let (_, measured) = try withEngine { try drawnText($0, in: inner, numberOfLines: drawnNumberOfLines(lines)) }
@@ -246,7 +258,11 @@ public struct PaddedLabel: Sendable {
             throw LabelError.invalidInsets(insets)
         }
         guard numberOfLines >= 0 else { throw LabelError.invalidNumberOfLines(numberOfLines) }
-        for (name, value) in [("preferredMaxLayoutWidth", preferredMaxLayoutWidth), ("cornerRadius", cornerRadius),
+        // Any width ≥ 0 (NaN fails): an unbounded one means no preferred width, as 0 does.
+        guard preferredMaxLayoutWidth >= 0 else {
+            throw LabelError.invalidProperty(name: "preferredMaxLayoutWidth", value: preferredMaxLayoutWidth)
+        }
+        for (name, value) in [("cornerRadius", cornerRadius),
                               ("borderWidth", borderWidth), ("lineSpacing", lineSpacing),
                               ("defaultTabInterval", defaultTabInterval),
                               ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0 && value <= m) {
@@ -272,6 +288,11 @@ public struct PaddedLabel: Sendable {
     /// Largest accepted length (insets, bounds, spacing, widths), pt: beyond it a label is rejected with an
     /// error rather than laid out with numbers that overflow.
     public static let maximumLength: CGFloat = 1_000_000
+
+    /// Whether a length, pt, means "no limit" where one is optional (`textRect(forBounds:)`'s width and height,
+    /// `preferredMaxLayoutWidth`): over ``maximumLength``, which `.infinity` and `.greatestFiniteMagnitude`
+    /// (UIKit code's two spellings of an unbounded side; Apple documents neither) both are. NaN is not.
+    public static func isUnbounded(_ length: CGFloat) -> Bool { length > maximumLength }
     /// Largest accepted `font.pointSize × scale`, px per em.
     public static let maximumPixelsPerEm = 16_384.0
 }

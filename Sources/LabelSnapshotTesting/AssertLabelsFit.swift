@@ -20,11 +20,31 @@ public func verifyLabelsFit(catalog: StringTable, style: LabelStyle, locales: [S
     }
 }
 
+/// `path`, or when relative, `path` in the package root of `filePath` (the nearest folder above holding
+/// `Package.swift`, as for `__Snapshots__`): the same file whatever the working folder (an IDE's runner, a
+/// test bundle started by a script from elsewhere).
+func packagePath(_ path: String, file filePath: String) -> String {
+    path.hasPrefix("/") ? path : SnapshotLocation.packageRoot(containing: filePath) + "/" + path
+}
+
+extension LabelStyle {
+    /// `LabelStyle.load(path:)` for tests: reads a style file (JSON, see `LabelStyle`), a relative `path` taken from
+    /// the package root of `filePath` (the calling test file), as `assertLabelsFit(catalog:)` takes its catalog,
+    /// so both read the same files from any working folder. Where LabelSnapshotTesting is imported,
+    /// `LabelStyle.load(path: "Examples/Sweep/badge-style.json")` calls this; LocalizationSweep's own (the
+    /// CLI's) takes the working folder.
+    /// - Throws: as LocalizationSweep's `load(path:)`; errors name the resolved path.
+    public static func load(path: String, file filePath: String = #filePath) throws -> LabelStyle {
+        let full = packagePath(path, file: filePath)
+        return try LabelStyle(json: try StringResources.bytes(ofFile: full), file: full)
+    }
+}
+
 /// `verifyLabelsFit` for a catalog file: an `.xcstrings`, a `.strings`/`.stringsdict` in an `xx.lproj`, or a
 /// folder of them; a relative path is taken from the package root of `filePath` (as `__Snapshots__`).
 public func verifyLabelsFit(catalog path: String, style: LabelStyle, locales: [String]? = nil,
                             pseudoLocales: [PseudoLocale] = [], file filePath: String = #filePath) -> String? {
-    let full = path.hasPrefix("/") ? path : SnapshotLocation.packageRoot(containing: filePath) + "/" + path
+    let full = packagePath(path, file: filePath)
     do {
         return verifyLabelsFit(catalog: try StringResources.read(path: full), style: style, locales: locales,
                                pseudoLocales: pseudoLocales)

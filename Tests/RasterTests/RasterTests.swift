@@ -61,16 +61,17 @@ final class RasterTests: XCTestCase {
     /// `blendMask` with an opaque colour takes a shortcut over opaque pixels: every coverage must give what
     /// the per-pixel source-over (`blend`) gives, over opaque and over translucent pixels.
     func testBlendMaskEqualsPerPixelSourceOverAtEveryCoverage() throws {
-        let mask = (0..<256).map { UInt8($0) }
+        // Every coverage, between runs of zeros longer and shorter than the eight bytes skipped at once.
+        let mask = [UInt8](repeating: 0, count: 11) + (0..<256).map { UInt8($0) } + [UInt8](repeating: 0, count: 9) + [7, 0, 0, 255]
         let color = Color(red: 200, green: 100, blue: 50, alpha: 255)
         for under in [Color(red: 255, green: 255, blue: 255, alpha: 255), Color(red: 0x1F, green: 0x5F, blue: 0xD6, alpha: 255),
                       Color(red: 10, green: 200, blue: 30, alpha: 128), Color(red: 0, green: 0, blue: 0, alpha: 0)] {
-            var masked = try Bitmap(width: 256, height: 1, fill: under)
+            var masked = try Bitmap(width: mask.count, height: 1, fill: under)
             mask.withUnsafeBufferPointer {
-                masked.blendMask($0, maskWidth: 256, maskHeight: 1, pitch: 256, color: color, originX: 0, originY: 0)
+                masked.blendMask($0, maskWidth: mask.count, maskHeight: 1, pitch: mask.count, color: color, originX: 0, originY: 0)
             }
-            var single = try Bitmap(width: 256, height: 1, fill: under)
-            for x in 0..<256 { single.blend(color, coverage: UInt8(x), x: x, y: 0) }
+            var single = try Bitmap(width: mask.count, height: 1, fill: under)
+            for x in 0..<mask.count { single.blend(color, coverage: mask[x], x: x, y: 0) }
             XCTAssertEqual(masked, single, "\(under)")
         }
         // By hand: (200·128 + 255·127 + 127) / 255 = 227, (100·128 + 255·127 + 127) / 255 = 177,

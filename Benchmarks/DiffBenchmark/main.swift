@@ -72,6 +72,32 @@ func report(_ name: String, pairs: [(Bitmap, Bitmap)], total: Int) {
            "white_n=\(white.diff)", "white_aa=\(white.aa)"].joined(separator: "\t"))
 }
 
+// Profiling: `DiffBenchmark repeat <compare|includeAA|exact|decode|decode+compare> <w> <h> <a.rgba> <b.rgba> <n>` runs
+// one case n times (for `perf record`/`perf stat`) and prints its best CPU and wall time; the .png files beside the
+// .rgba ones are decoded for the decode cases.
+if CommandLine.arguments.count == 8, CommandLine.arguments[1] == "repeat",
+   let w = Int(CommandLine.arguments[3]), let h = Int(CommandLine.arguments[4]), let n = Int(CommandLine.arguments[7]) {
+    let mode = CommandLine.arguments[2], pa = CommandLine.arguments[5], pb = CommandLine.arguments[6]
+    let a = load(pa, w, h), b = load(pb, w, h)
+    let png = (pa.replacingOccurrences(of: ".rgba", with: ".png"), pb.replacingOccurrences(of: ".rgba", with: ".png"))
+    var best = (Double.infinity, Double.infinity)
+    var value = 0
+    for _ in 0..<max(1, n) {
+        let w0 = milliseconds(CLOCK_MONOTONIC), c0 = milliseconds(CLOCK_PROCESS_CPUTIME_ID)
+        switch mode {
+        case "exact": value = compare(a, b, .exact).differingPixelCount
+        case "includeAA": value = compare(a, b, .pixelmatch(threshold: 0.1, includeAA: true)).differingPixelCount
+        case "decode": value = ((try? PNGCodec.decode(contentsOf: png.0))?.width ?? -1) + ((try? PNGCodec.decode(contentsOf: png.1))?.width ?? -1)
+        case "decode+compare":
+            guard let x = try? PNGCodec.decode(contentsOf: png.0), let y = try? PNGCodec.decode(contentsOf: png.1) else { exit(2) }
+            value = compare(x, y, threshold).differingPixelCount
+        default: value = compare(a, b, threshold).differingPixelCount
+        }
+        best = (min(best.0, milliseconds(CLOCK_PROCESS_CPUTIME_ID) - c0), min(best.1, milliseconds(CLOCK_MONOTONIC) - w0))
+    }
+    print("\(mode)\tcpu_ms=\(best.0)\twall_ms=\(best.1)\tvalue=\(value)")
+    exit(0)
+}
 guard CommandLine.arguments.count == 2,
       let manifest = try? String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8) else {
     FileHandle.standardError.write("usage: DiffBenchmark <manifest.txt> (written by Benchmarks/bench.py)\n".data(using: .utf8)!)

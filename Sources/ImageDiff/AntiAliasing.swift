@@ -69,6 +69,66 @@ final class AntiAliasing {
             || detect(actual, actualStride, actualBand, other: referenceBand, x: x, y: y)
     }
 
+    /// `isAntiAliased` for a pixel off the border (0 < x < width − 1, 0 < y < height − 1), after `prepare`: both
+    /// images' tests in full, without a branch on the data (failing pixels at text edges take every outcome of
+    /// pixelmatch's early returns about equally often, so branches on them were mispredicted about half the
+    /// time). A neighbourhood with a translucent pixel is left to `isAntiAliased`.
+    @inline(__always)
+    func isAntiAliasedInside(x: Int, y: Int) -> Bool {
+        // Both bands hold the same rows in the same slots.
+        let above = referenceBand.aboveOffset &+ x, middle = referenceBand.middleOffset &+ x, below = referenceBand.belowOffset &+ x
+        let r = Self.opaqueTest(referenceBand.luma, referenceBand.same, actualBand.same, above, middle, below)
+        let a = Self.opaqueTest(actualBand.luma, actualBand.same, referenceBand.same, above, middle, below)
+        if (r | a) < 0 { return isAntiAliased(x: x, y: y) }
+        return (r | a) != 0
+    }
+
+    /// pixelmatch 7's `antialiased` for an inner pixel of an opaque neighbourhood: 1 or 0, or −1 when a pixel of
+    /// the window is translucent. `above`, `middle`, `below`: the pixel's index in rows y − 1, y, y + 1 of the
+    /// bands. The darkest and the brightest neighbour are found by a tree of maxima and minima of keys
+    /// `L << 4 | code`, `code` = column · 4 + row rising in pixelmatch's visiting order (column by column, each
+    /// from the top): the brightest neighbour (pixelmatch's lowest delta `L(centre) − L`), first in that order
+    /// on ties, has the largest `L << 4 | (15 − code)`; the darkest the smallest `L << 4 | code`. Identical
+    /// neighbours tie with the centre and so never count as brighter or darker, as pixelmatch passes over
+    /// zero deltas; its count of them is `same`.
+    @inline(__always)
+    private static func opaqueTest(_ luma: UnsafePointer<Int>, _ same: UnsafePointer<UInt8>, _ otherSame: UnsafePointer<UInt8>,
+                                   _ above: Int, _ middle: Int, _ below: Int) -> Int {
+        // The band holds L << 4 (low bits free for the code), −1 for translucent pixels.
+        let l0 = luma[above &- 1], l1 = luma[middle &- 1], l2 = luma[below &- 1]
+        let l4 = luma[above], centre = luma[middle], l6 = luma[below]
+        let l8 = luma[above &+ 1], l9 = luma[middle &+ 1], l10 = luma[below &+ 1]
+        let translucent = (l0 | l1 | l2 | l4 | centre | l6 | l8 | l9 | l10) >> 63   // −1 when one is −1
+        // Brightest first on ties: keys with 15 − code.
+        let b0 = l0 | 15, b1 = l1 | 14, b2 = l2 | 13, b4 = l4 | 11
+        let b6 = l6 | 9, b8 = l8 | 7, b9 = l9 | 6, b10 = l10 | 5
+        let bA = b0 > b1 ? b0 : b1, bB = b2 > b4 ? b2 : b4, bC = b6 > b8 ? b6 : b8, bD = b9 > b10 ? b9 : b10
+        let bE = bA > bB ? bA : bB, bF = bC > bD ? bC : bD
+        let brightest = bE > bF ? bE : bF
+        let d0 = l0, d1 = l1 | 1, d2 = l2 | 2, d4 = l4 | 4
+        let d6 = l6 | 6, d8 = l8 | 8, d9 = l9 | 9, d10 = l10 | 10
+        let dA = d0 < d1 ? d0 : d1, dB = d2 < d4 ? d2 : d4, dC = d6 < d8 ? d6 : d8, dD = d9 < d10 ? d9 : d10
+        let dE = dA < dB ? dA : dB, dF = dC < dD ? dC : dD
+        let darkest = dE < dF ? dE : dF
+        let brightCode = 15 &- (brightest & 15), darkCode = darkest & 15
+        let brightAt = Self.index(code: brightCode, above, middle, below)
+        let darkAt = Self.index(code: darkCode, above, middle, below)
+        // 1 where true, 0 where false, as integers (no branches).
+        let few = (2 &- Int(same[middle])) >> 63 &+ 1                                             // same ≤ 2
+        // A brighter neighbour: brightest's L above the centre's (its code is < 16); a darker one: below.
+        let contrast = (((centre | 15) &- brightest) >> 63) & ((darkest &- centre) >> 63) & 1
+        let flatBright = (2 &- Int(same[brightAt])) >> 63 & (2 &- Int(otherSame[brightAt])) >> 63
+        let flatDark = (2 &- Int(same[darkAt])) >> 63 & (2 &- Int(otherSame[darkAt])) >> 63
+        return translucent | (few & contrast & (flatBright | flatDark) & 1)
+    }
+
+    /// The band index of the neighbour with window code column · 4 + row (column 0 is x − 1, row 0 is y − 1).
+    @inline(__always)
+    private static func index(code: Int, _ above: Int, _ middle: Int, _ below: Int) -> Int {
+        let row = code & 3
+        return (row == 0 ? above : row == 1 ? middle : below) &+ (code >> 2) &- 1
+    }
+
     /// pixelmatch 7's `antialiased(img, x, y, …)` with `img` = `image`, its band and the other image's band.
     private func detect(_ image: UnsafePointer<UInt32>, _ stride: Int, _ band: NeighbourhoodBand,
                         other: NeighbourhoodBand, x: Int, y: Int) -> Bool {
@@ -187,7 +247,8 @@ final class AntiAliasing {
 /// What anti-aliasing detection asks about one image's pixels, for the three rows around the row being
 /// scanned (a ring: row r in slot r mod 3, each `width` long), computed in column chunks when first asked,
 /// so a few scattered differences cost a few chunks and a dense row is computed once:
-/// - `luma`: `AntiAliasing.luma` of opaque pixels, −1 for translucent ones;
+/// - `luma`: `AntiAliasing.luma` of opaque pixels shifted left by 4 (the same order; `opaqueTest` puts a
+///   neighbour's position in the low bits), −1 for translucent ones;
 /// - `same`: pixelmatch's sibling count: neighbours with identical RGBA, plus one on the image border
 ///   (`hasManySiblings` is `same > 2`).
 /// Rows outside the image are never read.
@@ -265,7 +326,8 @@ final class NeighbourhoodBand {
         var x = start
         while x < end {
             let p = source[x]
-            out[x] = p >> 24 == 0xFF ? AntiAliasing.luma(p) : -1
+            // −1 for translucent, without a branch (so the loop vectorises).
+            out[x] = AntiAliasing.luma(p) << 4 | ((Int(p >> 24) &- 255) >> 63)
             x &+= 1
         }
     }

@@ -230,11 +230,13 @@ struct DiffScanner {
     fileprivate func scanRows(_ rows: Range<Int>, _ rp: UnsafePointer<UInt32>, _ ap: UnsafePointer<UInt32>, _ tally: inout Tally) {
         let rw = reference.width, aw = actual.width
         let kinds = planes?.kinds
-        let block = 32   // pixels compared per memcmp before looking at single pixels
         let aa: AntiAliasing? = detectAA
             ? AntiAliasing(reference: rp, actual: ap, referenceStride: rw, actualStride: aw,
                            width: width, height: height, whiteBackground: whiteBackground)
             : nil
+        // The YIQ test alone (pixelmatch's options) takes the staged block scan; ΔE94 the per-pixel one.
+        let staged = yiqBound != nil && deltaEBound == nil
+        let scratch = BlockScratch()
         var y = rows.lowerBound
         while y < rows.upperBound {
             let rrow = rp + y * rw, arow = ap + y * aw
@@ -242,22 +244,117 @@ struct DiffScanner {
                 if memcmp(rrow + x0, arow + x0, (x1 - x0) * 4) == 0 { return }
                 var start = x0
                 while start < x1 {
-                    let end = start + block < x1 ? start + block : x1
+                    let end = start + BlockScratch.block < x1 ? start + BlockScratch.block : x1
                     if memcmp(rrow + start, arow + start, (end - start) * 4) != 0 {
-                        aa?.prepare(row: y, from: start, to: end)
-                        var x = start
-                        while x < end {
-                            let p = rrow[x], q = arow[x]
-                            if p != q {
-                                classify(p, q, x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
+                        if staged {
+                            scanBlock(rrow, arow, start, end, y: y, aa: aa, kinds: kinds, scratch: scratch, tally: &tally)
+                        } else {
+                            aa?.prepare(row: y, from: start, to: end)
+                            var x = start
+                            while x < end {
+                                let p = rrow[x], q = arow[x]
+                                if p != q {
+                                    classify(p, q, x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
+                                }
+                                x += 1
                             }
-                            x += 1
                         }
                     }
                     start = end
                 }
             }
             y += 1
+        }
+    }
+
+    /// Per-band lists for `scanBlock`: the block's differing pixels, then those failing the YIQ test.
+    final class BlockScratch {
+        /// Pixels compared per `memcmp` before single pixels are looked at.
+        static let block = 32
+        let differing = UnsafeMutablePointer<Int>.allocate(capacity: block)
+        let failing = UnsafeMutablePointer<Int>.allocate(capacity: block)
+        /// For each failing pixel: 1 where the actual pixel is darker (pixelmatch's `diffColorAlt`), else 0.
+        let darker = UnsafeMutablePointer<UInt8>.allocate(capacity: block)
+        deinit {
+            differing.deallocate()
+            failing.deallocate()
+            darker.deallocate()
+        }
+    }
+
+    /// `classify` for the pixels x0 ..< x1 of row y, in three stages without branches on the data for opaque
+    /// pairs: the differing pixels are listed, their YIQ deltas taken (the failing ones listed), then the
+    /// failing ones tested for anti-aliasing and counted. Text edges make each per-pixel decision a coin
+    /// toss, which per-pixel branches paid for in mispredictions. Translucent pairs and failing pixels on
+    /// the image's border take `classify` and `isAntiAliased`. Same tally and marks as `classify`.
+    private func scanBlock(_ rrow: UnsafePointer<UInt32>, _ arow: UnsafePointer<UInt32>, _ x0: Int, _ x1: Int, y: Int,
+                           aa: AntiAliasing?, kinds: UnsafeMutablePointer<UInt8>?, scratch: BlockScratch,
+                           tally: inout Tally) {
+        let list = scratch.differing, failing = scratch.failing, darker = scratch.darker
+        var n = 0
+        var x = x0
+        while x < x1 {
+            list[n] = x
+            n &+= rrow[x] != arow[x] ? 1 : 0
+            x &+= 1
+        }
+        let bound = yiqBound ?? 0
+        var maxChannel = tally.maxChannel, maxYIQ = tally.maxYIQ
+        var m = 0
+        var i = 0
+        while i < n {
+            let x = list[i]
+            i &+= 1
+            let p = rrow[x], q = arow[x]
+            guard (p & q) >> 24 == 0xFF else {
+                tally.maxChannel = maxChannel; tally.maxYIQ = maxYIQ
+                aa?.prepare(row: y, from: x0, to: x1)
+                classify(p, q, x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
+                maxChannel = tally.maxChannel; maxYIQ = tally.maxYIQ
+                continue
+            }
+            let dr = Int(p & 0xFF) &- Int(q & 0xFF), dg = Int((p >> 8) & 0xFF) &- Int((q >> 8) & 0xFF)
+            let db = Int((p >> 16) & 0xFF) &- Int((q >> 16) & 0xFF)
+            let ar = dr < 0 ? 0 &- dr : dr, ag = dg < 0 ? 0 &- dg : dg, ab = db < 0 ? 0 &- db : db
+            let ch = ar > ag ? (ar > ab ? ar : ab) : (ag > ab ? ag : ab)
+            maxChannel = ch > maxChannel ? ch : maxChannel
+            let (delta, luma) = YIQ.deltaFromDifferences(Double(dr), Double(dg), Double(db))
+            maxYIQ = delta > maxYIQ ? delta : maxYIQ
+            failing[m] = x
+            darker[m] = luma > 0 ? 1 : 0
+            m &+= delta > bound ? 1 : 0
+        }
+        tally.maxChannel = maxChannel
+        tally.maxYIQ = maxYIQ
+        guard m > 0 else { return }
+        aa?.prepare(row: y, from: x0, to: x1)
+        let inner = y > 0 && y &+ 1 < height
+        var counted = 0, minX = tally.minX, maxX = tally.maxX
+        var j = 0
+        while j < m {
+            let x = failing[j]
+            var antiAliased = false
+            if let aa {
+                antiAliased = inner && x > 0 && x &+ 1 < width ? aa.isAntiAliasedInside(x: x, y: y) : aa.isAntiAliased(x: x, y: y)
+            }
+            let differs = antiAliased ? 0 : 1
+            counted &+= differs
+            let lo = antiAliased ? Int.max : x, hi = antiAliased ? -1 : x
+            minX = lo < minX ? lo : minX
+            maxX = hi > maxX ? hi : maxX
+            if let kinds {
+                // PixelKind: antiAliased 3, darker 1, lighter 2.
+                kinds[y &* width &+ x] = antiAliased ? PixelKind.antiAliased.rawValue : 2 &- darker[j]
+            }
+            j &+= 1
+        }
+        tally.antiAliased &+= m &- counted
+        tally.differing &+= counted
+        tally.minX = minX
+        tally.maxX = maxX
+        if counted > 0 {
+            if y < tally.minY { tally.minY = y }
+            if y > tally.maxY { tally.maxY = y }
         }
     }
 

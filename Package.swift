@@ -41,7 +41,9 @@ let package = Package(
         .target(name: "Raster"),
         .target(name: "ContentDigest", dependencies: ["CCrypto", "CXXHash"]),
         .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim", "ContentDigest"]),
-        .target(name: "ImageDiff", dependencies: ["Raster"]),
+        // Row kernels of the anti-aliasing band (AVX2 when the CPU has it).
+        .target(name: "CDiffKernels"),
+        .target(name: "ImageDiff", dependencies: ["Raster", "CDiffKernels"]),
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
         .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster"]),
         .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),

@@ -1,3 +1,4 @@
+import CDiffKernels
 import Foundation
 
 #if _endian(big)
@@ -39,6 +40,8 @@ final class AntiAliasing {
     let whiteBackground: Bool
     private let referenceBand: NeighbourhoodBand
     private let actualBand: NeighbourhoodBand
+    /// `InsideWindow.offsets` for the current row.
+    private let neighbourOffsets = UnsafeMutablePointer<Int>.allocate(capacity: 16)
 
     init(reference: UnsafePointer<UInt32>, actual: UnsafePointer<UInt32>, referenceStride: Int, actualStride: Int,
          width: Int, height: Int, whiteBackground: Bool) {
@@ -51,7 +54,10 @@ final class AntiAliasing {
         self.whiteBackground = whiteBackground
         referenceBand = NeighbourhoodBand(image: reference, stride: referenceStride, width: width, height: height)
         actualBand = NeighbourhoodBand(image: actual, stride: actualStride, width: width, height: height)
+        neighbourOffsets.initialize(repeating: 0, count: 16)
     }
+
+    deinit { neighbourOffsets.deallocate() }
 
     /// Makes pixels x0 ..< x1 of row y ready to be asked: rows are asked from the top (some may be skipped),
     /// as the scan goes.
@@ -69,64 +75,79 @@ final class AntiAliasing {
             || detect(actual, actualStride, actualBand, other: referenceBand, x: x, y: y)
     }
 
-    /// `isAntiAliased` for a pixel off the border (0 < x < width − 1, 0 < y < height − 1), after `prepare`: both
-    /// images' tests in full, without a branch on the data (failing pixels at text edges take every outcome of
-    /// pixelmatch's early returns about equally often, so branches on them were mispredicted about half the
-    /// time). A neighbourhood with a translucent pixel is left to `isAntiAliased`.
+    /// The bands' rows around row y after `prepare(row: y, …)`, for `InsideWindow.test`.
     @inline(__always)
-    func isAntiAliasedInside(x: Int, y: Int) -> Bool {
+    func insideWindow() -> InsideWindow {
         // Both bands hold the same rows in the same slots.
-        let above = referenceBand.aboveOffset &+ x, middle = referenceBand.middleOffset &+ x, below = referenceBand.belowOffset &+ x
-        let r = Self.opaqueTest(referenceBand.luma, referenceBand.same, actualBand.same, above, middle, below)
-        let a = Self.opaqueTest(actualBand.luma, actualBand.same, referenceBand.same, above, middle, below)
-        if (r | a) < 0 { return isAntiAliased(x: x, y: y) }
-        return (r | a) != 0
+        let rows = (referenceBand.aboveOffset, referenceBand.middleOffset, referenceBand.belowOffset)
+        var code = 0
+        while code < 12 {
+            let row = code & 3
+            neighbourOffsets[code] = (row == 0 ? rows.0 : row == 1 ? rows.1 : rows.2) + (code >> 2) - 1
+            code += 1
+        }
+        return InsideWindow(referenceLuma: referenceBand.luma, actualLuma: actualBand.luma,
+                            referenceSame: referenceBand.same, actualSame: actualBand.same,
+                            above: rows.0, middle: rows.1, below: rows.2, offsets: neighbourOffsets)
     }
 
-    /// pixelmatch 7's `antialiased` for an inner pixel of an opaque neighbourhood: 1 or 0, or −1 when a pixel of
-    /// the window is translucent. `above`, `middle`, `below`: the pixel's index in rows y − 1, y, y + 1 of the
-    /// bands. The darkest and the brightest neighbour are found by a tree of maxima and minima of keys
-    /// `L << 4 | code`, `code` = column · 4 + row rising in pixelmatch's visiting order (column by column, each
-    /// from the top): the brightest neighbour (pixelmatch's lowest delta `L(centre) − L`), first in that order
-    /// on ties, has the largest `L << 4 | (15 − code)`; the darkest the smallest `L << 4 | code`. Identical
-    /// neighbours tie with the centre and so never count as brighter or darker, as pixelmatch passes over
-    /// zero deltas; its count of them is `same`.
-    @inline(__always)
-    private static func opaqueTest(_ luma: UnsafePointer<Int>, _ same: UnsafePointer<UInt8>, _ otherSame: UnsafePointer<UInt8>,
-                                   _ above: Int, _ middle: Int, _ below: Int) -> Int {
-        // The band holds L << 4 (low bits free for the code), −1 for translucent pixels.
-        let l0 = luma[above &- 1], l1 = luma[middle &- 1], l2 = luma[below &- 1]
-        let l4 = luma[above], centre = luma[middle], l6 = luma[below]
-        let l8 = luma[above &+ 1], l9 = luma[middle &+ 1], l10 = luma[below &+ 1]
-        let translucent = (l0 | l1 | l2 | l4 | centre | l6 | l8 | l9 | l10) >> 63   // −1 when one is −1
-        // Brightest first on ties: keys with 15 − code.
-        let b0 = l0 | 15, b1 = l1 | 14, b2 = l2 | 13, b4 = l4 | 11
-        let b6 = l6 | 9, b8 = l8 | 7, b9 = l9 | 6, b10 = l10 | 5
-        let bA = b0 > b1 ? b0 : b1, bB = b2 > b4 ? b2 : b4, bC = b6 > b8 ? b6 : b8, bD = b9 > b10 ? b9 : b10
-        let bE = bA > bB ? bA : bB, bF = bC > bD ? bC : bD
-        let brightest = bE > bF ? bE : bF
-        let d0 = l0, d1 = l1 | 1, d2 = l2 | 2, d4 = l4 | 4
-        let d6 = l6 | 6, d8 = l8 | 8, d9 = l9 | 9, d10 = l10 | 10
-        let dA = d0 < d1 ? d0 : d1, dB = d2 < d4 ? d2 : d4, dC = d6 < d8 ? d6 : d8, dD = d9 < d10 ? d9 : d10
-        let dE = dA < dB ? dA : dB, dF = dC < dD ? dC : dD
-        let darkest = dE < dF ? dE : dF
-        let brightCode = 15 &- (brightest & 15), darkCode = darkest & 15
-        let brightAt = Self.index(code: brightCode, above, middle, below)
-        let darkAt = Self.index(code: darkCode, above, middle, below)
-        // 1 where true, 0 where false, as integers (no branches).
-        let few = (2 &- Int(same[middle])) >> 63 &+ 1                                             // same ≤ 2
-        // A brighter neighbour: brightest's L above the centre's (its code is < 16); a darker one: below.
-        let contrast = (((centre | 15) &- brightest) >> 63) & ((darkest &- centre) >> 63) & 1
-        let flatBright = (2 &- Int(same[brightAt])) >> 63 & (2 &- Int(otherSame[brightAt])) >> 63
-        let flatDark = (2 &- Int(same[darkAt])) >> 63 & (2 &- Int(otherSame[darkAt])) >> 63
-        return translucent | (few & contrast & (flatBright | flatDark) & 1)
-    }
+    /// pixelmatch's anti-aliasing test of both images for pixels off the border (0 < x < width − 1,
+    /// 0 < y < height − 1) of one row, without a branch on the data: failing pixels at text edges take every
+    /// outcome of pixelmatch's early returns about equally often, so branches on them were mispredicted about
+    /// half the time. The bands' pointers and row offsets are read once per row, not per pixel.
+    struct InsideWindow {
+        let referenceLuma: UnsafeMutablePointer<Int>, actualLuma: UnsafeMutablePointer<Int>
+        let referenceSame: UnsafeMutablePointer<UInt8>, actualSame: UnsafeMutablePointer<UInt8>
+        let above: Int, middle: Int, below: Int
+        /// The band index of the neighbour with window code column · 4 + row (column 0 is x − 1, row 0 is
+        /// y − 1), less x.
+        let offsets: UnsafeMutablePointer<Int>
 
-    /// The band index of the neighbour with window code column · 4 + row (column 0 is x − 1, row 0 is y − 1).
-    @inline(__always)
-    private static func index(code: Int, _ above: Int, _ middle: Int, _ below: Int) -> Int {
-        let row = code & 3
-        return (row == 0 ? above : row == 1 ? middle : below) &+ (code >> 2) &- 1
+        /// 1: anti-aliased in either image; 0: in neither; −1: a pixel of the window is translucent in one of
+        /// them (ask `isAntiAliased`, which composites as pixelmatch).
+        @inline(__always)
+        func test(x: Int) -> Int {
+            let a = above &+ x, m = middle &+ x, b = below &+ x
+            let r = opaqueTest(referenceLuma, referenceSame, actualSame, a, m, b, x)
+            let q = opaqueTest(actualLuma, actualSame, referenceSame, a, m, b, x)
+            return r | q
+        }
+
+        /// pixelmatch 7's `antialiased` for an inner pixel of an opaque neighbourhood: 1 or 0, or −1 when a
+        /// pixel of the window is translucent. `above`, `middle`, `below`: the pixel's index in rows y − 1, y,
+        /// y + 1 of the bands. The darkest and the brightest neighbour are found by a tree of maxima and minima
+        /// of keys `L << 4 | code` (the band holds `L << 4`), `code` = column · 4 + row rising in pixelmatch's
+        /// visiting order (column by column, each from the top): the brightest neighbour (pixelmatch's lowest
+        /// delta `L(centre) − L`), first in that order on ties, has the largest `L << 4 | (15 − code)`; the
+        /// darkest the smallest `L << 4 | code`. Identical neighbours tie with the centre and so never count as
+        /// brighter or darker, as pixelmatch passes over zero deltas; its count of them is `same`.
+        @inline(__always)
+        func opaqueTest(_ luma: UnsafeMutablePointer<Int>, _ same: UnsafeMutablePointer<UInt8>,
+                               _ otherSame: UnsafeMutablePointer<UInt8>, _ above: Int, _ middle: Int, _ below: Int,
+                               _ x: Int) -> Int {
+            let l0 = luma[above &- 1], l1 = luma[middle &- 1], l2 = luma[below &- 1]
+            let l4 = luma[above], centre = luma[middle], l6 = luma[below]
+            let l8 = luma[above &+ 1], l9 = luma[middle &+ 1], l10 = luma[below &+ 1]
+            let translucent = (l0 | l1 | l2 | l4 | centre | l6 | l8 | l9 | l10) >> 63   // −1 when one is −1
+            // Brightest first on ties: keys with 15 − code.
+            let b0 = l0 | 15, b1 = l1 | 14, b2 = l2 | 13, b4 = l4 | 11
+            let b6 = l6 | 9, b8 = l8 | 7, b9 = l9 | 6, b10 = l10 | 5
+            let bA = b0 > b1 ? b0 : b1, bB = b2 > b4 ? b2 : b4, bC = b6 > b8 ? b6 : b8, bD = b9 > b10 ? b9 : b10
+            let bE = bA > bB ? bA : bB, bF = bC > bD ? bC : bD
+            let brightest = bE > bF ? bE : bF
+            let d1 = l1 | 1, d2 = l2 | 2, d4 = l4 | 4, d6 = l6 | 6, d8 = l8 | 8, d9 = l9 | 9, d10 = l10 | 10
+            let dA = l0 < d1 ? l0 : d1, dB = d2 < d4 ? d2 : d4, dC = d6 < d8 ? d6 : d8, dD = d9 < d10 ? d9 : d10
+            let dE = dA < dB ? dA : dB, dF = dC < dD ? dC : dD
+            let darkest = dE < dF ? dE : dF
+            let brightAt = offsets[15 &- (brightest & 15)] &+ x, darkAt = offsets[darkest & 15] &+ x
+            // Conditions as 1 (true) or 0, from sign bits.
+            let few = (2 &- Int(same[middle])) >> 63 &+ 1                          // same ≤ 2
+            // A brighter neighbour: brightest's L above the centre's (its code is < 16); a darker one: below.
+            let contrast = (((centre | 15) &- brightest) >> 63) & ((darkest &- centre) >> 63) & 1
+            let flatBright = (2 &- Int(same[brightAt])) >> 63 & (2 &- Int(otherSame[brightAt])) >> 63
+            let flatDark = (2 &- Int(same[darkAt])) >> 63 & (2 &- Int(otherSame[darkAt])) >> 63
+            return translucent | (few & contrast & (flatBright | flatDark) & 1)
+        }
     }
 
     /// pixelmatch 7's `antialiased(img, x, y, …)` with `img` = `image`, its band and the other image's band.
@@ -322,36 +343,19 @@ final class NeighbourhoodBand {
     }
 
     private func computeLuma(row r: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<Int>) {
-        let source = image + r * stride
-        var x = start
-        while x < end {
-            let p = source[x]
-            // −1 for translucent, without a branch (so the loop vectorises).
-            out[x] = AntiAliasing.luma(p) << 4 | ((Int(p >> 24) &- 255) >> 63)
-            x &+= 1
+        // L << 4, −1 for translucent (CDiffKernels: AVX2 where the CPU has it).
+        out.withMemoryRebound(to: Int64.self, capacity: end) {
+            lsd_brightness_keys(image + r * stride, $0, start, end)
         }
     }
 
     private func computeSame(row r: Int, from start: Int, to end: Int, into out: UnsafeMutablePointer<UInt8>) {
         let mid = image + r * stride
-        // Inner pixels of inner rows: eight fixed neighbours (a loop the optimiser vectorises).
+        // Inner pixels of inner rows: eight fixed neighbours (CDiffKernels).
         if r > 0 && r + 1 < height && width > 2 {
-            let up = mid - stride, down = mid + stride
-            var x = start > 1 ? start : 1
+            let first = start > 1 ? start : 1
             let last = end < width - 1 ? end : width - 1
-            while x < last {
-                let v = mid[x]
-                var n: UInt8 = up[x - 1] == v ? 1 : 0
-                n &+= up[x] == v ? 1 : 0
-                n &+= up[x + 1] == v ? 1 : 0
-                n &+= mid[x - 1] == v ? 1 : 0
-                n &+= mid[x + 1] == v ? 1 : 0
-                n &+= down[x - 1] == v ? 1 : 0
-                n &+= down[x] == v ? 1 : 0
-                n &+= down[x + 1] == v ? 1 : 0
-                out[x] = n
-                x &+= 1
-            }
+            if first < last { lsd_identical_neighbours(mid - stride, mid, mid + stride, out, first, last) }
             if start == 0 { out[0] = bordered(row: r, x: 0) }
             if end == width && width > 1 { out[width - 1] = bordered(row: r, x: width - 1) }
         } else {

@@ -329,13 +329,15 @@ struct DiffScanner {
         guard m > 0 else { return }
         aa?.prepare(row: y, from: x0, to: x1)
         let inner = y > 0 && y &+ 1 < height
+        let window = aa?.insideWindow()
         var counted = 0, minX = tally.minX, maxX = tally.maxX
         var j = 0
         while j < m {
             let x = failing[j]
             var antiAliased = false
-            if let aa {
-                antiAliased = inner && x > 0 && x &+ 1 < width ? aa.isAntiAliasedInside(x: x, y: y) : aa.isAntiAliased(x: x, y: y)
+            if let aa, let window {
+                let test = inner && x > 0 && x &+ 1 < width ? window.test(x: x) : -1
+                antiAliased = test < 0 ? aa.isAntiAliased(x: x, y: y) : test != 0
             }
             let differs = antiAliased ? 0 : 1
             counted &+= differs

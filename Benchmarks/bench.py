@@ -350,13 +350,13 @@ def main():
 
     table.print()
     print()
-    print("Gaps and their causes: the 1-px-shift compare is anti-aliasing detection on the 178,531 pixels that fail the "
-          "YIQ test plus the YIQ test on 233,486 differing pixels, data-dependent work per pixel even with exact integer "
-          "brightness read from per-row bands (DESIGN.md §4); node's 30.4 ms was measured on an idle machine, ours on this "
-          "loaded one, where wall time also waits for cores (the row bands). Decode + compare: the two decodes are ~11 ms "
-          "(libdeflate fast path ~1.8 ms a page; the rest is mostly the kernel zero-filling two fresh 4 MB bitmaps and "
-          "reading the files), the rest is that compare; blazediff's count equals ours with includeAA (no anti-aliased "
-          "pixels set apart) and it compares with SIMD on several threads. The passing assertion decodes nothing "
+    print("Gaps and their causes: the 1-px-shift compare is the YIQ test on 233,486 differing pixels and anti-aliasing "
+          "detection on the 178,531 that fail it, staged per 64-pixel block with both images' tests free of branches on the "
+          "data and AVX2 row kernels for the brightness keys and sibling counts (DESIGN.md §4); node's 30.4 ms was measured "
+          "on an idle machine, ours on this loaded one, where wall time also waits for cores (the row bands). Decode + "
+          "compare: the two decodes are ~5 ms (libdeflate ~1.8 ms a page; the fresh bitmaps' pages populated in one go, "
+          "huge pages where the system allows), the rest is that compare; blazediff's count equals ours with includeAA (no "
+          "anti-aliased pixels set apart) and it compares with SIMD on several threads. The passing assertion decodes nothing "
           "(the reference's pixel digest proves it equal) and hashes the rendered 111 KB bitmap with XXH3-128 (~8 µs; "
           "SHA-256 took ~80): the render is most of a pass, the verifier (locate, claims, read the reference, the "
           "image-chunks digest, the XXH3) ~20 µs; the time moves by ±15% with the machine's load. In the debug client "
@@ -367,7 +367,7 @@ def main():
           "and the Hangul/kana language guess, which reads the whole text by its rule; a single huge paragraph adds "
           "its bidi (ICU, that paragraph alone) and the scan for its end.")
     print(f"Machine: {os.cpu_count()} cores, shared. Times are CPU time (other processes' time left out), ours: "
-          f"release build, in-process, best of 7 after a warm-up, each side; Pillow {Image.__version__} (raqm "
+          f"release build, in-process, best of 7 after a warm-up (the compare rows best of 21, decode + compare best of 5 rounds of 7), each side; Pillow {Image.__version__} (raqm "
           f"{features.version('raqm')}), blazediff (all its threads) and pixelmatch-py: process CPU time, in this process.")
     print("Render = layout (HarfBuzz, ICU, fallback) + rasterisation; Pillow = word wrap by getlength + rounded_rectangle + "
           "multiline_text. Pillow has no font fallback: the Korean label uses Noto Sans CJK for all of it (ours: DejaVu Sans + "

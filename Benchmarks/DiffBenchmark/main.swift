@@ -3,7 +3,7 @@
 // Usage: DiffBenchmark <manifest.txt>
 //   pair  <name> <width> <height> <a.rgba> <b.rgba>
 //   batch <name> <width> <height> <distinct> <total> <prefix>   (files <prefix><i>_a.rgba / _b.rgba)
-// Timing: 1 warm-up run, then the best of 7 of wall-clock time (`…_ms`) and, apart, of process CPU time, all threads
+// Timing: 1 warm-up run, then the best of 21 of wall-clock time (`…_ms`) and, apart, of process CPU time, all threads
 // (`…_cpu_ms`): compare splits large images into row bands on every core, so thread time would miss work and wall
 // time alone would hide it. For each pair whose PNG files (same names, .png) exist, also decode both files and
 // compare: `<name>_png png_ms=… png_cpu_ms=… png_n=…`.
@@ -30,11 +30,12 @@ func milliseconds(_ clock: clockid_t) -> Double {
     return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
 }
 
-/// Best of 7 timed runs after one warm-up: (wall ms, CPU ms, value); `body` returns a value kept alive.
+/// Best of 21 timed runs after one warm-up: (wall ms, CPU ms, value); `body` returns a value kept alive. The machine is
+/// shared: the best of few runs still carries other processes' use of the caches and cores.
 func time(_ body: () -> Int) -> (ms: Double, cpu: Double, value: Int) {
     var value = body()   // warm-up
     var wall: [Double] = [], cpu: [Double] = []
-    for _ in 0..<7 {
+    for _ in 0..<21 {
         let w = milliseconds(CLOCK_MONOTONIC), c = milliseconds(CLOCK_PROCESS_CPUTIME_ID)
         value = body()
         cpu.append(milliseconds(CLOCK_PROCESS_CPUTIME_ID) - c)

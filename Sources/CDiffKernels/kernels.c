@@ -15,12 +15,15 @@
 #define LSD_G 58662247LL
 #define LSD_B 11448223LL
 
-static void keys_portable(const uint32_t *row, int64_t *out, size_t start, size_t end) {
+static int keys_portable(const uint32_t *row, int64_t *out, size_t start, size_t end) {
+    int translucent = 0;
     for (size_t x = start; x < end; x++) {
         uint32_t p = row[x];
         int64_t key = ((int64_t)(p & 0xFF) * LSD_R + (int64_t)((p >> 8) & 0xFF) * LSD_G + (int64_t)((p >> 16) & 0xFF) * LSD_B) << 4;
         out[x] = (p >> 24) == 0xFF ? key : -1;
+        translucent |= (p >> 24) != 0xFF;
     }
+    return translucent;
 }
 
 static void neighbours_portable(const uint32_t *up, const uint32_t *mid, const uint32_t *down, uint8_t *out,
@@ -33,10 +36,11 @@ static void neighbours_portable(const uint32_t *up, const uint32_t *mid, const u
 }
 
 #ifdef LSD_X86
-__attribute__((target("avx2"))) static void keys_avx2(const uint32_t *row, int64_t *out, size_t start, size_t end) {
+__attribute__((target("avx2"))) static int keys_avx2(const uint32_t *row, int64_t *out, size_t start, size_t end) {
     const __m256i byte = _mm256_set1_epi64x(0xFF);
     const __m128i opaque = _mm_set1_epi32((int)0xFF000000u);
     const __m256i cr = _mm256_set1_epi64x(LSD_R), cg = _mm256_set1_epi64x(LSD_G), cb = _mm256_set1_epi64x(LSD_B);
+    __m128i seen = _mm_setzero_si128();
     size_t x = start;
     for (; x + 4 <= end; x += 4) {
         __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
@@ -48,10 +52,11 @@ __attribute__((target("avx2"))) static void keys_avx2(const uint32_t *row, int64
         key = _mm256_slli_epi64(key, 4);
         /* −1 (all ones) where alpha < 255 */
         __m128i translucent = _mm_xor_si128(_mm_cmpeq_epi32(_mm_and_si128(p, opaque), opaque), _mm_set1_epi32(-1));
+        seen = _mm_or_si128(seen, translucent);
         key = _mm256_or_si256(key, _mm256_cvtepi32_epi64(translucent));
         _mm256_storeu_si256((__m256i *)(out + x), key);
     }
-    keys_portable(row, out, x, end);
+    return keys_portable(row, out, x, end) | !_mm_testz_si128(seen, seen);
 }
 
 __attribute__((target("avx2"))) static void neighbours_avx2(const uint32_t *up, const uint32_t *mid, const uint32_t *down,
@@ -81,11 +86,11 @@ __attribute__((target("avx2"))) static void neighbours_avx2(const uint32_t *up, 
 static int has_avx2(void) { return __builtin_cpu_supports("avx2"); }
 #endif
 
-void lsd_brightness_keys(const uint32_t *row, int64_t *out, size_t start, size_t end) {
+int lsd_brightness_keys(const uint32_t *row, int64_t *out, size_t start, size_t end) {
 #ifdef LSD_X86
-    if (has_avx2()) { keys_avx2(row, out, start, end); return; }
+    if (has_avx2()) return keys_avx2(row, out, start, end);
 #endif
-    keys_portable(row, out, start, end);
+    return keys_portable(row, out, start, end);
 }
 
 void lsd_identical_neighbours(const uint32_t *up, const uint32_t *mid, const uint32_t *down, uint8_t *out,

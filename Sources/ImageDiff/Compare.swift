@@ -270,7 +270,7 @@ struct DiffScanner {
     /// Per-band lists for `scanBlock`: the block's differing pixels, then those failing the YIQ test.
     final class BlockScratch {
         /// Pixels compared per `memcmp` before single pixels are looked at.
-        static let block = 32
+        static let block = 64
         let differing = UnsafeMutablePointer<Int>.allocate(capacity: block)
         let failing = UnsafeMutablePointer<Int>.allocate(capacity: block)
         /// For each failing pixel: 1 where the actual pixel is darker (pixelmatch's `diffColorAlt`), else 0.

@@ -12,8 +12,9 @@ extern "C" {
 #endif
 
 /* out[x] = (29889531·r + 58662247·g + 11448223·b) << 4 for opaque pixels (pixelmatch's brightness × 10⁸,
- * exact, with four free low bits), −1 for pixels with alpha < 255; for start <= x < end. */
-void lsd_brightness_keys(const uint32_t *row, int64_t *out, size_t start, size_t end);
+ * exact, with four free low bits), −1 for pixels with alpha < 255; for start <= x < end. Returns 1 when one
+ * of them was translucent, else 0. */
+int lsd_brightness_keys(const uint32_t *row, int64_t *out, size_t start, size_t end);
 
 /* out[x] = how many of the 8 neighbours of pixel x of `mid` (rows `up` and `down` above and below, x − 1 and
  * x + 1 beside it) equal it as words, for start <= x < end; the caller keeps 1 <= start and end <= width − 1. */

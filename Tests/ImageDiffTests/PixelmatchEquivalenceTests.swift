@@ -153,6 +153,29 @@ final class PixelmatchEquivalenceTests: XCTestCase {
         }
     }
 
+    /// Rows wider than the scan's 64-pixel blocks (several blocks a row, the last one partial) and taller than
+    /// the first translucent patch (rows above it take the test that does not look for translucent pixels):
+    /// counts and every mark equal the transcription's, across block and chunk edges.
+    func testWideRowsEqualPixelmatch7() throws {
+        var rng = SeededGenerator(seed: 64)
+        for (round, w, h) in [(1, 197, 23), (2, 130, 31), (4, 257, 19)] {
+            let (a, b) = makePair(w, h, round: round, rng: &rng)
+            let oracle = Pixelmatch7(a: a.pixels, b: b.pixels, width: w, height: h, white: false).run()
+            let (result, images) = try makeDiffImages(a, b, ImageComparison(threshold: 0.1))
+            XCTAssertEqual(result.differingPixelCount, oracle.0, "\(w)×\(h)")
+            XCTAssertEqual(result.antiAliasedPixelCount, oracle.1, "\(w)×\(h)")
+            XCTAssertGreaterThan(oracle.1, 50, "the pair has anti-aliased pixels to find")
+            let style = DiffImageStyle.pixelmatch
+            for y in 0..<h {
+                for x in 0..<w {
+                    if let expected = [nil, style.diffColorAlt, style.diffColor, style.aaColor][Int(oracle.2[y * w + x])] {
+                        XCTAssertEqual(images.diff[x, y], expected, "\(w)×\(h) (\(x), \(y))")
+                    }
+                }
+            }
+        }
+    }
+
     /// Large overlaps are scanned in row bands on several threads: the result and the diff images are the
     /// one-band scan's.
     func testRowBandsGiveTheSerialResult() throws {

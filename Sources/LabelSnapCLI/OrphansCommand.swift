@@ -18,12 +18,18 @@ whole suite with swift test, fix what fails, then run labelsnap orphans again. A
 changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
 listed as newer than the run and never deleted.
 
+Only reference files are judged (.png, .txt and the extensions of the references the run used: a
+README.md is not one), and only inside the <TestModule> folders whose references the run used (a folder
+shared by several test targets keeps the others'). A folder of references outside this package
+(snapshotDirectory: "../shared") may belong to another package too: its unused files are listed, never
+deleted.
+
   --delete          delete the unused references (and folders they leave empty)
   --dry-run         with --delete: print what would be deleted, delete nothing (refused without --delete)
   --artifacts DIR   where the run manifests are; default: $SNAPSHOT_ARTIFACTS, relative to the package
                     root, else <package root>/.build/snapshot-artifacts
 
-Exit status: 0 no unused reference (or all deleted), 1 unused references listed, 2 the last run cannot
+Exit status: 0 no unused reference (or all deleted), 1 unused references listed (or left outside the package), 2 the last run cannot
 be judged, or an error.
 """
 
@@ -39,8 +45,8 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         // Refused rather than ignored (as git clean refuses a lone option): a lone --dry-run reads as if
         // --delete were meant, and listing deletes nothing anyway.
         if dryRun && !delete { throw UsageError("--dry-run only applies to --delete: labelsnap orphans alone deletes nothing; to see what --delete would remove, run labelsnap orphans --delete --dry-run") }
-        let scan = try OrphanScan.scan(artifactsRoot: roots[0])
         let root = ArtifactsFolders.currentPackageRoot()
+        let scan = try OrphanScan.scan(artifactsRoot: roots[0], packageRoot: root)
         func shown(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         let processes = scan.run.processes.count
         print("Last run: \(processes) test process\(processes == 1 ? "" : "es"), all passed; \(scan.usedCount) reference\(scan.usedCount == 1 ? "" : "s") used in \(scan.folders.map(shown).joined(separator: ", ")).")
@@ -49,9 +55,14 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
             print(style.warn("\(n) reference\(n == 1 ? " is" : "s are") newer than the last complete run — not judged") + " (created or changed after it started; run swift test again to judge \(n == 1 ? "it" : "them")):")
             for file in scan.newer { print("  " + style.path(shown(file))) }
         }
+        if !scan.outside.isEmpty {
+            let n = scan.outside.count
+            print(style.warn("\(n) unused reference\(n == 1 ? "" : "s") outside this package — never deleted") + " (in \(scan.outsideFolders.joined(separator: ", ")), which another package or test target may share; delete by hand what you know is unused):")
+            for file in scan.outside { print("  " + style.path(file)) }
+        }
         if scan.orphans.isEmpty {
-            print(style.ok("No unused references."))
-            return 0
+            print(scan.outside.isEmpty ? style.ok("No unused references.") : "No unused references in this package.")
+            return scan.outside.isEmpty ? 0 : 1
         }
         let n = scan.orphans.count
         let what = "\(n) reference\(n == 1 ? "" : "s") no test used"
@@ -59,7 +70,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
             let deleted = try scan.delete()
             print(style.warn("Deleted") + " \(what):")
             for file in deleted { print("  " + style.path(shown(file))) }
-            return 0
+            return scan.outside.isEmpty ? 0 : 1
         }
         print((delete ? style.warn("Would delete") + " " + what : what.prefix(1).uppercased() + what.dropFirst()) + ":")
         for file in scan.orphans { print("  " + style.path(shown(file))) }

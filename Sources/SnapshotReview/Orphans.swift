@@ -13,7 +13,7 @@ public struct OrphanScan: Sendable, Equatable {
     /// The folders of references looked through: those the run used that exist here.
     public var folders: [String]
     /// Files in those folders that the run did not use (absolute, sorted); never one changed since the
-    /// run started.
+    /// run started, never one in a folder outside the package (`outside`). What `delete()` removes.
     public var orphans: [String]
     /// Files in those folders the run did not use that were created or modified after the run started
     /// (absolute, sorted): a test added since (`git pull`, a run with another `SNAPSHOT_ARTIFACTS`)
@@ -21,18 +21,34 @@ public struct OrphanScan: Sendable, Equatable {
     public var newer: [String] = []
     /// References in those folders that the run used.
     public var usedCount: Int
+    /// Unused files in folders of references outside `packageRoot` (absolute, sorted): such a folder may be
+    /// shared with another package or a test target another `swift test` runs, whose references this run
+    /// cannot speak for. Listed, never deleted.
+    public var outside: [String] = []
+    /// The folders of references outside `packageRoot`.
+    public var outsideFolders: [String] = []
+
+    /// The extensions of the files the library writes as references (`.image` and `.layout`); a run's
+    /// own formats (`SnapshotFormat.text(pathExtension:)`) add theirs, taken from the references it used.
+    public static let referenceExtensions: Set<String> = ["png", "txt"]
 
     /// Finds the unused references of the newest run under `artifactsRoot`.
     ///
     /// Only the newest run counts: a filtered run after a complete one may have recorded references the
     /// complete run never saw, so an older run is never judged in its place. Only the folders of
     /// references the run used are looked through (a checkout moved since the run has none of them here,
-    /// and nothing is judged). Hidden files (`.gitkeep`) are never orphans. A file whose modification or
+    /// and nothing is judged), and in each only the `<TestModule>` folders the run used a reference of (a
+    /// folder shared by two test targets or packages holds the others' references too); only files with an
+    /// extension of a reference (`referenceExtensions` and those of the references used: a `README.md` is
+    /// no reference). Hidden files (`.gitkeep`) are never orphans. A file whose modification or
     /// status-change time (creation, rename, `git checkout`) is at or after the run's start is newer than
     /// what the run can speak for: it goes to `newer`, never to `orphans`.
-    /// - Parameter changed: the last modification or status change of a file, seconds since 1970.
+    /// - Parameters:
+    ///   - packageRoot: the package `labelsnap` runs in; unused files of a folder outside it go to `outside`
+    ///     (nil: every folder counts as inside).
+    ///   - changed: the last modification or status change of a file, seconds since 1970.
     /// - Throws: `ReviewError` when there is no run, or the run is not trusted: its reasons, and what to run.
-    public static func scan(artifactsRoot: String,
+    public static func scan(artifactsRoot: String, packageRoot: String? = nil,
                             isRunning: (String) -> Bool = SnapshotRunManifest.isRunning,
                             changed: (String) -> Double? = OrphanScan.lastChange) throws -> OrphanScan {
         guard let run = SnapshotRunManifest.runs(in: artifactsRoot).first else {
@@ -50,19 +66,29 @@ public struct OrphanScan: Sendable, Equatable {
         guard !folders.isEmpty else {
             throw ReviewError("none of the folders of references the last run used exists here (\(run.snapshotsFolders.sorted().joined(separator: ", "))): was the checkout moved since? Run swift test here, then labelsnap orphans again")
         }
-        var orphans: [String] = [], newer: [String] = [], usedCount = 0
+        let extensions = referenceExtensions.union(used.compactMap(pathExtension))
+        let outsideFolders = folders.filter { folder in
+            packageRoot.map { folder != $0 && !folder.hasPrefix($0 + "/") } ?? false
+        }
+        var orphans: [String] = [], newer: [String] = [], outside: [String] = [], usedCount = 0
         for folder in folders {
-            for file in files(under: folder) {
-                if used.contains(file) {
-                    usedCount += 1
-                } else if (changed(file) ?? .infinity) >= run.started {
-                    newer.append(file)  // unknown time: not judged either
-                } else {
-                    orphans.append(file)
+            let modules = Set(used.compactMap { moduleFolder(of: $0, in: folder) })
+            for module in modules.sorted() {
+                for file in files(under: folder + "/" + module) where pathExtension(file).map(extensions.contains) == true {
+                    if used.contains(file) {
+                        usedCount += 1
+                    } else if (changed(file) ?? .infinity) >= run.started {
+                        newer.append(file)  // unknown time: not judged either
+                    } else if outsideFolders.contains(folder) {
+                        outside.append(file)
+                    } else {
+                        orphans.append(file)
+                    }
                 }
             }
         }
-        return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), newer: newer.sorted(), usedCount: usedCount)
+        return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), newer: newer.sorted(), usedCount: usedCount,
+                          outside: outside.sorted(), outsideFolders: outsideFolders)
     }
 
     /// Deletes the orphans, then the folders they leave empty (never a folder of references itself).
@@ -90,6 +116,21 @@ public struct OrphanScan: Sendable, Equatable {
         guard lstat(path, &st) == 0 else { return nil }
         func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }
         return max(seconds(st.st_mtim), seconds(st.st_ctim))
+    }
+
+    /// `<TestModule>` of a reference `<folder>/<TestModule>/<TestFile>/<name>`; nil when it is not below `folder`.
+    static func moduleFolder(of reference: String, in folder: String) -> String? {
+        guard reference.hasPrefix(folder + "/") else { return nil }
+        let rest = reference.dropFirst(folder.count + 1)
+        guard let slash = rest.firstIndex(of: "/") else { return nil }
+        return String(rest[..<slash])
+    }
+
+    /// The file name's extension without the dot (`png`); nil when it has none.
+    static func pathExtension(_ path: String) -> String? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 
     static func isFolder(_ path: String) -> Bool {

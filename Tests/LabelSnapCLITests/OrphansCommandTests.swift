@@ -174,3 +174,44 @@ final class OrphansCommandTests: XCTestCase {
         XCTAssertTrue(help.stdout.hasPrefix("usage: labelsnap orphans [--delete] [--dry-run] [--artifacts DIR]"), help.stdout)
     }
 }
+
+/// What is not a reference of this run is never listed or deleted: notes beside the references, another
+/// test module's folder, and a folder outside the package (shared with another package) is only listed.
+final class OrphansScopeTests: XCTestCase {
+    func testOnlyReferenceFilesOfTheRunsModulesAndNeverDeletesOutsideThePackage() throws {
+        let pkg = try FailurePackage()
+        let outsideRoot = pkg.root + "-outside refs"
+        defer { try? FileManager.default.removeItem(atPath: outsideRoot) }
+        let snapshots = pkg.root + "/__Snapshots__"
+        let used = pkg.referenceFolder + "/testBadge.1.png", unused = pkg.referenceFolder + "/testOld.1.png"
+        let outsideUsed = outsideRoot + "/FakeTests/BadgeTests/testBadge.shared.png"
+        let outsideUnused = outsideRoot + "/FakeTests/BadgeTests/testGone.shared.png"
+        let untouched = [snapshots + "/README.md", pkg.referenceFolder + "/notes.md",
+                         snapshots + "/OtherPackageTests/Foo/testFoo.1.png",
+                         outsideRoot + "/README.md", outsideRoot + "/OtherPackageTests/Foo/testFoo.1.png"]
+        for path in [used, unused, outsideUsed, outsideUnused] + untouched { try pkg.write([1, 2, 3], to: path) }
+        let lines = ["labelsnap-manifest 1", "process 4194400-11", "run 4194401-10",
+                     "started \(Date().timeIntervalSince1970 + 2)",
+                     "argv\t\(pkg.root)/.build/debug/FakePackageTests.xctest",
+                     "launcher 4194401-10\t/opt/swift/usr/bin/swift-test",
+                     "snapshots\t\(snapshots)", "snapshots\t\(outsideRoot)",
+                     "use\t\(used)", "use\t\(outsideUsed)", "exit 0"]
+        try pkg.write(Array((lines.joined(separator: "\n") + "\n").utf8),
+                      to: pkg.artifactsRoot + "/.manifests/4194401-10/4194400-11.manifest")
+
+        let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 1, "the outside one is still listed: " + result.stderr)
+        XCTAssertEqual(result.stdout, """
+            Last run: 1 test process, all passed; 2 references used in \(outsideRoot), __Snapshots__.
+            1 unused reference outside this package — never deleted (in \(outsideRoot), which another package or test target may share; delete by hand what you know is unused):
+              \(outsideUnused)
+            Deleted 1 reference no test used:
+              __Snapshots__/FakeTests/BadgeTests/testOld.1.png
+
+            """)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unused))
+        for path in untouched + [used, outsideUsed, outsideUnused] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), path)
+        }
+    }
+}

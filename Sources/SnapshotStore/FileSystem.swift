@@ -17,9 +17,13 @@ public enum SnapshotFileSystem {
     public static let maximumFileSize = 256 << 20
 
     /// The file's bytes, or `nil` when nothing exists at `path`.
-    /// - Throws: `SnapshotStoreError.io` (unreadable, a folder, …) or `.fileTooLarge`.
+    /// Never blocks on a FIFO nor reads a device: anything but a regular file (after symbolic links) is refused.
+    /// - Throws: `SnapshotStoreError.io` (unreadable, a folder, …), `.notARegularFile` (a FIFO, a device,
+    ///   a socket) or `.fileTooLarge`.
     public static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; on a regular
+        // file it changes nothing, and anything else is refused below before a byte is read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             let code = errno
             if code == ENOENT { return nil }
@@ -28,8 +32,14 @@ public enum SnapshotFileSystem {
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw SnapshotStoreError.io(operation: "reading", path: path, errno: errno) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else {
-            throw SnapshotStoreError.io(operation: "reading", path: path, errno: (st.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL)
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw SnapshotStoreError.io(operation: "reading", path: path, errno: EISDIR)
+        case S_IFIFO: throw SnapshotStoreError.notARegularFile(path: path, kind: "a FIFO")
+        case S_IFCHR: throw SnapshotStoreError.notARegularFile(path: path, kind: "a character device")
+        case S_IFBLK: throw SnapshotStoreError.notARegularFile(path: path, kind: "a block device")
+        case S_IFSOCK: throw SnapshotStoreError.notARegularFile(path: path, kind: "a socket")
+        default: throw SnapshotStoreError.notARegularFile(path: path, kind: "a special file")
         }
         let size = Int(st.st_size)
         guard size <= limit else { throw SnapshotStoreError.fileTooLarge(path: path, size: size, limit: limit) }

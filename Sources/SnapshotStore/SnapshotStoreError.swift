@@ -25,6 +25,9 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
     case invalidFailureRecord(path: String, reason: String)
     /// A symbolic link at `path` points at `target`, which does not exist.
     case danglingLink(path: String, target: String)
+    /// A file at `path` is not a regular file (`kind`: "a FIFO", "a character device", …), so it cannot be
+    /// a reference; reading it could block forever (a FIFO) or never end (`/dev/zero`).
+    case notARegularFile(path: String, kind: String)
 
     public var description: String {
         switch self {
@@ -45,6 +48,8 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
             return "cannot read failure record \(path): \(reason)"
         case .danglingLink(let path, let target):
             return "\(path) is a symbolic link to \(target), which does not exist; restore the target or remove the link"
+        case .notARegularFile(let path, let kind):
+            return "\(path) is not a regular file (it is \(kind)): a reference must be a file; remove it (or replace it with the reference) and run again"
         }
     }
 }

@@ -240,6 +240,25 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: ref, isDirectory: &isDir) && isDir.boolValue)
     }
 
+    /// A FIFO or a device in place of a reference is refused by name, never read: a FIFO used to block the
+    /// test forever in open(2) (no writer), `/dev/zero` failed with a bare errno 22. Neither is replaced.
+    func testAReferenceThatIsNotARegularFileIsRefusedWithoutBlocking() throws {
+        try FileManager.default.createDirectory(atPath: (ref as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink("/dev/zero", ref), 0)
+        let device = try XCTUnwrap(verify("x", record: .failed))
+        XCTAssertEqual(device.kind, .unreadableReference)
+        XCTAssertTrue(device.message.contains("\(ref) is not a regular file (it is a character device)"), device.message)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: ref), "/dev/zero", "left in place")
+
+        try FileManager.default.removeItem(atPath: ref)
+        XCTAssertEqual(mkfifo(ref, 0o644), 0)
+        let fifo = try XCTUnwrap(verify("x", record: .failed))  // returns at once: no writer is waited for
+        XCTAssertEqual(fifo.kind, .unreadableReference)
+        XCTAssertTrue(fifo.message.contains("\(ref) is not a regular file (it is a FIFO)"), fifo.message)
+        var st = stat()
+        XCTAssertTrue(lstat(ref, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is left in place")
+    }
+
     func testUnknownRecordModeFailsWithoutWriting() throws {
         let failure = try XCTUnwrap(verify("x", env: ["SNAPSHOT_TESTING_RECORD": "yes"]))
         XCTAssertEqual(failure.kind, .configuration)

@@ -39,7 +39,7 @@ public enum FitCheck {
     /// - Throws: `LabelError` (a font that cannot be loaded, invalid style values).
     public static func check(_ text: String, style: LabelStyle, language: String?) throws -> Failure? {
         let label = try style.makeLabelForChecking(text: text, language: language)
-        let layout = try label.makeLayout()
+        let layout = try measuringLayout(label)
         guard let truncation = layout.truncation else { return nil }
         // Only for the strings that do not fit: the text with no line limit at the same width, and
         // (single line) its natural width.
@@ -47,13 +47,13 @@ public enum FitCheck {
         unlimited.numberOfLines = 0
         unlimited.bounds = nil
         try unlimited.layout(width: style.width)
-        let needed = try unlimited.makeLayout()
+        let needed = try measuringLayout(unlimited)
         var overflow = 0.0, axis = FitFailure.Axis.width
         if label.numberOfLines == 1 || layout.lines.count >= needed.lines.count {
             var natural = label
             natural.bounds = nil
             natural.numberOfLines = 1
-            let width = try natural.makeLayout().lines.map { Double($0.rect.width) }.max() ?? 0
+            let width = try measuringLayout(natural).lines.map { Double($0.rect.width) }.max() ?? 0
             overflow = width - Double(layout.textRect.width)
         }
         // Lines cut off (a multi-line label, or a single-line one whose text has hard line breaks): the height
@@ -64,6 +64,25 @@ public enum FitCheck {
         }
         return Failure(lines: needed.lines.count, maxLines: layout.lines.count, overflow: max(0, overflow),
                        axis: axis, lost: lostText(label.text, layout), truncation: truncation)
+    }
+
+    /// `label.makeLayout()` for measuring only: nothing is drawn, so a label whose bitmap would pass the pixel
+    /// limit (`LabelError.tooLarge`: a long paragraph on one line, or with no line limit) is laid out at a smaller
+    /// `scale` instead, which moves no line break, width or truncation (layout is in points, the same at every
+    /// scale: DESIGN.md §2), only the pixel rounding of line positions. Before, one long translation stopped
+    /// the whole sweep with the error of a label nobody made.
+    /// - Throws: `LabelError`, `.tooLarge` only for a text too long even at the smallest scale (0.01).
+    static func measuringLayout(_ label: PaddedLabel) throws -> TextLayout {
+        do {
+            return try label.makeLayout()
+        } catch LabelError.tooLarge(let w, let h, _) {
+            let side = Double(PaddedLabel.maximumPixelDimension), pixels = Double(PaddedLabel.maximumPixelCount)
+            let wide = max(1, Double(w)), tall = max(1, Double(h))
+            let factor = min(side / wide, side / tall, (pixels / (wide * tall)).squareRoot()) * 0.9
+            var smaller = label
+            smaller.scale = max(0.01, label.scale * CGFloat(factor))
+            return try smaller.makeLayout()
+        }
     }
 
     /// What `check` measured.

@@ -30,8 +30,7 @@ public struct LocalizationSweep: Sendable {
         public var available: [String]
         public var description: String {
             let pseudo = PseudoLocale(rawValue: locale).map {
-                " (\($0.rawValue) is a pseudo-locale made from the source strings: ask for it with "
-                    + "\($0 == .accented ? "--pseudo" : "--pseudo-rtl") or pseudoLocales: [.\($0)], not as a locale)"
+                " (\($0.rawValue) is a pseudo-locale made from the source strings: add pseudoLocales: [.\($0)] to check it)"
             } ?? ""
             return "the strings have no locale \"\(locale)\"; available: \(available.joined(separator: ", "))" + pseudo
         }
@@ -74,7 +73,9 @@ public struct LocalizationSweep: Sendable {
 
     /// The locales checked, in order: `locales` with repeats dropped (a locale named twice is checked once),
     /// or all of the table's. A name matches the table's locale of the same letters in any case (BCP 47 tags
-    /// are case-insensitive: `DE`, `pt-br` name `de`, `pt-BR`) and is reported in the table's spelling.
+    /// are case-insensitive: `DE`, `pt-br` name `de`, `pt-BR`) and is reported in the table's spelling. A
+    /// name of one of `pseudoLocales` (`en-XA`) is no locale of the table and is left out here: `plan()` adds the
+    /// pseudo-locales after the table's, so `locales: ["en-XA"], pseudoLocales: [.accented]` checks en-XA alone.
     /// - Throws: `NoLocales` for an empty list, `UnknownLocale`.
     public func chosenLocales() throws -> [String] {
         guard let locales else { return table.locales }
@@ -83,6 +84,10 @@ public struct LocalizationSweep: Sendable {
         var chosen: [String] = []
         for l in locales {
             let key = l.lowercased()
+            // A pseudo-locale this sweep checks anyway (pseudoLocales) names no locale of the table: it is
+            // checked once, after the table's locales, as with any other locale list.
+            if pseudoLocales.contains(where: { $0.rawValue.lowercased() == key }),
+               !table.locales.contains(where: { $0.lowercased() == key }) { continue }
             guard let match = table.locales.first(where: { $0 == l }) ?? table.locales.first(where: { $0.lowercased() == key })
             else { throw UnknownLocale(locale: l, available: table.locales) }
             if seen.insert(match).inserted { chosen.append(match) }
@@ -121,7 +126,8 @@ public struct LocalizationSweep: Sendable {
     }
 
     /// Runs the sweep. `progress(done, total)` is called from worker threads, serialised, about every 1 %.
-    /// - Throws: `NoLocales`, `UnknownLocale`, or the first `LabelError` of a string (a font that cannot be loaded …).
+    /// - Throws: `NoLocales`, `UnknownLocale`, or the first `StringError` (a `LabelError` of a string: a font that cannot
+    ///   be loaded …, naming the string).
     public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
         let items = try plan()
         let queue = WorkQueue(count: items.count, batch: 32)
@@ -171,10 +177,26 @@ public struct LocalizationSweep: Sendable {
         if pseudo == .rightToLeft { style.label.layoutDirection = .rightToLeft }
         let text = FormatSpecifiers.expand(s.format, samples: style.samples, pluralArguments: s.pluralArguments,
                                            locale: pseudo?.language ?? s.locale)
-        guard let f = try FitCheck.check(text, style: style, language: pseudo?.language ?? s.locale) else { return nil }
+        let checked: FitCheck.Failure?
+        do {
+            checked = try FitCheck.check(text, style: style, language: pseudo?.language ?? s.locale)
+        } catch {
+            throw StringError(string: s, underlying: error)
+        }
+        guard let f = checked else { return nil }
         return FitFailure(key: s.key, locale: s.locale, variant: s.variant, text: text, state: s.state, lines: f.lines,
                           maxLines: f.maxLines, overflow: f.overflow, overflowAxis: f.axis, lost: f.lost,
                           truncation: f.truncation, file: s.file, line: s.line)
+    }
+}
+
+/// A string the sweep could not lay out (a font that cannot be loaded, a text too long for any label): the
+/// error names the string, so the one translation at fault can be found among thousands.
+public struct StringError: Error, CustomStringConvertible {
+    public var string: LocalizedString
+    public var underlying: any Error
+    public var description: String {
+        "\(string.file):\(string.line): \(string.locale) \(string.key)\(string.variant.isEmpty ? "" : " [\(string.variant)]"): \(underlying)"
     }
 }
 

@@ -10,6 +10,10 @@ public enum SweepContactSheet {
     /// Rows beyond this are left off the sheet (the title says how many), so a sheet stays viewable
     /// and its memory bounded.
     public static let maximumRows = 200
+    /// Lines of a "whole text" cell beyond this are left off (its caption says how many it needs).
+    public static let maximumWholeTextLines = 40
+    /// Characters of the lost text a caption shows; more are cut with "…".
+    public static let maximumCaptionCharacters = 40
 
     /// - Throws: `LabelError` from layout or rendering, `ContactSheet` errors for an oversized sheet.
     public static func render(locale: String, failures: [FitFailure], style: LabelStyle) throws -> Bitmap {
@@ -22,13 +26,19 @@ public enum SweepContactSheet {
             if PseudoLocale(rawValue: f.locale) == .rightToLeft { rowStyle.label.layoutDirection = .rightToLeft }
             let drawn = try rowStyle.makeLabel(text: f.text, language: language).render()
             var whole = rowStyle
-            whole.label.numberOfLines = 0
+            // The whole text, but at most `maximumWholeTextLines` lines: a paragraph of thousands of words would
+            // make a cell (and the sheet) taller than any bitmap may be.
+            let cut = f.lines > maximumWholeTextLines
+            whole.label.numberOfLines = cut ? maximumWholeTextLines : 0
             whole.height = nil
             let needed = try whole.makeLabel(text: f.text, language: language).render()
-            let lost = f.lost.isEmpty ? "clipped" : "lost “\(f.lost)”"
+            // A caption is one line: a long lost text is cut, or the caption alone outgrows any bitmap.
+            let lostText = f.lost.count > maximumCaptionCharacters ? f.lost.prefix(maximumCaptionCharacters) + "…" : f.lost
+            let lost = f.lost.isEmpty ? "clipped" : "lost “\(lostText)”"
+            let overflow = "+\(SweepReport.points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
             cells.append([
                 ContactSheet.Cell(image: drawn, mark: .differs, caption: "\(SweepReport.lines(f)), \(lost)"),
-                ContactSheet.Cell(image: needed, caption: "+\(SweepReport.points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"),
+                ContactSheet.Cell(image: needed, caption: overflow + (cut ? " (first \(maximumWholeTextLines) of \(f.lines) lines shown)" : "")),
             ])
         }
         let title = "\(locale): \(failures.count) string\(failures.count == 1 ? "" : "s") do\(failures.count == 1 ? "es" : "") not fit"

@@ -97,6 +97,43 @@ final class SweepTests: XCTestCase {
         XCTAssertTrue(lines.dropFirst(2).joined(separator: " ").hasSuffix(f.lost), "\(f.lost)")
     }
 
+    /// A translation far longer than any label could draw (here about 24,000 pt on one line: 48,000 px at @2x,
+    /// beyond the bitmap's 32,768 px a side): the sweep's own measuring labels draw nothing, so they are not held to the bitmap limit;
+    /// the string is reported with its real overflow instead of stopping the sweep with "label of 240000×47 px
+    /// exceeds the limit", and its contact-sheet cell shows at most 40 lines of the whole text.
+    func testATextLongerThanAnyBitmapIsMeasuredNotRefused() throws {
+        let long = String(repeating: "Wort ", count: 600).trimmingCharacters(in: .whitespaces)
+        let ref = try reference([long])
+        let width = ref.width(long, pointSize: 15)
+        XCTAssertGreaterThan(width * 2, Double(PaddedLabel.maximumPixelDimension), "wider than a bitmap may be")
+        let table = StringTable(sourceLanguage: "en", strings: [
+            LocalizedString(key: "legal", locale: "de", format: long, state: .translated),
+            LocalizedString(key: "ok", locale: "de", format: "Neu", state: .translated),
+        ])
+        let result = try LocalizationSweep(table: table, style: badge()).run()
+        let f = try XCTUnwrap(result.failures.first { $0.key == "legal" })
+        XCTAssertEqual(result.failures.count, 1)
+        XCTAssertGreaterThanOrEqual(Double(f.lines), width / 124, "lines at the label's width, no line limit")
+        XCTAssertEqual(f.maxLines, 1)
+        XCTAssertEqual(f.overflowAxis, .width)
+        XCTAssertEqual(f.overflow, width - 124, accuracy: 1, "natural width minus the 124-pt text rect")
+
+        // Two lines of 184 pt: the text needs at least its width / 184 lines, each a line height tall.
+        var paragraph = badge()
+        paragraph.width = 200
+        paragraph.label.numberOfLines = 2
+        let wrapped = try XCTUnwrap(try FitCheck.check(long, style: paragraph, language: "de"))
+        XCTAssertGreaterThanOrEqual(Double(wrapped.lines), width / 184)
+        XCTAssertEqual(wrapped.maxLines, 2)
+        XCTAssertEqual(wrapped.overflow, Double(wrapped.lines - 2) * ref.lineHeight(pointSize: 15), accuracy: Double(wrapped.lines) * 0.5)
+        let failures = try LocalizationSweep(table: table, style: paragraph).run().failures
+        XCTAssertEqual(failures.map(\.lines), [wrapped.lines])
+        let sheet = try SweepContactSheet.render(locale: "de", failures: failures, style: paragraph)
+        // 40 lines of 17.46 pt at @2x, plus headers and padding: far from the 32768-px limit.
+        XCTAssertGreaterThan(wrapped.lines, SweepContactSheet.maximumWholeTextLines)
+        XCTAssertLessThan(sheet.height, Int(Double(SweepContactSheet.maximumWholeTextLines) * ref.lineHeight(pointSize: 15) * 2) + 400)
+    }
+
     func testPseudoLocaleLengthsAndMirroring() throws {
         XCTAssertEqual(PseudoLocale.accented.transform("Hello"), "[Ĥéļļö]")
         for source in ["Free shipping today", "Sign in", "Turn on notifications to never miss a deal"] {

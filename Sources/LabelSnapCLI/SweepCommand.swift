@@ -22,13 +22,16 @@ options:
                         {"font": "DejaVu Sans", "size": 15, "insets": [4, 8, 4, 8], "width": 120,
                          "numberOfLines": 1, "lineBreakMode": "tail", "scale": 2,
                          "overrides": [{"keys": "onboarding.*", "width": 280, "numberOfLines": 2}]}
-  --locales a,b,…       only these locales (default: every locale of the strings)
+  --locales a,b,…       only these locales (default: every locale of the strings); en-XA or ar-XB here
+                        asks for that pseudo-locale (as --pseudo, --pseudo-rtl): --locales en-XA checks it alone
   --pseudo              also check the source strings as en-XA: accented, bracketed, ~40 % longer
+                        (on top of --locales)
   --pseudo-rtl          also check the source strings as ar-XB: mirrored, right to left
   --json                print one JSON object (failures: key, locale, variant, lines, maxLines,
                         overflow_pt, lost, state …; locales: the summary) instead of text
   --artifacts DIR       where contact sheets go (default: $SNAPSHOT_ARTIFACTS or .build/snapshot-artifacts);
-                        written to DIR/localization/<locale>.png, with sweep.json for `labelsnap report`
+                        written to DIR/localization/<locale>.png, with sweep.json for `labelsnap report`;
+                        DIR must exist (only its localization folder is created)
   --no-sheets           write no contact sheets
   --workers N           threads (default: every core)
 
@@ -56,7 +59,23 @@ func runSweepCommand(_ args: [String]) -> Int32 {
         }
         let workers = try r.int("--workers") ?? ProcessInfo.processInfo.activeProcessorCount
         guard workers >= 1, workers <= 1024 else { throw UsageError("--workers needs 1…1024") }
-        let pseudo = (r.flag("--pseudo") ? [PseudoLocale.accented] : []) + (r.flag("--pseudo-rtl") ? [.rightToLeft] : [])
+        var pseudo = (r.flag("--pseudo") ? [PseudoLocale.accented] : []) + (r.flag("--pseudo-rtl") ? [.rightToLeft] : [])
+        // --locales en-XA asks for the pseudo-locale as --pseudo does (the strings have no such locale); with
+        // only pseudo-locales named, only they are checked.
+        for l in locales ?? [] {
+            if let named = PseudoLocale.allCases.first(where: { $0.rawValue.lowercased() == l.lowercased() }),
+               !table.locales.contains(where: { $0.lowercased() == l.lowercased() }), !pseudo.contains(named) {
+                pseudo.append(named)
+            }
+        }
+        pseudo.sort { $0 == .accented && $1 != .accented }
+        if let given = r.value("--artifacts"), !r.flag("--no-sheets") {
+            // As review, accept, reject and orphans: a mistyped folder is reported, not created (with its parents).
+            let root = SnapshotLocation.absolutePath(given)
+            guard SnapshotFileSystem.exists(root) else {
+                throw UsageError("artifacts folder \(root) does not exist: check the --artifacts path, or create it first")
+            }
+        }
         let sweep = LocalizationSweep(table: table, style: style, locales: locales, pseudoLocales: pseudo, workers: workers)
         _ = try sweep.plan()   // unknown locales are input errors, before any work
         let progress = SweepProgress()

@@ -8,11 +8,15 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
     case invalidBounds(CGRect)
     case invalidNumberOfLines(Int)
     case invalidProperty(name: String, value: CGFloat)
+    /// `language` is not a well-formed BCP 47 tag (RFC 5646 §2.1).
+    case invalidLanguage(String)
     case tooLarge(widthPx: Int, heightPx: Int, limit: Int)
     case font(TypesettingError)
 
     public var description: String {
         switch self {
+        case .invalidLanguage(let tag):
+            return "invalid language \(String(reflecting: tag)): use a BCP 47 tag such as ko, ja, zh-Hans (subtags of 1 to 8 ASCII letters or digits joined by \"-\", the first of 2 to 8 letters), or nil to guess from the text"
         case .invalidScale(let s): return "invalid scale \(s): use a finite scale from 0.01 to 16 (1, 2 or 3 as UIScreen)"
         case .invalidInsets(let i):
             return "invalid insets (top \(n(i.top)), left \(n(i.left)), bottom \(n(i.bottom)), right \(n(i.right))): every inset must be a finite number of points within ±\(n(PaddedLabel.maximumLength))"

@@ -19,4 +19,20 @@ extension PaddedLabel {
 
     /// The same from UTF-16, at C speed (its first `FontFile.cjkLanguageGuessLength` units).
     static func guessLanguage(_ utf16: [UInt16]) -> String? { FontFile.cjkLanguage(shownBy: utf16) }
+
+    /// Whether `tag` is a well-formed BCP 47 language tag by RFC 5646's syntax (§2.1), without checking the
+    /// registry: subtags of 1–8 ASCII letters or digits joined by "-", the first a language of 2–8 letters
+    /// (or "x"/"i" before private-use or grandfathered subtags). "_" is taken as "-" (`zh_CN`, as Apple's
+    /// locale identifiers write it). Anything else (a NUL, "@", an empty subtag) could never choose a face,
+    /// and would reach the reference's provenance as text no PNG chunk may hold.
+    public static func isWellFormedLanguageTag(_ tag: String) -> Bool {
+        let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+            .flatMap { $0.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false) }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+        func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
+        guard let first = subtags.first else { return false }
+        let singleton = first.count == 1 && [UInt8(ascii: "x"), UInt8(ascii: "i")].contains(first.first.map { $0 | 0x20 } ?? 0)
+        guard (2...8).contains(first.count) || (singleton && subtags.count > 1), first.allSatisfy(isLetter) else { return false }
+        return subtags.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
+    }
 }

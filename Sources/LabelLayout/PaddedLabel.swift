@@ -278,6 +278,7 @@ public struct PaddedLabel: Sendable {
         guard minimumScaleFactor.isFinite, minimumScaleFactor >= 0, minimumScaleFactor <= 1 else {
             throw LabelError.invalidProperty(name: "minimumScaleFactor", value: minimumScaleFactor)
         }
+        if let language, !PaddedLabel.isWellFormedLanguageTag(language) { throw LabelError.invalidLanguage(language) }
         do { try font.validateSize() } catch let e as TypesettingError { throw LabelError.font(e) }
         // FreeType's advances collapse to 0 at tens of thousands of pixels per em.
         guard font.pointSize * scale <= PaddedLabel.maximumPixelsPerEm else {

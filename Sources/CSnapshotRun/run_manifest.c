@@ -26,6 +26,9 @@ static int header_failed;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static int manifest_fds[MAX_MANIFESTS];
 static int manifest_count;
+/* Lines noted for every manifest (lsr_manifest_note): written to those open now and to those opened later. */
+static char *notes;
+static size_t notes_length;
 
 /* Field 22 of /proc/<pid>/stat (start time in clock ticks since boot) into `out`; 0 on success. */
 static int start_time(pid_t pid, char *out, size_t size) {
@@ -152,6 +155,7 @@ int lsr_manifest_open(const char *path) {
     int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
     if (fd >= 0) {
         write_all(fd, header, header_length);
+        if (notes) write_all(fd, notes, notes_length);
     } else if (errno == EEXIST) {
         fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
     }
@@ -167,6 +171,25 @@ int lsr_manifest_open(const char *path) {
     }
     pthread_mutex_unlock(&lock);
     return fd;
+}
+
+void lsr_manifest_note(const char *line) {
+    if (!active || !line) return;
+    size_t length = strlen(line);
+    pthread_mutex_lock(&lock);
+    char *grown = realloc(notes, notes_length + length + 2);
+    if (grown) {
+        notes = grown;
+        memcpy(notes + notes_length, line, length);
+        notes[notes_length + length] = '\n';
+        notes_length += length + 1;
+        notes[notes_length] = 0;
+    }
+    for (int i = 0; i < manifest_count; i++) {
+        write_all(manifest_fds[i], line, length);
+        write_all(manifest_fds[i], "\n", 1);
+    }
+    pthread_mutex_unlock(&lock);
 }
 
 /* on_exit: the status exit() was called with, appended to each manifest (glibc passes it). */

@@ -16,7 +16,9 @@ no --filter, --skip or other selection (--parallel is fine), finished, and every
 with status 0 (no test failed, nothing crashed). Otherwise it says why and changes nothing: run the
 whole suite with swift test, fix what fails, then run labelsnap orphans again. A reference created or
 changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
-listed as newer than the run and never deleted.
+listed as newer than the run and never deleted. References of XCTest cases skipped in the run (XCTSkip)
+are listed apart and never deleted; Swift Testing does not tell which of its tests it skipped
+(.enabled(if:), .disabled), so theirs are listed as unused.
 
 Only reference files are judged (.png, .txt and the extensions of the references the run used: a
 README.md is not one), and only inside the <TestModule> folders whose references the run used (a folder
@@ -49,7 +51,15 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         let scan = try OrphanScan.scan(artifactsRoot: roots[0], packageRoot: root)
         func shown(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
         let processes = scan.run.processes.count
-        print("Last run: \(processes) test process\(processes == 1 ? "" : "es"), all passed; \(scan.usedCount) reference\(scan.usedCount == 1 ? "" : "s") used in \(scan.folders.map(shown).joined(separator: ", ")).")
+        let skips = scan.run.skippedTests.count
+        print("Last run: \(processes) test process\(processes == 1 ? "" : "es"), all passed"
+              + (skips == 0 ? "" : " (\(skips) test\(skips == 1 ? "" : "s") skipped)")
+              + "; \(scan.usedCount) reference\(scan.usedCount == 1 ? "" : "s") used in \(scan.folders.map(shown).joined(separator: ", ")).")
+        if !scan.skipped.isEmpty {
+            let n = scan.skipped.count
+            print(style.warn("\(n) reference\(n == 1 ? "" : "s") of tests skipped in that run — not judged, never deleted") + " (\(scan.run.skippedTests.sorted().joined(separator: ", ")); run them to judge):")
+            for file in scan.skipped { print("  " + style.path(shown(file))) }
+        }
         if !scan.newer.isEmpty {
             let n = scan.newer.count
             print(style.warn("\(n) reference\(n == 1 ? " is" : "s are") newer than the last complete run — not judged") + " (created or changed after it started; run swift test again to judge \(n == 1 ? "it" : "them")):")
@@ -74,6 +84,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         }
         print((delete ? style.warn("Would delete") + " " + what : what.prefix(1).uppercased() + what.dropFirst()) + ":")
         for file in scan.orphans { print("  " + style.path(shown(file))) }
+        print(style.dim("(A Swift Testing test skipped by .enabled(if:) or .disabled is not seen here, unlike XCTSkip: its references are listed as unused.)"))
         print(delete ? "Delete them: labelsnap orphans --delete" + artifactsArguments(roots)
                      : "Delete them: labelsnap orphans --delete" + artifactsArguments(roots) + "  (--dry-run first to check)")
         return 1

@@ -155,6 +155,7 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
     static let shared: XCTestCaseTracker = {
         let tracker = XCTestCaseTracker()
         XCTestObservationCenter.shared.addTestObserver(tracker)
+        _ = SkippedTestObserver.shared   // skipped cases for labelsnap orphans (SkippedTests.swift)
         return tracker
     }()
 

@@ -27,6 +27,9 @@ public struct OrphanScan: Sendable, Equatable {
     public var outside: [String] = []
     /// The folders of references outside `packageRoot`.
     public var outsideFolders: [String] = []
+    /// Unused files named for a test the run skipped (`<test>.<id>.<ext>` with the skipped case's method
+    /// name; absolute, sorted): the test did not run, so its references were not used. Listed, never deleted.
+    public var skipped: [String] = []
 
     /// The extensions of the files the library writes as references (`.image` and `.layout`); a run's
     /// own formats (`SnapshotFormat.text(pathExtension:)`) add theirs, taken from the references it used.
@@ -70,7 +73,10 @@ public struct OrphanScan: Sendable, Equatable {
         let outsideFolders = folders.filter { folder in
             packageRoot.map { folder != $0 && !folder.hasPrefix($0 + "/") } ?? false
         }
-        var orphans: [String] = [], newer: [String] = [], outside: [String] = [], usedCount = 0
+        // A skipped XCTest case is `Class.testMethod`; its references are `<testMethod>.<id>.<ext>` in the
+        // folder of its file, which the name does not tell: any file of that test name counts.
+        let skippedNames = Set(run.skippedTests.map { String($0.split(separator: ".").last ?? Substring($0)) })
+        var orphans: [String] = [], newer: [String] = [], outside: [String] = [], skipped: [String] = [], usedCount = 0
         for folder in folders {
             let modules = Set(used.compactMap { moduleFolder(of: $0, in: folder) })
             for module in modules.sorted() {
@@ -79,6 +85,8 @@ public struct OrphanScan: Sendable, Equatable {
                         usedCount += 1
                     } else if (changed(file) ?? .infinity) >= run.started {
                         newer.append(file)  // unknown time: not judged either
+                    } else if let test = PathText.base(file).split(separator: ".").first, skippedNames.contains(String(test)) {
+                        skipped.append(file)
                     } else if outsideFolders.contains(folder) {
                         outside.append(file)
                     } else {
@@ -88,7 +96,7 @@ public struct OrphanScan: Sendable, Equatable {
             }
         }
         return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), newer: newer.sorted(), usedCount: usedCount,
-                          outside: outside.sorted(), outsideFolders: outsideFolders)
+                          outside: outside.sorted(), outsideFolders: outsideFolders, skipped: skipped.sorted())
     }
 
     /// Deletes the orphans, then the folders they leave empty (never a folder of references itself).

@@ -18,6 +18,7 @@ import Foundation
 ///     argv<TAB>…                 the process's command line
 ///     launcher <pid>-<start><TAB>swift-test<TAB>…   the SwiftPM command that started it, when it did
 ///     snapshots<TAB><folder>     use<TAB><reference>   one line per folder and reference used
+///     skipped<TAB><Class.test>   an XCTest case skipped in the run (XCTSkip): it used none of its references
 ///     exit <status>              written by exit(); missing after a crash, a kill, or while running
 public struct SnapshotRunManifest: Sendable, Equatable {
     /// The folder of run manifests inside the artifacts root.
@@ -36,6 +37,8 @@ public struct SnapshotRunManifest: Sendable, Equatable {
         public var exitStatus: Int32?
         public var snapshotsFolders: Set<String>
         public var references: Set<String>
+        /// XCTest cases (`Class.testMethod`) skipped in this process.
+        public var skippedTests: Set<String> = []
     }
 
     /// `<pid>-<start>` of the launcher, or the run id given by `LABELSNAP_RUN_ID` (`id-…`).
@@ -47,6 +50,8 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     public var started: Double { processes.map(\.started).min() ?? 0 }
     /// Every reference any process used.
     public var references: Set<String> { processes.reduce(into: []) { $0.formUnion($1.references) } }
+    /// Every test any process noted as skipped (`Class.testMethod`).
+    public var skippedTests: Set<String> { processes.reduce(into: []) { $0.formUnion($1.skippedTests) } }
     /// Every folder of references any process used.
     public var snapshotsFolders: Set<String> { processes.reduce(into: []) { $0.formUnion($1.snapshotsFolders) } }
 
@@ -144,6 +149,7 @@ public struct SnapshotRunManifest: Sendable, Equatable {
             case "launcher": record.launcher = value; record.launcherArguments = Array(fields.dropFirst())
             case "snapshots" where fields.count == 2: record.snapshotsFolders.insert(fields[1])
             case "use" where fields.count == 2: record.references.insert(fields[1])
+            case "skipped" where fields.count == 2: record.skippedTests.insert(fields[1])
             case "exit": record.exitStatus = Int32(value)
             default: break  // lines of newer versions
             }

@@ -44,6 +44,16 @@ public enum SnapshotRunManifestWriter {
         }
     }
 
+    /// Notes in every manifest of this process (those open and those opened later) that the test `name`
+    /// (XCTest's `Class.testMethod`) was skipped in the run: it used none of its references, which
+    /// `labelsnap orphans` must then not judge. Once per name.
+    public static func noteSkipped(test name: String) {
+        guard isActive, skippedNoted.withLock({ $0.insert(name).inserted }) else { return }
+        lsr_manifest_note("skipped\t" + SnapshotRunManifest.escape(name))
+    }
+
+    private static let skippedNoted = Locked<Set<String>>([])
+
     /// Open manifests of this process by path: descriptor and the lines already written.
     private static let state = Locked<[String: (fd: Int32, lines: Set<String>)]>([:])
 

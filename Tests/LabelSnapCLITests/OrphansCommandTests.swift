@@ -53,6 +53,7 @@ final class OrphansCommandTests: XCTestCase {
               References/FakeTests/BadgeTests/testBadge.old.txt
               __Snapshots__/FakeTests/BadgeTests/testRemoved.1.png
               __Snapshots__/FakeTests/OldTests/testGone.dark.png
+            (A Swift Testing test skipped by .enabled(if:) or .disabled is not seen here, unlike XCTSkip: its references are listed as unused.)
             Delete them: labelsnap orphans --delete  (--dry-run first to check)
 
             """)
@@ -87,6 +88,24 @@ final class OrphansCommandTests: XCTestCase {
         XCTAssertTrue(old.stdout.contains("2 references are newer than the last complete run — not judged"), old.stdout)
         XCTAssertTrue(old.stdout.hasSuffix("No unused references.\n"), old.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: new))
+    }
+
+    /// A test skipped in the run (XCTSkip, noted by the observer as `skipped<TAB>Class.test`) used none of its
+    /// references: they are listed apart and never deleted, and the summary says how many tests were skipped.
+    func testReferencesOfASkippedTestAreListedApartAndKept() throws {
+        try writeManifest(uses: [used], folders: [snapshots])
+        let manifest = pkg.artifactsRoot + "/.manifests/4194401-10/4194400-11.manifest"
+        try pkg.write((pkg.bytes(manifest) ?? []) + Array("skipped\tBadgeTests.testRemoved\n".utf8), to: manifest)
+        let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("""
+            Last run: 1 test process, all passed (1 test skipped); 1 reference used in __Snapshots__.
+            1 reference of tests skipped in that run — not judged, never deleted (BadgeTests.testRemoved; run them to judge):
+              __Snapshots__/FakeTests/BadgeTests/testRemoved.1.png
+            Deleted 1 reference no test used:
+              __Snapshots__/FakeTests/OldTests/testGone.dark.png
+            """), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unused), "the skipped test's reference stays")
     }
 
     func testDryRunThenDelete() throws {

@@ -35,13 +35,14 @@ final class RunManifestTests: XCTestCase {
         XCTAssertEqual(process.snapshotsFolders, [pkg.snapshots])
         XCTAssertEqual(process.arguments.first, CommandLine.arguments.first)
         XCTAssertNil(process.exitStatus, "this process has not exited")
-        // Every line is whole: a header line or one of the two kinds written here, each use once.
+        // Every line is whole: a header line, one of the two kinds written here, each use once, or a test this
+        // process skipped (noted in each of its manifests: SkippedTestNoteTests).
         let text = try String(contentsOfFile: process.file, encoding: .utf8)
         let uses = text.split(separator: "\n").filter { $0.hasPrefix("use\t") }
         XCTAssertEqual(uses.count, threads * perThread)
         for line in text.split(separator: "\n") {
             let key = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
-            XCTAssertTrue(["labelsnap-manifest", "process", "run", "started", "argv", "launcher", "snapshots", "use"].contains(key), String(line))
+            XCTAssertTrue(["labelsnap-manifest", "process", "run", "started", "argv", "launcher", "snapshots", "use", "skipped"].contains(key), String(line))
         }
     }
 

@@ -26,6 +26,11 @@ const char *lsr_run_id(void);
  * Thread-safe; the caller keeps the descriptor open for the life of the process. */
 int lsr_manifest_open(const char *path);
 
+/* Appends `line` (no newline; tabs, newlines and backslashes escaped by the caller) to every manifest this
+ * process has open, and to each one it opens later, right after its header. Thread-safe; does nothing
+ * outside a SwiftPM test bundle. Used for what is not a reference use: a test skipped in the run. */
+void lsr_manifest_note(const char *line);
+
 /* The Swift runtime's identity of the task running the caller: a number the runtime gives each task
  * from a process-wide counter, so a task that starts after another one ended never has its number
  * (task addresses are reused: measured, a test repeated by `--repetitions` ran in the same address

@@ -67,7 +67,13 @@ struct MatrixSheetLayout: Sendable {
             }
             return ContactSheet.Block(title: block.0, cells: block.1, textScale: scale)
         }
-        return try sheet.render()
+        do {
+            return try sheet.render()
+        } catch RasterError.invalidSize(let width, let height) {
+            // Said in the matrix's terms, with what to do: the bare bitmap error named no matrix.
+            throw SnapshotConfigurationError("the contact sheet of \(matrix.combinations.count) combinations would be \(width)×\(height) px, "
+                + "over the limit of \(Bitmap.maximumPixelCount) px: split the matrix into several assertions (fewer axes or values each)")
+        }
     }
 }
 
@@ -131,7 +137,7 @@ enum MatrixMessage {
         }
         let written = failed.contains { $0.failure.referenceWritten }
         if written && differ == 0 {
-            lines.append("Look at the references (and the contact sheet), commit them, and run the test again to assert against them.")
+            lines.append("Look at the references\(sheetPath == nil ? "" : " (and the contact sheet)"), commit them, and run the test again to assert against them.")
         }
         if let unrecorded = failed.first(where: { $0.failure.kind == .missingReference && !$0.failure.referenceWritten }) {
             lines.append("Missing references were not recorded; record them:  "

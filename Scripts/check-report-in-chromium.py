@@ -5,6 +5,7 @@ Drives Chromium over the DevTools protocol on --remote-debugging-pipe (JSON mess
 NUL byte, commands on fd 3, replies on fd 4): Python's standard library only. For JavaScript on and
 off, at 1400 and 700 px wide:
   - no element is wider than the window (nothing clipped, no horizontal scrolling);
+  - no summary row's "#" is broken over two lines;
   - every view of every image failure is switched through real mouse clicks on its tab (and the
     reference/actual and onion-skin choices), and the images that view should show are the visible ones;
   - images are scaled by whole numbers (rendered width = natural width × an integer);
@@ -135,6 +136,15 @@ def too_wide(b):
                 out.push(e.tagName + '.' + e.className + ' ' + Math.round(r.left) + '..' + Math.round(r.right)); });
         return out.slice(0, 5); })()""")
 
+def broken_indexes(b):
+    """Summary rows whose "#" cell takes more than one line (a squeezed column broke "10" into "1" / "0")."""
+    return b.eval("""(function(){ var out = [];
+        document.querySelectorAll('table.summary td:first-child').forEach(function (td) {
+            var r = document.createRange(); r.selectNodeContents(td);
+            var tops = {}; Array.from(r.getClientRects()).forEach(function (q) { tops[Math.round(q.top)] = 1; });
+            if (Object.keys(tops).length > 1) out.push(td.textContent); });
+        return out.slice(0, 5); })()""")
+
 def fractional_zooms(b):
     return b.eval("""(function(){ var out = [];
         document.querySelectorAll('img').forEach(function (i) { var r = i.getBoundingClientRect();
@@ -174,6 +184,8 @@ try:
             screenshot(b, os.path.join(outdir, "report-%d%s.png" % (width, suffix)))
             wide = too_wide(b)
             check(not wide, label + ": elements wider than the window: %s" % wide)
+            broken = broken_indexes(b)
+            check(not broken, label + ": summary numbers broken over lines: %s" % broken)
             sections = b.eval("Array.from(document.querySelectorAll('section.failure')).map(function(s){return s.id})")
             check(len(sections) > 0, label + ": failures listed")
             for sid in sections:

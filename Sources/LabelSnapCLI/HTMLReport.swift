@@ -112,6 +112,10 @@ table.summary th, table.summary td { text-align: left; padding: 4px 12px 4px 0; 
 table.summary th { color: var(--muted); font-weight: 600; }
 table.summary td.num { font-variant-numeric: tabular-nums; }
 table.summary td:nth-child(3) { white-space: nowrap; }
+/* The body's overflow-wrap: anywhere lets a squeezed column break "10" into "1" over "0": the index never
+   wraps, and the numbers break at spaces only (long snapshot names still break anywhere). */
+table.summary td:first-child { white-space: nowrap; }
+table.summary td.num { overflow-wrap: normal; }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
 section.failure, section.sweep { border-top: 2px solid var(--line); padding: 18px 0 8px; }

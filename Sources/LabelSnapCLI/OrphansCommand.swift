@@ -23,7 +23,7 @@ are listed apart and never deleted; Swift Testing does not tell which of its tes
 Only reference files are judged (.png, .txt and the extensions of the references the run used: a
 README.md is not one), and only inside the <TestModule> folders whose references the run used (a folder
 shared by several test targets keeps the others'). A folder of references outside this package
-(snapshotDirectory: "../shared") may belong to another package too: its unused files are listed, never
+(snapshotDirectory: "../SharedReferences") may belong to another package too: its unused files are listed, never
 deleted.
 
   --delete          delete the unused references (and folders they leave empty)

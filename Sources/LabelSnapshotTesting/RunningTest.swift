@@ -21,12 +21,19 @@ struct RunningTest {
     /// cases apart in claims: two cases with one `named:` must not share a reference.
     var caseArguments: String? = nil
 
+    #if canImport(Testing)
+    /// A Swift Testing test's identity for numbering and claims: `Module.Suite.test()`.
+    static func identity(of test: Test) -> String {
+        ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
+    }
+    #endif
+
     /// - Parameters: `fileID` and `testName` of the assertion name the first XCTest case of a process,
     ///   which starts before the first assertion installs the observer.
     static func current(fileID: String, testName: String) -> RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
-            let identity = ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
+            let identity = identity(of: test)
             if test.isParameterized {
                 return RunningTest(identity: identity, unnamedRefusal:
                     "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "

@@ -18,7 +18,7 @@ public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         // Suites get the scope too (isRecursive): only a test function starts a run.
         if !test.isSuite {
-            SnapshotCounter.shared.startRun(testCase: ([test.id.moduleName] + test.id.nameComponents).joined(separator: "."))
+            SnapshotCounter.shared.startRun(testCase: RunningTest.identity(of: test))
         }
         try await Self.$isInScope.withValue(true) {
             try await withSnapshotTesting(record: configuration.record, snapshotDirectory: configuration.snapshotDirectory,

@@ -246,6 +246,11 @@ public enum SnapshotVerifier {
 
         let encoded = EncodedCache()
 
+        /// The command that re-records this snapshot under `mode` (`SnapshotVerifier.recordCommand`).
+        func recordCommand(_ mode: RecordMode) -> String {
+            SnapshotVerifier.recordCommand(mode, for: location, testCase: testCase)
+        }
+
         /// The actual value's file bytes, encoded at most once.
         func actualBytes() throws -> [UInt8] {
             if let bytes = encoded.bytes { return bytes }
@@ -353,7 +358,7 @@ public enum SnapshotVerifier {
                 "Record mode is \"never\"\(RecordMode.isCI(ProcessInfo.processInfo.environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
             ] + (createsNamedFolder ? ["The folder of references \(location.snapshotsFolder), named by \(SnapshotLocation.snapshotsDirectoryVariable) "
                                        + "or snapshotDirectory:, does not exist: check the path."] : []), fixes: [
-                "Record it:  \(SnapshotVerifier.recordCommand(.missing, for: location, testCase: testCase))",
+                "Record it:  \(recordCommand(.missing))",
                 "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
             ])
         }
@@ -364,7 +369,7 @@ public enum SnapshotVerifier {
                 "  \(reference)",
                 "It was left untouched.",
             ], fixes: [
-                "Fix its permissions, or delete it and re-record:  \(SnapshotVerifier.recordCommand(.missing, for: location, testCase: testCase))",
+                "Fix its permissions, or delete it and re-record:  \(recordCommand(.missing))",
             ])
         }
 
@@ -398,7 +403,7 @@ public enum SnapshotVerifier {
                 }
                 return .failed(fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
                                     lines: lines, fixes: written ? [] : [
-                                        "Re-record it:  \(SnapshotVerifier.recordCommand(.failed, for: location, testCase: testCase))",
+                                        "Re-record it:  \(recordCommand(.failed))",
                                         "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
                                     ]))
             }
@@ -411,7 +416,7 @@ public enum SnapshotVerifier {
             let environment = format.environmentDifferences?(bytes) ?? []
             if !environment.isEmpty {
                 lines.append("  The environment differs from the one that recorded the reference: " + environment.joined(separator: "; ") + ".")
-                lines.append("  If that change is expected, re-record on this machine (\(SnapshotVerifier.recordCommand(.failed, for: location, testCase: testCase))); otherwise install what recorded it.")
+                lines.append("  If that change is expected, re-record on this machine (\(recordCommand(.failed))); otherwise install what recorded it.")
             }
             lines += [
                 "  \(reference)",
@@ -435,7 +440,7 @@ public enum SnapshotVerifier {
                                 comparedReference: bytes, lines: lines,
                                 fixes: written ? [] : [
                                     "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
-                                    "or re-record:  \(SnapshotVerifier.recordCommand(.failed, for: location, testCase: testCase))",
+                                    "or re-record:  \(recordCommand(.failed))",
                                 ]))
         }
 
@@ -504,7 +509,7 @@ public enum SnapshotVerifier {
                     referenceDescription: referenceDescription, actualDescription: actualDescription,
                     tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
                     message: full, acceptCommand: actualPath == nil ? nil : SnapshotVerifier.acceptCommand(for: location),
-                    rerecordCommand: SnapshotVerifier.recordCommand(kind == .missingReference ? .missing : .failed, for: location, testCase: testCase),
+                    rerecordCommand: recordCommand(kind == .missingReference ? .missing : .failed),
                     recordedAt: Self.timestamp(),
                     referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
                 r.snapshotsFolder = location.snapshotsFolder

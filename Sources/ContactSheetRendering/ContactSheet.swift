@@ -9,7 +9,7 @@ import Typesetting
 /// pixel for pixel, top-left in its box, over a neutral checkerboard (so transparent padding shows);
 /// headers, block titles and captions are `PaddedLabel`s drawn by the project's own renderer.
 ///
-/// Marks: `.differs` outlines the cell in red, `.missing` in amber; a cell without an image is hatched
+/// Marks: `.differs` outlines the cell in red, `.missing` in amber, `.uncovered` in magenta; a cell without an image is hatched
 /// grey. Outlines sit in the gutter, outside the cell box, so a box always holds exactly its image.
 /// Geometry in pixels. Rules: DESIGN.md §3 (contact sheets).
 ///
@@ -27,6 +27,8 @@ public struct ContactSheet: Sendable {
         case differs
         /// Its reference is missing (or, without an image, the value itself): amber outline.
         case missing
+        /// Draws code points no font covers (.notdef boxes, a localization sweep's "not covered"): magenta outline.
+        case uncovered
     }
 
     /// One cell: an image (RGBA8, shown unscaled), a mark, and an optional caption below it.
@@ -96,9 +98,10 @@ public struct ContactSheet: Sendable {
     public static let checkerLight = Color(red: 0xF2, green: 0xF2, blue: 0xF2)
     public static let checkerDark = Color(red: 0xD9, green: 0xD9, blue: 0xD9)
     public static let checkerSize = 8
-    /// Outline colours of `.differs` (red) and `.missing` (amber).
+    /// Outline colours of `.differs` (red), `.missing` (amber) and `.uncovered` (magenta).
     public static let differsColor = Color(red: 0xE0, green: 0x1E, blue: 0x1E)
     public static let missingColor = Color(red: 0xF0, green: 0xA0, blue: 0x00)
+    public static let uncoveredColor = Color(red: 0xC0, green: 0x1E, blue: 0xC8)
     /// Colour of a flagged caption (blue: neither a difference nor a missing reference).
     public static let flagColor = Color(red: 0x1F, green: 0x5F, blue: 0xD6)
     static let textColor = Color(red: 0x33, green: 0x33, blue: 0x33)
@@ -146,6 +149,7 @@ public struct ContactSheet: Sendable {
                     case .none: break
                     case .differs: sheet.outline(box, color: Self.differsColor, width: band.outlineWidth)
                     case .missing: sheet.outline(box, color: Self.missingColor, width: band.outlineWidth)
+                    case .uncovered: sheet.outline(box, color: Self.uncoveredColor, width: band.outlineWidth)
                     }
                     if let caption = band.captions[slot][r][c] {
                         sheet.draw(caption.image, x: box.x, y: box.y + box.height + band.captionGap)

@@ -1,8 +1,9 @@
 import Foundation
 import LabelLayout
 import StringResources
+import Typesetting
 
-/// One string that does not fit its label, with the numbers the layout engine computed.
+/// One string that does not fit its label or draws boxes, with the numbers the layout engine computed.
 public struct FitFailure: Sendable, Hashable {
     public var key: String
     public var locale: String
@@ -21,26 +22,51 @@ public struct FitFailure: Sendable, Hashable {
     public var overflow: Double
     /// `.width` for single-line labels, `.height` for multi-line ones and hard line breaks.
     public var overflowAxis: Axis
-    /// The characters truncation removed (from the lines `TextLayout` shows), "" when clipped.
+    /// The characters truncation removed (from the lines `TextLayout` shows), "" when clipped or shown whole.
     public var lost: String
-    /// How the layout cut it: `.byTruncatingTail`, `.byClipping`, `.byWordWrapping` …
-    public var truncation: LineBreakMode
+    /// How the layout cut it: `.byTruncatingTail`, `.byClipping`, `.byWordWrapping` …; nil when the whole text is
+    /// shown (the string fails only for `uncovered`).
+    public var truncation: LineBreakMode?
+    /// The code points of the text that no font of `fontsTried` covers, each once, in text order: drawn as .notdef
+    /// boxes ("tofu"). Hidden (truncated-away) text counts too (DESIGN.md §7). Empty when every code point has a glyph.
+    public var uncovered: [Unicode.Scalar] = []
+    /// The fonts each cluster was offered, primary first (`FitCheck.fontNames`): "DejaVuSans.ttf", "NotoSansCJK-Regular.ttc#1".
+    public var fontsTried: [String] = []
     /// Where the string came from.
     public var file: String
     public var line: Int
 
     public enum Axis: String, Sendable, Hashable { case width, height }
+
+    /// What is wrong with a string; one string can have both.
+    public enum Kind: String, Sendable, Hashable {
+        /// Truncated, clipped or lines lost (`truncation`).
+        case doesNotFit = "does_not_fit"
+        /// Drawn with .notdef boxes (`uncovered`).
+        case notCovered = "not_covered"
+    }
+
+    public var kinds: [Kind] {
+        (truncation == nil ? [] : [.doesNotFit]) + (uncovered.isEmpty ? [] : [.notCovered])
+    }
 }
 
 /// Lays out one string in its label and tells whether it fits, using only `TextLayout`'s own results:
-/// a string fits when `makeLayout()` reports no truncation (no ellipsis, no clipping, no lines dropped).
+/// a string fits when `makeLayout()` reports no truncation (no ellipsis, no clipping, no lines dropped) and
+/// every code point of its text has a glyph in the label's font chain (the layout's own fallback).
 public enum FitCheck {
-    /// nil when `text` fits `style` in `language`.
+    /// nil when `text` fits `style` in `language` and no font is missing for it.
     /// - Throws: `LabelError` (a font that cannot be loaded, invalid style values).
     public static func check(_ text: String, style: LabelStyle, language: String?) throws -> Failure? {
         let label = try style.makeLabelForChecking(text: text, language: language)
         let layout = try measuringLayout(label)
-        guard let truncation = layout.truncation else { return nil }
+        guard let truncation = layout.truncation else {
+            // All of the text is drawn, so the layout's missing code points are the whole text's.
+            let uncovered = distinct(layout.missingScalars)
+            if uncovered.isEmpty { return nil }
+            return Failure(lines: layout.lines.count, maxLines: layout.lines.count, overflow: 0, axis: .width, lost: "",
+                           truncation: nil, uncovered: uncovered, fontsTried: fontNames(label.languageFont.chain))
+        }
         // Only for the strings that do not fit: the text with no line limit at the same width, and
         // (single line) its natural width.
         var unlimited = label
@@ -62,8 +88,35 @@ public enum FitCheck {
             let shown = needed.lines[max(0, layout.lines.count - 1)].rect.maxY
             overflow = Double((needed.lines.last?.rect.maxY ?? shown) - shown); axis = .height
         }
+        let uncovered = try needed.truncation == nil ? distinct(needed.missingScalars) : uncoveredScalars(of: label)
         return Failure(lines: needed.lines.count, maxLines: layout.lines.count, overflow: max(0, overflow),
-                       axis: axis, lost: lostText(label.text, layout), truncation: truncation)
+                       axis: axis, lost: lostText(label.text, layout), truncation: truncation, uncovered: uncovered,
+                       fontsTried: uncovered.isEmpty ? [] : fontNames(label.languageFont.chain))
+    }
+
+    /// The code points of `label`'s whole text that no font of its chain covers, each once, in text order: the
+    /// layout's own fallback (`LazyShapedText`, what `TextLayout.missingScalars` reports for drawn text) over all of
+    /// the text, for a label whose layouts do not draw all of it (middle truncation keeps one line).
+    static func uncoveredScalars(of label: PaddedLabel) throws -> [Unicode.Scalar] {
+        let utf16 = TextSegmentation.utf16(label.text)
+        let shaped = try LazyShapedText(utf16, font: label.languageFont)
+        try shaped.extend(through: utf16.count)
+        return distinct(shaped.missingScalars(in: 0..<utf16.count))
+    }
+
+    /// `scalars` without repeats, in order.
+    static func distinct(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar] {
+        var seen = Set<UInt32>()
+        return scalars.filter { seen.insert($0.value).inserted }
+    }
+
+    /// A chain's fonts by file name, as the provenance names them: "DejaVuSans.ttf", a collection's face
+    /// "NotoSansCJK-Regular.ttc#1", and "(not installed)" after a file that does not exist (the chain skips it).
+    public static func fontNames(_ chain: [FontFile]) -> [String] {
+        chain.map { f in
+            let name = (f.path as NSString).lastPathComponent + (f.faceIndex == 0 ? "" : "#\(f.faceIndex)")
+            return FileManager.default.fileExists(atPath: f.path) ? name : name + " (not installed)"
+        }
     }
 
     /// `label.makeLayout()` for measuring only: nothing is drawn, so a label whose bitmap would pass the pixel
@@ -85,13 +138,16 @@ public enum FitCheck {
         }
     }
 
-    /// What `check` measured.
+    /// What `check` measured (`FitFailure`'s fields of the same names).
     public struct Failure: Sendable, Hashable {
         public var lines: Int, maxLines: Int
         public var overflow: Double
         public var axis: FitFailure.Axis
         public var lost: String
-        public var truncation: LineBreakMode
+        /// nil when the whole text is shown (it fails for `uncovered` alone).
+        public var truncation: LineBreakMode?
+        public var uncovered: [Unicode.Scalar]
+        public var fontsTried: [String]
     }
 
     /// The text outside every range the layout's lines show, white space at the cuts dropped; the parts of a

@@ -36,11 +36,17 @@ public struct LocalizationSweep: Sendable {
         }
     }
 
-    /// Per locale: how many strings were laid out, how many do not fit, how many keys have no translation.
+    /// Per locale: how many strings were laid out, how many fail (do not fit, are not covered by a font, or
+    /// both), how many keys have no translation.
     public struct LocaleSummary: Sendable, Hashable {
         public var locale: String
         public var checked: Int
+        /// Strings that fail for either reason.
         public var failed: Int
+        /// Strings truncated, clipped or losing lines.
+        public var truncated: Int = 0
+        /// Strings with a code point no font covers.
+        public var uncovered: Int = 0
         public var missing: Int
         /// Largest width overflow among the failures, pt.
         public var worstOverflow: Double
@@ -164,6 +170,8 @@ public struct LocalizationSweep: Sendable {
             let failed = failures.filter { $0.locale == locale }
             let isPseudo = PseudoLocale(rawValue: locale) != nil && !table.locales.contains(locale)
             summaries.append(LocaleSummary(locale: locale, checked: counts[locale] ?? 0, failed: failed.count,
+                                           truncated: failed.filter { $0.truncation != nil }.count,
+                                           uncovered: failed.filter { !$0.uncovered.isEmpty }.count,
                                            missing: isPseudo ? 0 : table.missingCount(in: locale),
                                            worstOverflow: failed.filter { $0.overflowAxis == .width }.map(\.overflow).max() ?? 0))
         }
@@ -186,7 +194,7 @@ public struct LocalizationSweep: Sendable {
         guard let f = checked else { return nil }
         return FitFailure(key: s.key, locale: s.locale, variant: s.variant, text: text, state: s.state, lines: f.lines,
                           maxLines: f.maxLines, overflow: f.overflow, overflowAxis: f.axis, lost: f.lost,
-                          truncation: f.truncation, file: s.file, line: s.line)
+                          truncation: f.truncation, uncovered: f.uncovered, fontsTried: f.fontsTried, file: s.file, line: s.line)
     }
 }
 

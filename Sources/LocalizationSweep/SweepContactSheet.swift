@@ -5,7 +5,8 @@ import Raster
 
 /// A contact sheet of one locale's failures, drawn with the project's renderer: a row per string, the
 /// label as the app shows it (outlined red, the lost characters as caption) beside the same label with
-/// no line limit (what the text needs).
+/// no line limit (what the text needs). A string with code points no font covers has its cells outlined
+/// magenta (`.uncovered`; the as-shown cell stays red when it does not fit either) and names them in the caption.
 public enum SweepContactSheet {
     /// Rows beyond this are left off the sheet (the title says how many), so a sheet stays viewable
     /// and its memory bounded.
@@ -14,6 +15,8 @@ public enum SweepContactSheet {
     public static let maximumWholeTextLines = 40
     /// Characters of the lost text a caption shows; more are cut with "…".
     public static let maximumCaptionCharacters = 40
+    /// Uncovered code points a caption names; more are cut with "…".
+    public static let maximumCaptionScalars = 6
 
     /// - Throws: `LabelError` from layout or rendering, `ContactSheet` errors for an oversized sheet.
     public static func render(locale: String, failures: [FitFailure], style: LabelStyle) throws -> Bitmap {
@@ -36,12 +39,20 @@ public enum SweepContactSheet {
             let lostText = f.lost.count > maximumCaptionCharacters ? f.lost.prefix(maximumCaptionCharacters) + "…" : f.lost
             let lost = f.lost.isEmpty ? "clipped" : "lost “\(lostText)”"
             let overflow = "+\(SweepReport.points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
+            let uncovered = f.uncovered.isEmpty ? nil : "no font for " + f.uncovered.prefix(maximumCaptionScalars)
+                .map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+                + (f.uncovered.count > maximumCaptionScalars ? " …" : "")
+            let shownCaption = f.truncation == nil ? uncovered : "\(SweepReport.lines(f)), \(lost)"
+            let wholeCaption = (f.truncation == nil ? "shown whole" : overflow)
+                + (cut ? " (first \(maximumWholeTextLines) of \(f.lines) lines shown)" : "") + (uncovered.map { "; " + $0 } ?? "")
             cells.append([
-                ContactSheet.Cell(image: drawn, mark: .differs, caption: "\(SweepReport.lines(f)), \(lost)"),
-                ContactSheet.Cell(image: needed, caption: overflow + (cut ? " (first \(maximumWholeTextLines) of \(f.lines) lines shown)" : "")),
+                ContactSheet.Cell(image: drawn, mark: f.truncation == nil ? .uncovered : .differs, caption: shownCaption),
+                ContactSheet.Cell(image: needed, mark: f.uncovered.isEmpty ? .none : .uncovered, caption: wholeCaption),
             ])
         }
-        let title = "\(locale): \(failures.count) string\(failures.count == 1 ? "" : "s") do\(failures.count == 1 ? "es" : "") not fit"
+        let uncovered = failures.filter { !$0.uncovered.isEmpty }.count
+        let title = "\(locale): \(failures.count) string\(failures.count == 1 ? "" : "s") "
+            + (uncovered == 0 ? "do\(failures.count == 1 ? "es" : "") not fit" : "fail (\(SweepReport.doNotFit(failures.count - failures.filter { $0.truncation == nil }.count)), \(uncovered) not covered by any font)")
             + (failures.count > shown.count ? " (first \(shown.count) shown)" : "")
         var sheet = ContactSheet(title: title, columnTitles: ["as shown", "whole text"],
                                  rowTitles: shown.map { $0.key + ($0.variant.isEmpty ? "" : " [\($0.variant)]") },

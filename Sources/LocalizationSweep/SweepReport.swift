@@ -1,5 +1,6 @@
 import Foundation
 import StringResources
+import Typesetting
 
 /// The sweep's result as text (the CLI's output and `assertLabelsFit`'s failure message) and as JSON.
 public enum SweepReport {
@@ -7,6 +8,9 @@ public enum SweepReport {
     static func lines(_ f: FitFailure) -> String {
         "needs \(f.lines) line\(f.lines == 1 ? "" : "s"), \(f.maxLines) allowed"
     }
+
+    /// "1 does not fit", "3 do not fit".
+    static func doNotFit(_ n: Int) -> String { "\(n) do\(n == 1 ? "es" : "") not fit" }
 
     /// A number with at most 2 decimals ("31.25", "4").
     public static func points(_ v: Double) -> String {
@@ -33,36 +37,90 @@ public enum SweepReport {
         public static let plain = Marks(ok: { $0 }, bad: { $0 }, name: { $0 }, secondary: { $0 }, numbers: { $0 })
     }
 
-    /// One line per failure: locale, key [variant], lines of allowed, overflow, lost characters, state.
+    /// One line per failure: locale, key [variant], lines of allowed, overflow, lost characters, state; for a string
+    /// that fits but draws boxes, the code points no font covers instead of the numbers.
     public static func failureLine(_ f: FitFailure, marks: Marks = .plain) -> String {
         let variant = f.variant.isEmpty ? "" : " [\(f.variant)]"
+        let state = marks.secondary(" — \(f.state?.rawValue ?? "no state")")
+        guard f.truncation != nil else { return marks.name("\(f.locale)  \(f.key)\(variant)") + ": " + coverage(f, marks: marks) + state }
         let overflow = "+\(points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
         let lost = f.lost.isEmpty ? "clipped" : "lost \"\(f.lost)\""
         return marks.name("\(f.locale)  \(f.key)\(variant)") + marks.numbers(": \(lines(f)), \(overflow), ")
-            + marks.bad(lost) + marks.secondary(" — \(f.state?.rawValue ?? "no state")")
+            + marks.bad(lost) + state
+    }
+
+    /// Code points a report line names at most; more are counted ("and 12 more").
+    public static let maximumScalarsNamed = 8
+
+    /// "not covered by any font: U+0E01 THAI CHARACTER KO KAI, … (tried DejaVuSans.ttf, …)", "" when all are covered.
+    public static func coverage(_ f: FitFailure, marks: Marks = .plain) -> String {
+        guard !f.uncovered.isEmpty else { return "" }
+        let named = f.uncovered.prefix(maximumScalarsNamed).map(scalarName).joined(separator: ", ")
+        let more = f.uncovered.count > maximumScalarsNamed ? " and \(f.uncovered.count - maximumScalarsNamed) more" : ""
+        return marks.bad("not covered by any font: \(named)\(more)") + marks.secondary(" (tried \(f.fontsTried.joined(separator: ", ")))")
+    }
+
+    /// "U+0E01 THAI CHARACTER KO KAI" (the Unicode name, or "unassigned" for a code point without one).
+    public static func scalarName(_ s: Unicode.Scalar) -> String {
+        String(format: "U+%04X ", s.value) + (s.properties.name ?? s.properties.nameAlias ?? "(unassigned)")
+    }
+
+    /// What to do about the code points no font covers: a headline, then the code points grouped by the installed
+    /// fonts that cover them (fontconfig), to add to the chain, or "no installed font". Empty when every string is covered.
+    public static func coverageAdvice(_ failures: [FitFailure], marks: Marks = .plain) -> [String] {
+        let strings = failures.filter { !$0.uncovered.isEmpty }
+        guard !strings.isEmpty else { return [] }
+        let scalars = FitCheck.distinct(strings.flatMap(\.uncovered))
+        var out = [marks.bad("\(strings.count) string\(strings.count == 1 ? "" : "s") not covered by any font")
+            + " (drawn as .notdef boxes, \(scalars.count) code point\(scalars.count == 1 ? "" : "s")): add a font that covers "
+            + "them to the label's font chain (the style's \"fallbacks\", Font(…, fallbacks:)), or install one "
+            + "(Debian: fonts-noto-core covers most scripts; fc-list :charset=\(String(format: "%04x", scalars[0].value)) lists the fonts that do)"]
+        // One line per set of installed fonts, in the order the code points first appear.
+        var groups: [(fonts: [String], scalars: [Unicode.Scalar])] = []
+        for s in scalars {
+            let fonts = FitCheck.fontNames(FontFile.installedFonts(covering: s))
+            if let i = groups.firstIndex(where: { $0.fonts == fonts }) { groups[i].scalars.append(s) } else { groups.append((fonts, [s])) }
+        }
+        for g in groups {
+            let named = g.scalars.prefix(maximumScalarsNamed).map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+                + (g.scalars.count > maximumScalarsNamed ? " and \(g.scalars.count - maximumScalarsNamed) more" : "")
+            let fonts = g.fonts.isEmpty ? "no installed font covers them"
+                : "installed in " + g.fonts.prefix(3).joined(separator: ", ") + (g.fonts.count > 3 ? " and \(g.fonts.count - 3) more" : "")
+            out.append("  " + marks.name(named) + ": " + fonts)
+        }
+        return out
     }
 
     /// The failures, then a table per locale.
     public static func text(_ result: LocalizationSweep.Result, marks: Marks = .plain) -> String {
         var out: [String] = []
         let failedLocales = result.summaries.filter { $0.failed > 0 }.count
+        let uncovered = result.failures.filter { !$0.uncovered.isEmpty }.count
+        let truncated = result.failures.count - result.failures.filter { $0.truncation == nil }.count
+        let locales = "(\(failedLocales) of \(result.summaries.count) locales)"
         out.append(result.fits
             ? marks.ok("All \(result.checked) strings fit.")
-            : marks.bad("\(result.failures.count) of \(result.checked) strings do not fit (\(failedLocales) of \(result.summaries.count) locales):"))
+            : uncovered == 0
+            ? marks.bad("\(result.failures.count) of \(result.checked) strings do not fit \(locales):")
+            : marks.bad("\(result.failures.count) of \(result.checked) strings fail \(locales): \(doNotFit(truncated)), \(uncovered) not covered by any font:"))
         for f in result.failures {
             out.append("  " + failureLine(f, marks: marks))
+            if f.truncation != nil, !f.uncovered.isEmpty { out.append("      " + coverage(f, marks: marks)) }
             out.append("      " + marks.secondary("\"\(f.text)\""))
         }
+        let advice = coverageAdvice(result.failures, marks: marks)
+        if !advice.isEmpty { out.append(""); out += advice }
         out.append("")
         out.append(summaryTable(result.summaries, marks: marks))
         return out.joined(separator: "\n")
     }
 
-    /// locale | strings | do not fit | untranslated | widest overflow.
+    /// locale | strings | do not fit | not covered | untranslated | widest overflow.
     public static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary], marks: Marks = .plain) -> String {
-        let header = ["locale", "strings", "do not fit", "untranslated", "widest overflow"]
+        let header = ["locale", "strings", "do not fit", "not covered", "untranslated", "widest overflow"]
         let rows = summaries.map {
-            [$0.locale, String($0.checked), String($0.failed), String($0.missing), $0.worstOverflow > 0 ? "\(points($0.worstOverflow)) pt" : "-"]
+            [$0.locale, String($0.checked), String($0.truncated), String($0.uncovered), String($0.missing),
+             $0.worstOverflow > 0 ? "\(points($0.worstOverflow)) pt" : "-"]
         }
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
         func row(_ cells: [String]) -> String {
@@ -74,8 +132,10 @@ public enum SweepReport {
         return ([marks.secondary(row(header))] + rows.map { marks.numbers(row($0)) }).joined(separator: "\n")
     }
 
-    /// One JSON object: `checked`, `fits`, `failures` (key, locale, variant, text, lines, maxLines,
-    /// overflow_pt, overflow_axis, lost, state, truncation, file, line), `locales` (the summaries).
+    /// One JSON object: `checked`, `fits`, `failures` (key, locale, variant, text, kinds — "does_not_fit",
+    /// "not_covered" —, lines, maxLines, overflow_pt, overflow_axis, lost, state, truncation — null when the whole
+    /// text is shown —, uncovered — `{"code_point": "U+0E01", "name": …}` —, fonts_tried, file, line), `locales`
+    /// (the summaries: failed counts strings with either kind, `truncated` and `uncovered` each kind).
     public static func json(_ result: LocalizationSweep.Result, sheets: [String: String] = [:]) -> String {
         var out = "{\n  \"checked\": \(result.checked),\n  \"fits\": \(result.fits),\n  \"failures\": ["
         out += result.failures.map { f in
@@ -83,12 +143,17 @@ public enum SweepReport {
             + "\"text\": \(json(f.text)), \"lines\": \(f.lines), \"maxLines\": \(f.maxLines), "
             + "\"overflow_pt\": \(points(f.overflow)), \"overflow_axis\": \"\(f.overflowAxis.rawValue)\", "
             + "\"lost\": \(json(f.lost)), \"state\": \(f.state.map { json($0.rawValue) } ?? "null"), "
-            + "\"truncation\": \"\(f.truncation.rawValue)\", \"file\": \(json(f.file)), \"line\": \(f.line)}"
+            + "\"truncation\": \(f.truncation.map { "\"\($0.rawValue)\"" } ?? "null"), "
+            + "\"kinds\": [\(f.kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))], "
+            + "\"uncovered\": [\(f.uncovered.map { "{\"code_point\": \"\(String(format: "U+%04X", $0.value))\", \"name\": \(json($0.properties.name ?? ""))}" }.joined(separator: ", "))], "
+            + "\"fonts_tried\": [\(f.fontsTried.map(json).joined(separator: ", "))], "
+            + "\"file\": \(json(f.file)), \"line\": \(f.line)}"
         }.joined(separator: ",")
         out += result.failures.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"locales\": ["
         out += result.summaries.map { s in
             "\n    {\"locale\": \(json(s.locale)), \"checked\": \(s.checked), \"failed\": \(s.failed), "
+            + "\"truncated\": \(s.truncated), \"uncovered\": \(s.uncovered), "
             + "\"missing\": \(s.missing), \"widest_overflow_pt\": \(points(s.worstOverflow))"
             + (sheets[s.locale].map { ", \"contact_sheet\": \(json($0))" } ?? "") + "}"
         }.joined(separator: ",")

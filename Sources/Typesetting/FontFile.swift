@@ -96,3 +96,40 @@ final class FontconfigResolver: @unchecked Sendable {
         return resolved
     }
 }
+
+extension FontFile {
+    /// The installed fonts (fontconfig's list, every file and face it knows) whose character map covers
+    /// `scalar`, sorted by path: what to add to a chain that draws it as a .notdef box. Empty when fontconfig
+    /// cannot be initialised or nothing covers it.
+    public static func installedFonts(covering scalar: Unicode.Scalar) -> [FontFile] {
+        FontconfigResolver.shared.fonts(covering: scalar)
+    }
+}
+
+extension FontconfigResolver {
+    func fonts(covering scalar: Unicode.Scalar) -> [FontFile] {
+        lock.lock(); defer { lock.unlock() }
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let charset = FcCharSetCreate() else { return [] }
+        defer { FcCharSetDestroy(charset) }
+        guard FcCharSetAddChar(charset, FcChar32(scalar.value)) != 0,
+              FcPatternAddCharSet(pattern, FC_CHARSET, charset) != 0,
+              let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        _ = FcObjectSetAdd(objects, FC_FILE)
+        _ = FcObjectSetAdd(objects, FC_INDEX)
+        guard let list = FcFontList(nil, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(list) }
+        var found: [FontFile] = []
+        for i in 0..<Int(list.pointee.nfont) {
+            guard let font = list.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let f = file else { continue }
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            found.append(FontFile(path: String(cString: f), faceIndex: Int(index)))
+        }
+        return found.sorted { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
+    }
+}

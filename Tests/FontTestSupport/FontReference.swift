@@ -38,6 +38,18 @@ public struct FontReference: Sendable {
         kerning = kern
     }
 
+    /// Whether the face's character map (`cmap`, read by FreeType) has a glyph for `scalar`: a glyph index other
+    /// than 0 (.notdef). False when the file cannot be opened (a font that is not installed covers nothing).
+    public static func covers(_ scalar: Unicode.Scalar, path: String, faceIndex: Int = 0) -> Bool {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { return false }
+        defer { FT_Done_FreeType(lib) }
+        var face: FT_Face?
+        guard FT_New_Face(lib, path, FT_Long(faceIndex), &face) == 0, let face else { return false }
+        defer { FT_Done_Face(face) }
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
     /// Advance of one scalar, font units (`hmtx`).
     public func advance(_ s: Unicode.Scalar) -> Int { advances[s.value] ?? 0 }
 

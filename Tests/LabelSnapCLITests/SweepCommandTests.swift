@@ -49,6 +49,37 @@ final class SweepCommandTests: XCTestCase {
                        failures.count)
     }
 
+    /// A Thai translation that no font of the chain covers (the chain's cmaps are checked in CoverageTests) fails
+    /// as "not covered" in the text and JSON, outlines its contact-sheet cells magenta, and shows in the report.
+    func testAStringNoFontCoversFailsInEveryReport() throws {
+        let dir = try temporaryFolder()
+        let catalog = dir + "/Localizable.xcstrings"
+        try Data("""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "badge.new": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "New"}},
+                                              "th": {"stringUnit": {"state": "translated", "value": "\u{0E43}\u{0E2B}\u{0E21}\u{0E48}"}}}}}}
+            """.utf8).write(to: URL(fileURLWithPath: catalog))
+        let text = try labelsnap(["sweep", catalog, "--style", style, "--artifacts", dir], cwd: Self.root)
+        XCTAssertEqual(text.status, 1, text.stderr)
+        XCTAssertTrue(text.stdout.hasPrefix("1 of 2 strings fail (1 of 2 locales): 0 do not fit, 1 not covered by any font:"), text.stdout)
+        XCTAssertTrue(text.stdout.contains("  th  badge.new: not covered by any font: U+0E43 THAI CHARACTER SARA AI MAIMUAN, "), text.stdout)
+        // The sheet: a magenta outline (ContactSheet.uncoveredColor, #C01EC8), no red one (nothing is cut).
+        let sheet = try PNGCodec.decode(Array(try XCTUnwrap(FileManager.default.contents(atPath: dir + "/localization/th.png"))))
+        func has(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> Bool {
+            sheet.pixels.withUnsafeBufferPointer { p in stride(from: 0, to: p.count, by: 4).contains { p[$0] == r && p[$0 + 1] == g && p[$0 + 2] == b } }
+        }
+        XCTAssertTrue(has(0xC0, 0x1E, 0xC8))
+        XCTAssertFalse(has(0xE0, 0x1E, 0x1E))
+        let json = try labelsnap(["sweep", catalog, "--style", style, "--json", "--no-sheets"], cwd: Self.root)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let failure = try XCTUnwrap((object["failures"] as? [[String: Any]])?.first)
+        XCTAssertEqual(failure["kinds"] as? [String], ["not_covered"])
+        let report = try labelsnap(["report", "--artifacts", dir, "-o", "-"], cwd: Self.root)
+        XCTAssertEqual(report.status, 0, report.stderr)
+        XCTAssertTrue(report.stdout.contains("Localization sweep: 1 of 2 strings fail (1 not covered by any font)"), report.stdout.prefix(3000).description)
+        XCTAssertTrue(report.stdout.contains("U+0E48 THAI CHARACTER MAI EK"))
+    }
+
     func testReportShowsTheLastSweep() throws {
         let artifacts = try temporaryFolder()
         let sweep = try labelsnap(["sweep", catalog, "--style", style, "--locales", "ru", "--artifacts", artifacts], cwd: Self.root)

@@ -40,7 +40,9 @@ let package = Package(
         // Pipeline stages.
         .target(name: "Raster"),
         .target(name: "ContentDigest", dependencies: ["CCrypto", "CXXHash"]),
-        .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim", "ContentDigest"]),
+        // The one checked open/read of files that must be regular files (never blocks on a FIFO, never reads a device).
+        .target(name: "RegularFiles"),
+        .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim", "ContentDigest", "RegularFiles"]),
         // Row kernels of the anti-aliasing band (AVX2 when the CPU has it).
         .target(name: "CDiffKernels"),
         .target(name: "ImageDiff", dependencies: ["Raster", "CDiffKernels"]),
@@ -50,7 +52,7 @@ let package = Package(
         // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
         .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
         // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
-        .target(name: "StringResources", dependencies: ["CICU"]),
+        .target(name: "StringResources", dependencies: ["CICU", "RegularFiles"]),
         .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelRendering",
                                                           "ContactSheetRendering", "Typesetting", "Raster"]),
         // A test process's start and exit status, for the manifest of the references a run used
@@ -59,7 +61,7 @@ let package = Package(
         // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
         .target(name: "CSnapshotFiles"),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun",
-                                                      "CSnapshotFiles"]),
+                                                      "CSnapshotFiles", "RegularFiles"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
@@ -99,7 +101,7 @@ let package = Package(
         .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "PNGCodec", "Raster", "SnapshotTestSupport"]),
         .testTarget(name: "LocalizationSweepTests",
                     dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",
-                                   "Typesetting", "FontTestSupport", "CFreeType"],
+                                   "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency

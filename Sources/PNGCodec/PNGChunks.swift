@@ -3,6 +3,7 @@
 // that walk chunks without inflating anything: text chunks, the image-chunks digest and `header(of:)`.
 
 import CPNGShim
+import RegularFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -59,25 +60,20 @@ extension PNGCodec {
 
     /// The bytes of the file at `path`, for the readers that take a file's bytes (``header(of:)``,
     /// ``textChunks(in:)``, ``imageChunksDigest(of:)``), so that one read serves them all.
-    /// - Throws: ``PNGError/unreadableFile(path:reason:)`` with the system's errno text.
+    /// Read through `RegularFile`, so a FIFO or a device is refused at once (it would block or never end).
+    /// - Throws: ``PNGError/unreadableFile(path:reason:)`` with the system's errno text, or "it is a FIFO, not a
+    ///   regular file …".
     public static func fileContents(_ path: String) throws -> [UInt8] {
-        guard !path.isEmpty, !path.utf8.contains(0) else {
-            throw PNGError.unreadableFile(path: path, reason: "the path is empty or contains a NUL byte")
-        }
-        var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { throw PNGError.unreadableFile(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw PNGError.unreadableFile(path: path, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { return bytes }
-            bytes += buffer[0..<n]
+        do { return try RegularFile.contents(path) } catch { throw unreadable(error) }
+    }
+
+    /// `RegularFile`'s refusal as ``PNGError/unreadableFile(path:reason:)``: system errors with their errno text.
+    static func unreadable(_ error: RegularFileError) -> PNGError {
+        switch error.problem {
+        case .missing: .unreadableFile(path: error.path, reason: errnoDescription(ENOENT))
+        case .directory: .unreadableFile(path: error.path, reason: errnoDescription(EISDIR))
+        case .system(let code): .unreadableFile(path: error.path, reason: errnoDescription(code))
+        default: .unreadableFile(path: error.path, reason: error.reason)
         }
     }
 

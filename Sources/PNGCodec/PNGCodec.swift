@@ -5,6 +5,7 @@
 
 import CPNGShim
 import Raster
+import RegularFiles
 
 #if canImport(Glibc)
 import Glibc
@@ -144,20 +145,13 @@ public enum PNGCodec {
     /// ``decode(_:maximumPixelCount:)``.
     ///
     /// - Throws: additionally ``PNGError/unreadableFile(path:reason:)`` when the file cannot be
-    ///   opened or read (missing, permission denied, a directory), with the system's errno text.
+    ///   opened or read (missing, permission denied, a directory), with the system's errno text, and for
+    ///   anything but a regular file (a FIFO, a device: `RegularFile`), refused without blocking or reading.
     ///   Errors about the content do not repeat the path: callers name the file in their message.
     public static func decode(contentsOf path: String, maximumPixelCount: Int = Bitmap.maximumPixelCount) throws -> Bitmap {
-        guard !path.utf8.contains(0) else {
-            throw PNGError.unreadableFile(path: path, reason: "the path contains a NUL byte")
-        }
-        guard !path.isEmpty else {
-            throw PNGError.unreadableFile(path: path, reason: "the path is empty")
-        }
-        var fd: Int32
-        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else {
-            throw PNGError.unreadableFile(path: path, reason: errnoDescription(errno))
-        }
+        // Checked open: a FIFO or a device is refused before a byte is read (it would block or never end).
+        let fd: Int32
+        do { fd = try RegularFile.openForReading(path).descriptor } catch { throw unreadable(error) }
         defer { close(fd) }
         var size = 0
         if let data = lsp_png_fast_read_file(fd, &size) {
@@ -260,7 +254,7 @@ public enum PNGCodec {
         }
     }
 
-    private static func errnoDescription(_ code: Int32) -> String {
+    static func errnoDescription(_ code: Int32) -> String {
         // glibc's strerror is thread-safe for known codes (a static table; unknown ones use TLS).
         let text: String = strerror(code).map { String(cString: $0) } ?? ""
         return text.isEmpty ? "errno \(code)" : "\(text) (errno \(code))"

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import CSnapshotFiles
+import RegularFiles
 import Synchronization
 
 /// The few POSIX file operations the store needs: whole-file reads, `mkdir -p`, and atomic
@@ -21,41 +22,18 @@ public enum SnapshotFileSystem {
     /// - Throws: `SnapshotStoreError.io` (unreadable, a folder, …), `.notARegularFile` (a FIFO, a device,
     ///   a socket) or `.fileTooLarge`.
     public static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8]? {
-        // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever; on a regular
-        // file it changes nothing, and anything else is refused below before a byte is read.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            throw SnapshotStoreError.io(operation: "reading", path: path, errno: code)
-        }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw SnapshotStoreError.io(operation: "reading", path: path, errno: errno) }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw SnapshotStoreError.io(operation: "reading", path: path, errno: EISDIR)
-        case S_IFIFO: throw SnapshotStoreError.notARegularFile(path: path, kind: "a FIFO")
-        case S_IFCHR: throw SnapshotStoreError.notARegularFile(path: path, kind: "a character device")
-        case S_IFBLK: throw SnapshotStoreError.notARegularFile(path: path, kind: "a block device")
-        case S_IFSOCK: throw SnapshotStoreError.notARegularFile(path: path, kind: "a socket")
-        default: throw SnapshotStoreError.notARegularFile(path: path, kind: "a special file")
-        }
-        let size = Int(st.st_size)
-        guard size <= limit else { throw SnapshotStoreError.fileTooLarge(path: path, size: size, limit: limit) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, size - done) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SnapshotStoreError.io(operation: "reading", path: path, errno: errno)
+        do {
+            return try RegularFile.contents(path, limit: limit)
+        } catch {
+            switch error.problem {
+            case .missing: return nil
+            case .directory: throw SnapshotStoreError.io(operation: "reading", path: path, errno: EISDIR)
+            case .notRegular(let kind): throw SnapshotStoreError.notARegularFile(path: path, kind: kind)
+            case .tooLarge(let size, let limit): throw SnapshotStoreError.fileTooLarge(path: path, size: size, limit: limit)
+            case .invalidPath: throw SnapshotStoreError.io(operation: "reading", path: path, errno: EINVAL)
+            case .system(let code): throw SnapshotStoreError.io(operation: "reading", path: path, errno: code)
             }
-            if n == 0 { break }  // shrank while reading
-            done += n
         }
-        if done < size { bytes.removeSubrange(done...) }
-        return bytes
     }
 
     /// The target of the symbolic link at `path` when that link points at nothing (a dangling link), else nil.

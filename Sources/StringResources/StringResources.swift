@@ -1,4 +1,5 @@
 import Foundation
+import RegularFiles
 
 /// Reads an app's strings from what Xcode keeps them in: a String Catalog (`.xcstrings`), a single
 /// `.strings` or `.stringsdict` inside an `*.lproj` folder, or a folder searched for both kinds.
@@ -60,16 +61,20 @@ public enum StringResources {
 
     /// A whole file's bytes (a string file, a style, a text to lay out).
     /// - Throws: `StringResourceError` naming the file and why it cannot be read: no such file, a folder, a
-    ///   symbolic link loop, no permission.
+    ///   symbolic link loop, no permission, a FIFO or a device (refused without blocking: `RegularFile`).
     public static func bytes(ofFile path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw StringResourceError(file: path, line: nil, "is a folder, not a file")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        do {
+            return try RegularFile.contents(path)
+        } catch {
+            if case .notRegular(let kind) = error.problem {
+                throw StringResourceError(file: path, line: nil, "is \(kind), not a regular file (nothing was read): give the path of a file")
+            }
             throw StringResourceError(file: path, line: nil, unreachableReason(path) ?? "cannot be read (check its permissions)")
         }
-        return [UInt8](data)
     }
 
     /// Why `stat` fails on `path`, in words; nil when it does not.

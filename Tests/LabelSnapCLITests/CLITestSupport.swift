@@ -32,10 +32,15 @@ struct CLIResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// The harness stopped it after `timeout` seconds (it blocked); status is then the signal's.
+    var timedOut = false
 }
 
-/// Runs `labelsnap args…` in `cwd` with SNAPSHOT_ARTIFACTS / record variables removed (unless given).
-func labelsnap(_ args: [String], cwd: String, environment extra: [String: String] = [:]) throws -> CLIResult {
+/// Runs `labelsnap args…` in `cwd` with SNAPSHOT_ARTIFACTS / record variables removed (unless given). With a
+/// `timeout`, a process still running after that many seconds is terminated and reported `timedOut` (for the
+/// tests of what must not block: the harness's limit, not an assertion about speed).
+func labelsnap(_ args: [String], cwd: String, environment extra: [String: String] = [:],
+               timeout: TimeInterval? = nil) throws -> CLIResult {
     let process = Process()
     process.executableURL = try labelsnapExecutable()
     process.arguments = args
@@ -53,11 +58,26 @@ func labelsnap(_ args: [String], cwd: String, environment extra: [String: String
     process.standardOutput = out
     process.standardError = errHandle
     try process.run()
+    let watchdog = Watchdog()
+    if let timeout {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { watchdog.stop(process) }
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let errData = FileManager.default.contents(atPath: errPath) ?? Data()
     return CLIResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                     stderr: String(decoding: errData, as: UTF8.self))
+                     stderr: String(decoding: errData, as: UTF8.self), timedOut: watchdog.fired)
+}
+
+/// Terminates a process that outlived its timeout, and remembers that it did.
+private final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var didFire = false
+    var fired: Bool { lock.lock(); defer { lock.unlock() }; return didFire }
+    func stop(_ process: Process) {
+        lock.lock(); defer { lock.unlock() }
+        if process.isRunning { didFire = true; process.terminate() }
+    }
 }
 
 /// A throw-away package root with real snapshot failures made by `SnapshotVerifier` (the code

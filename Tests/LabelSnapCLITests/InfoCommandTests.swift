@@ -43,6 +43,28 @@ final class InfoCommandTests: XCTestCase {
     }
 
     /// A reference recorded when the label line stated the whole text: info cuts the line at 1,000 characters.
+    /// `info` and `diff` on a FIFO (no writer) or a device return at once with a clear error; they blocked forever.
+    /// The harness stops a process that blocks (timeout), so the suite never hangs.
+    func testInfoAndDiffRefuseAFIFOAndADeviceWithoutBlocking() throws {
+        let folder = NSTemporaryDirectory() + "labelsnap-fifo-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/reference.png", image = folder + "/actual.png"
+        XCTAssertEqual(mkfifo(fifo, 0o644), 0)
+        XCTAssertTrue(FileManager.default.createFile(atPath: image, contents: Data(try PNGCodec.encode(try Bitmap(width: 2, height: 2)))))
+        let cases: [([String], String)] = [
+            (["info", fifo], "labelsnap: info: \(fifo): cannot read PNG file \(fifo): it is a FIFO, not a regular file: nothing was read."),
+            (["diff", fifo, image], "labelsnap diff: cannot read \(fifo): cannot read PNG file \(fifo): it is a FIFO, not a regular file: nothing was read."),
+            (["diff", image, "/dev/zero"], "labelsnap diff: cannot read /dev/zero: cannot read PNG file /dev/zero: it is a character device, not a regular file: nothing was read."),
+        ]
+        for (args, message) in cases {
+            let r = try labelsnap(args, cwd: folder, timeout: 60)
+            XCTAssertFalse(r.timedOut, "\(args) blocked")
+            XCTAssertEqual(r.status, 2, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix(message), r.stderr)
+        }
+    }
+
     func testInfoCutsALongLineOfAnOlderReference() throws {
         let folder = NSTemporaryDirectory() + "labelsnap-info-long-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import StringResources
+import SnapshotTestSupport
 import XCTest
 
 /// The readers against fixtures written by hand (Fixtures/): every variant, state, encoding and the line of
@@ -55,6 +56,20 @@ final class StringResourcesTests: XCTestCase {
         XCTAssertEqual(de.filter { $0.key == "%d files" }.map(\.format), ["%1$d Datei", "%1$d Dateien"])
         XCTAssertEqual(de.filter { $0.key == "%d files" }.map(\.variant), ["files=one", "files=other"])
         XCTAssertEqual(de.filter { $0.key == "%d files" }.first?.line, 5)
+    }
+
+    /// A catalog, style or text file that is a FIFO (no writer) or a device is refused at once (it blocked).
+    func testAFIFOOrADeviceIsRefusedWithoutBlocking() throws {
+        let fifo = try FIFOWatchdog()
+        defer { fifo.remove() }
+        let (message, released) = fifo.run { () -> String in
+            do { _ = try StringResources.bytes(ofFile: fifo.path); return "read" } catch { return "\(error)" }
+        }
+        XCTAssertFalse(released, "blocked on the FIFO until the watchdog opened it for writing")
+        XCTAssertEqual(message, "\(fifo.path): is a FIFO, not a regular file (nothing was read): give the path of a file")
+        XCTAssertThrowsError(try StringResources.bytes(ofFile: "/dev/zero")) {
+            XCTAssertEqual("\($0)", "/dev/zero: is a character device, not a regular file (nothing was read): give the path of a file")
+        }
     }
 
     func testBrokenFilesNameFileAndLine() {

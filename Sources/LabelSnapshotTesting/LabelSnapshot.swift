@@ -97,7 +97,7 @@ public func labelSnapshotFailure(
     switch strategy.kind {
     case .image(let comparison):
         let value = Result { try label() }
-        return labelImageFailure(of: value, drawn: { try value.get().render() }, as: comparison, named: name, record: record,
+        return labelImageFailure(of: value, drawn: { try LabelImage(drawing: value.get()) }, as: comparison, named: name, record: record,
                                  precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath,
                                  testName: testName, line: line)
     case .layout:
@@ -111,18 +111,38 @@ public func labelSnapshotFailure(
     }
 }
 
+/// A label drawn: its image and the layout it was drawn from (which the provenance reads its fonts from).
+struct LabelImage: Sendable {
+    let image: Bitmap
+    let layout: TextLayout
+
+    /// `label.render()`, keeping the layout.
+    init(drawing label: PaddedLabel) throws {
+        layout = try label.makeLayout()
+        image = try LabelRenderer.render(layout)
+    }
+}
+
 /// The one `.image` path of a label, for `labelSnapshotFailure` and each matrix combination: `drawn` is the
 /// label's image (the matrix keeps its drawing for the contact sheet), checked like any bitmap, with the
-/// label's provenance written into what is recorded. A label that could not be made fails as its error.
+/// label's provenance written into what is recorded, made from the drawing's own layout. A label that could
+/// not be made fails as its error.
 func labelImageFailure(
-    of label: Result<PaddedLabel, any Error>, drawn image: () throws -> Bitmap, as comparison: ImageComparison, named name: String?,
+    of label: Result<PaddedLabel, any Error>, drawn: () throws -> LabelImage, as comparison: ImageComparison, named name: String?,
     record: RecordMode?, precision: Double?, snapshotDirectory: String?, fileID: String, file filePath: String, testName: String,
     line: UInt
 ) -> SnapshotFailure? {
+    var cache: ProvenanceCache?
     var provenance: (@Sendable () throws -> SnapshotProvenance)?
     if let made = try? label.get() {
-        let cache = ProvenanceCache(made)
-        provenance = { try cache.get() }
+        let madeCache = ProvenanceCache(made)
+        cache = madeCache
+        provenance = { try madeCache.get() }
+    }
+    func image() throws -> Bitmap {
+        let made = try drawn()
+        cache?.drawn(made.layout)
+        return made.image
     }
     return imageSnapshotFailure(of: try image(), as: comparison, named: name, record: record, precision: precision,
                                 snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
@@ -171,16 +191,19 @@ public func assertSnapshot(
 }
 
 /// The label's provenance, made at most once per assertion and only when a file is written or a
-/// mismatch is explained.
+/// mismatch is explained, from the layout the label was drawn with (`drawn(_:)`) when it was drawn.
 final class ProvenanceCache: @unchecked Sendable {
     let label: PaddedLabel
     private let lock = NSLock()
     private var made: SnapshotProvenance?
+    private var layout: TextLayout?
     init(_ label: PaddedLabel) { self.label = label }
+    /// The layout `label` was drawn from.
+    func drawn(_ layout: TextLayout) { lock.lock(); self.layout = layout; lock.unlock() }
     func get() throws -> SnapshotProvenance {
         lock.lock(); defer { lock.unlock() }
         if let made { return made }
-        let value = try SnapshotProvenance(label: label)
+        let value = try SnapshotProvenance(label: label, layout: layout)
         made = value
         return value
     }

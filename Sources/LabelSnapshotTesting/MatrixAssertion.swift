@@ -177,10 +177,12 @@ struct MatrixRun: Sendable {
             failures: failed, combinationCount: results.count, contactSheetPath: sheetProblem == nil ? sheetPath : nil)
     }
 
-    /// One combination drawn: its image and whether its text was cut (the sheet captions it "truncated").
+    /// One combination drawn: its image, the layout it was drawn from (for its provenance) and whether its text
+    /// was cut (the sheet captions it "truncated").
     struct Drawn: Sendable {
-        let image: Bitmap
-        let truncated: Bool
+        let drawing: LabelImage
+        var image: Bitmap { drawing.image }
+        var truncated: Bool { drawing.layout.truncation != nil }
     }
 
     /// A combination's verdict and, for image strategies, the drawing it was checked with, so the contact
@@ -193,10 +195,7 @@ struct MatrixRun: Sendable {
     /// Combination `i` laid out and rendered.
     func draw(_ i: Int) throws -> Drawn { try draw(matrix.label(base, matrix.combinations[i])) }
 
-    func draw(_ label: PaddedLabel) throws -> Drawn {
-        let laidOut = try label.makeLayout()
-        return Drawn(image: try LabelRenderer.render(laidOut), truncated: laidOut.truncation != nil)
-    }
+    func draw(_ label: PaddedLabel) throws -> Drawn { Drawn(drawing: try LabelImage(drawing: label)) }
 
     /// One combination against its own reference, with the single-snapshot verifier (the image strategies
     /// through `labelSnapshotFailure`'s own `.image` path, with the drawing kept).
@@ -210,7 +209,7 @@ struct MatrixRun: Sendable {
         }
         let label = Result { try matrix.label(base, c) }
         let drawn = label.flatMap { label in Result { try draw(label) } }
-        let failure = labelImageFailure(of: label, drawn: { try drawn.get().image }, as: comparison, named: identifier(c),
+        let failure = labelImageFailure(of: label, drawn: { try drawn.get().drawing }, as: comparison, named: identifier(c),
                                         record: record, precision: precision, snapshotDirectory: nil, fileID: #fileID,
                                         file: file, testName: testName, line: #line)
         return Verified(failure: failure, drawn: drawn)   // a label that cannot be made: "cannot render" on the sheet

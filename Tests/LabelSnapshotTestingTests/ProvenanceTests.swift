@@ -50,6 +50,17 @@ final class ProvenanceTests: XCTestCase {
         XCTAssertNil(check(label))
     }
 
+    /// The provenance takes its fonts from the layout it is given (the one the label was drawn from) instead of
+    /// laying the label out again: given another label's layout, it names that layout's fonts.
+    func testTheProvenanceReadsTheFontsOfTheLayoutItIsGiven() throws {
+        XCTAssertEqual(try SnapshotProvenance(label: label, layout: label.makeLayout()), try SnapshotProvenance(label: label))
+        let korean = PaddedLabel("패딩", font: .default(size: 17))
+        let given = try SnapshotProvenance(label: label, layout: korean.makeLayout())
+        XCTAssertEqual(given.entries.filter { $0.key == "font" }.map { String($0.value.prefix { $0 != " " }) },
+                       ["DejaVuSans.ttf#0", "NotoSansCJK-Regular.ttc#1"], "the Korean layout's fonts: primary, then the KR face")
+        XCTAssertEqual(try SnapshotProvenance(label: label).entries.filter { $0.key == "font" }.count, 1)
+    }
+
     func testAFontOfAnotherRevisionIsNamedBeforeThePixels() throws {
         XCTAssertEqual(check(label)?.kind, .missingReference)
         let bytes = try XCTUnwrap(pkg.bytes(ref))

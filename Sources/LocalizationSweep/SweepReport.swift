@@ -9,6 +9,18 @@ public enum SweepReport {
         "needs \(f.lines) line\(f.lines == 1 ? "" : "s"), \(f.maxLines) allowed"
     }
 
+    /// Characters of a string's text (and of what it lost) the text report shows: a 10 KB translation filled the
+    /// terminal. Longer ones are cut with "…" and their length, so a failure's lines stay under 160 columns whatever the text's length; JSON keeps them whole.
+    public static let maximumTextCharacters = 96, maximumLostCharacters = 40
+
+    /// `"text"`, or `"first limit characters…" (N characters)` for a longer text (grapheme clusters, never split).
+    static func quoted(_ text: String, limit: Int) -> String {
+        guard let cut = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), cut < text.endIndex else {
+            return "\"\(text)\""
+        }
+        return "\"\(text[..<cut])…\" (\(text.count) characters)"
+    }
+
     /// "1 does not fit", "3 do not fit".
     static func doNotFit(_ n: Int) -> String { "\(n) do\(n == 1 ? "es" : "") not fit" }
 
@@ -44,7 +56,7 @@ public enum SweepReport {
         let state = marks.secondary(" — \(f.state?.rawValue ?? "no state")")
         guard f.truncation != nil else { return marks.name("\(f.locale)  \(f.key)\(variant)") + ": " + coverage(f, marks: marks) + state }
         let overflow = "+\(points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
-        let lost = f.lost.isEmpty ? "clipped" : "lost \"\(f.lost)\""
+        let lost = f.lost.isEmpty ? "clipped" : "lost " + quoted(f.lost, limit: maximumLostCharacters)
         return marks.name("\(f.locale)  \(f.key)\(variant)") + marks.numbers(": \(lines(f)), \(overflow), ")
             + marks.bad(lost) + state
     }
@@ -106,7 +118,7 @@ public enum SweepReport {
         for f in result.failures {
             out.append("  " + failureLine(f, marks: marks))
             if f.truncation != nil, !f.uncovered.isEmpty { out.append("      " + coverage(f, marks: marks)) }
-            out.append("      " + marks.secondary("\"\(f.text)\""))
+            out.append("      " + marks.secondary(quoted(f.text, limit: maximumTextCharacters)))
         }
         let advice = coverageAdvice(result.failures, marks: marks)
         if !advice.isEmpty { out.append(""); out += advice }

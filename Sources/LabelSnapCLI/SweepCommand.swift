@@ -11,7 +11,9 @@ usage: labelsnap sweep Localizable.xcstrings|FILE.strings|FOLDER --style style.j
 
 Lays out every string × locale × variant in the label the style describes and lists each one that is
 truncated, clipped or loses lines: key, locale, lines used of allowed, points of overflow, the characters
-truncation removed, and the translation's state; then a summary per locale.
+truncation removed, and the translation's state; and each one with code points no font of the label's
+chain covers (drawn as boxes): the code points, the fonts tried, the installed fonts that cover them;
+then a summary per locale. Long texts are cut in this report, never in --json.
 
 Inputs: a String Catalog (.xcstrings), a .strings or .stringsdict inside an xx.lproj folder, or a folder
 searched for *.xcstrings and *.lproj/*.strings|*.stringsdict. Format specifiers (%@, %lld, %1$@, %.2f …)
@@ -27,15 +29,16 @@ options:
   --pseudo              also check the source strings as en-XA: accented, bracketed, ~40 % longer
                         (on top of --locales)
   --pseudo-rtl          also check the source strings as ar-XB: mirrored, right to left
-  --json                print one JSON object (failures: key, locale, variant, lines, maxLines,
-                        overflow_pt, lost, state …; locales: the summary) instead of text
+  --json                print one JSON object (failures: key, locale, variant, kinds, lines, maxLines,
+                        overflow_pt, lost, state, uncovered, fonts_tried …; locales: the summary)
+                        instead of text
   --artifacts DIR       where contact sheets go (default: $SNAPSHOT_ARTIFACTS or .build/snapshot-artifacts);
                         written to DIR/localization/<locale>.png, with sweep.json for `labelsnap report`;
                         DIR must exist (only its localization folder is created)
   --no-sheets           write no contact sheets
   --workers N           threads (default: every core)
 
-Exit status: 0 every string fits, 1 some do not, 2 bad input (nothing is reported then).
+Exit status: 0 every string fits, 1 some do not fit or are not covered, 2 bad input (nothing is reported then).
 """
 
 func runSweepCommand(_ args: [String]) -> Int32 {

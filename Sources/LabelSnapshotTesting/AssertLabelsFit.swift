@@ -3,8 +3,9 @@ import Foundation
 @_exported import StringResources
 
 /// Lays out every string of `catalog` in `style` (all of the catalog's locales, or `locales`) and returns the
-/// failure message listing the strings that do not fit — the same lines and numbers as `labelsnap sweep` —
-/// or nil when all fit. What `assertLabelsFit` reports.
+/// failure message listing the strings that do not fit or that no font of the label's chain covers (drawn as
+/// .notdef boxes: the code points, the fonts tried and what to install) — the same lines and numbers as
+/// `labelsnap sweep` — or nil when all fit. What `assertLabelsFit` reports.
 /// - Parameters:
 ///   - catalog: the strings (`StringResources.read(path:)`).
 ///   - style: the label they go into (`LabelStyle(...)` or `LabelStyle.load(path:)`).
@@ -55,7 +56,8 @@ public func verifyLabelsFit(catalog path: String, style: LabelStyle, locales: [S
 
 /// Asserts that every string of `catalog` fits `style` in every locale (or `locales`): fails the test
 /// (`XCTFail` / `Issue.record`) with the list of strings that are truncated, clipped or lose lines,
-/// each with its lines used of allowed, points of overflow, the characters lost and the translation state.
+/// each with its lines used of allowed, points of overflow, the characters lost and the translation state,
+/// and of the strings with code points no font covers (named, with the fonts tried; hidden text included).
 ///
 /// ```swift
 /// func testBadgesFit() throws {

@@ -27,8 +27,10 @@ public struct FitFailure: Sendable, Hashable {
     /// How the layout cut it: `.byTruncatingTail`, `.byClipping`, `.byWordWrapping` …; nil when the whole text is
     /// shown (the string fails only for `uncovered`).
     public var truncation: LineBreakMode?
-    /// The code points of the text that no font of `fontsTried` covers, each once, in text order: drawn as .notdef
-    /// boxes ("tofu"). Hidden (truncated-away) text counts too (DESIGN.md §7). Empty when every code point has a glyph.
+    /// The code points of the text drawn as .notdef boxes ("tofu"), each once, in text order: those of grapheme
+    /// clusters that no font of `fontsTried` covers whole, which the primary font lacks (a cluster is drawn by one
+    /// face, so a letter another face has is a box too inside such a cluster). Hidden (truncated-away) text counts
+    /// too (DESIGN.md §7). Empty when every cluster has its glyphs.
     public var uncovered: [Unicode.Scalar] = []
     /// The fonts each cluster was offered, primary first (`FitCheck.fontNames`): "DejaVuSans.ttf", "NotoSansCJK-Regular.ttc#1".
     public var fontsTried: [String] = []

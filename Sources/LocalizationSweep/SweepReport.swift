@@ -72,9 +72,18 @@ public enum SweepReport {
         return marks.bad("not covered by any font: \(named)\(more)") + marks.secondary(" (tried \(f.fontsTried.joined(separator: ", ")))")
     }
 
-    /// "U+0E01 THAI CHARACTER KO KAI" (the Unicode name, or "unassigned" for a code point without one).
-    public static func scalarName(_ s: Unicode.Scalar) -> String {
-        String(format: "U+%04X ", s.value) + (s.properties.name ?? s.properties.nameAlias ?? "(unassigned)")
+    /// "U+0E01 THAI CHARACTER KO KAI": the code point and its Unicode name (`unicodeName`).
+    public static func scalarName(_ s: Unicode.Scalar) -> String { String(format: "U+%04X ", s.value) + unicodeName(s) }
+
+    /// The Unicode name (or its alias), else what the code point is: "(private use)", "(unassigned)" …
+    public static func unicodeName(_ s: Unicode.Scalar) -> String {
+        if let name = s.properties.name ?? s.properties.nameAlias { return name }
+        switch s.properties.generalCategory {
+        case .privateUse: return "(private use)"
+        case .unassigned: return "(unassigned)"
+        case .control: return "(control)"
+        default: return "(no name)"
+        }
     }
 
     /// What to do about the code points no font covers: a headline, then the code points grouped by the installed
@@ -157,7 +166,7 @@ public enum SweepReport {
             + "\"lost\": \(json(f.lost)), \"state\": \(f.state.map { json($0.rawValue) } ?? "null"), "
             + "\"truncation\": \(f.truncation.map { "\"\($0.rawValue)\"" } ?? "null"), "
             + "\"kinds\": [\(f.kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))], "
-            + "\"uncovered\": [\(f.uncovered.map { "{\"code_point\": \"\(String(format: "U+%04X", $0.value))\", \"name\": \(json($0.properties.name ?? ""))}" }.joined(separator: ", "))], "
+            + "\"uncovered\": [\(f.uncovered.map { "{\"code_point\": \"\(String(format: "U+%04X", $0.value))\", \"name\": \(json(unicodeName($0)))}" }.joined(separator: ", "))], "
             + "\"fonts_tried\": [\(f.fontsTried.map(json).joined(separator: ", "))], "
             + "\"file\": \(json(f.file)), \"line\": \(f.line)}"
         }.joined(separator: ",")

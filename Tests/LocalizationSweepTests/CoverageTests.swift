@@ -90,6 +90,18 @@ final class CoverageTests: XCTestCase {
         XCTAssertTrue(message.contains("not covered by any font: U+0E43 THAI CHARACTER SARA AI MAIMUAN"), message)
     }
 
+    /// A code point without a name is said to be what it is (Unicode's General_Category): U+0378 is unassigned
+    /// (UnicodeData.txt has no line for it), U+E000 the first private-use code point.
+    func testCodePointsWithoutANameSayWhatTheyAre() throws {
+        let chain = Font(path: Self.dejaVu, size: 15).chain
+        let text = "A\u{0378}\u{E000}"
+        let expected = uncoveredByCmap(text, chain: chain)
+        XCTAssertEqual(expected.map(\.value), [0x0378, 0xE000], "no chain font maps them")
+        let f = try XCTUnwrap(try FitCheck.check(text, style: badge(), language: "en"))
+        XCTAssertEqual(f.uncovered, expected)
+        XCTAssertEqual(f.uncovered.map(SweepReport.scalarName), ["U+0378 (unassigned)", "U+E000 (private use)"])
+    }
+
     func testJSONNamesKindsCodePointsAndFonts() throws {
         let result = try LocalizationSweep(table: table([("badge.new", "th", Self.thai), ("badge.long", "de", "Empfehlung der Redaktion heute")]),
                                            style: badge()).run()

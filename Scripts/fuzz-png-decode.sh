@@ -17,7 +17,7 @@ mkdir -p "$OUT/src" "$OUT/module" "$OUT/corpus" "$OUT/crashes"
 # One module from PNGCodec, the Swift targets it depends on and the fuzz entry (the imports of those targets
 # dropped). Keep TARGETS in step with PNGCodec's dependencies in Package.swift; the system-library module maps
 # (Sources/C*/module.modulemap, e.g. CCrypto for ContentDigest) are found with -I below.
-TARGETS="Raster ContentDigest PNGCodec"
+TARGETS="Raster ContentDigest RegularFiles PNGCodec"
 rm -f "$OUT"/src/*.swift
 drop=$(for t in $TARGETS; do printf '/^import %s$/d;' "$t"; done)
 for f in $(for t in $TARGETS; do echo Sources/$t/*.swift; done) Scripts/fuzz/PNGDecodeFuzzer.swift; do

@@ -351,8 +351,9 @@ def main():
     table.print()
     print()
     print("Gaps and their causes: the 1-px-shift compare is the YIQ test on 233,486 differing pixels and anti-aliasing "
-          "detection on the 178,531 that fail it, staged per 64-pixel block with both images' tests free of branches on the "
-          "data and AVX2 row kernels for the brightness keys and sibling counts (DESIGN.md §4); node's 30.4 ms was measured "
+          "detection on the 178,531 that fail it: per 64-pixel block two AVX2 kernels answering in bit masks (the YIQ deltas, "
+          "then both images' tests four pixels a step, free of branches on the data, from one key per pixel and image "
+          "computed once per row; DESIGN.md §4); node's 30.4 ms was measured "
           "on an idle machine, ours on this loaded one, where wall time also waits for cores (the row bands). Decode + "
           "compare: the two decodes are ~5 ms (libdeflate ~1.8 ms a page; the fresh bitmaps' pages populated in one go, "
           "huge pages where the system allows), the rest is that compare; blazediff's count equals ours with includeAA (no "

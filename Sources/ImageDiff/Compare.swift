@@ -1,3 +1,4 @@
+import CDiffKernels
 import Foundation
 import Raster
 
@@ -10,6 +11,14 @@ import Raster
 public func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact) -> DiffResult {
     var scanner = DiffScanner(reference: reference, actual: actual, options: options, recording: false)
     return scanner.run()
+}
+
+/// Runs `body` with `CDiffKernels`' portable C kernels instead of the AVX2 ones (which give the same bits), so
+/// that tests cover both on an AVX2 machine. Not for concurrent use: the choice is process-wide.
+func withPortableKernels<T>(_ body: () throws -> T) rethrows -> T {
+    let previous = lsd_set_vector_kernels(0)
+    defer { _ = lsd_set_vector_kernels(previous) }
+    return try body()
 }
 
 /// What a recorded pixel turned out to be (0 in the kinds plane: not differing).
@@ -236,7 +245,6 @@ struct DiffScanner {
             : nil
         // The YIQ test alone (pixelmatch's options) takes the staged block scan; ΔE94 the per-pixel one.
         let staged = yiqBound != nil && deltaEBound == nil
-        let scratch = BlockScratch()
         var y = rows.lowerBound
         while y < rows.upperBound {
             let rrow = rp + y * rw, arow = ap + y * aw
@@ -244,10 +252,10 @@ struct DiffScanner {
                 if memcmp(rrow + x0, arow + x0, (x1 - x0) * 4) == 0 { return }
                 var start = x0
                 while start < x1 {
-                    let end = start + BlockScratch.block < x1 ? start + BlockScratch.block : x1
+                    let end = start + Self.block < x1 ? start + Self.block : x1
                     if memcmp(rrow + start, arow + start, (end - start) * 4) != 0 {
                         if staged {
-                            scanBlock(rrow, arow, start, end, y: y, aa: aa, kinds: kinds, scratch: scratch, tally: &tally)
+                            scanBlock(rrow, arow, start, end, y: y, aa: aa, kinds: kinds, tally: &tally)
                         } else {
                             aa?.prepare(row: y, from: start, to: end)
                             var x = start
@@ -267,96 +275,54 @@ struct DiffScanner {
         }
     }
 
-    /// Per-band lists for `scanBlock`: the block's differing pixels, then those failing the YIQ test.
-    final class BlockScratch {
-        /// Pixels compared per `memcmp` before single pixels are looked at.
-        static let block = 64
-        let differing = UnsafeMutablePointer<Int>.allocate(capacity: block)
-        let failing = UnsafeMutablePointer<Int>.allocate(capacity: block)
-        /// For each failing pixel: 1 where the actual pixel is darker (pixelmatch's `diffColorAlt`), else 0.
-        let darker = UnsafeMutablePointer<UInt8>.allocate(capacity: block)
-        deinit {
-            differing.deallocate()
-            failing.deallocate()
-            darker.deallocate()
-        }
-    }
+    /// Pixels compared per `memcmp` before single pixels are looked at (and at most 64: `scanBlock`'s bit masks).
+    static let block = 64
 
-    /// `classify` for the pixels x0 ..< x1 of row y, in three stages without branches on the data for opaque
-    /// pairs: the differing pixels are listed, their YIQ deltas taken (the failing ones listed), then the
-    /// failing ones tested for anti-aliasing and counted. Text edges make each per-pixel decision a coin
-    /// toss, which per-pixel branches paid for in mispredictions. Translucent pairs and failing pixels on
-    /// the image's border take `classify` and `isAntiAliased`. Same tally and marks as `classify`.
+    /// `classify` for the pixels x0 ..< x1 of row y in two stages, each a `CDiffKernels` kernel over the whole
+    /// block without branches on the data: the YIQ test of the differing opaque pairs (`lsd_yiq`), then the
+    /// anti-aliasing test of the failing ones (`lsd_antialiased`); both answer in bit masks. Text edges make each
+    /// per-pixel decision a coin toss, which per-pixel branches paid for in mispredictions. Translucent pairs,
+    /// and failing pixels on the image's border or with a translucent neighbour, take `classify` and
+    /// `isAntiAliased`. Same tally and marks as `classify`.
     private func scanBlock(_ rrow: UnsafePointer<UInt32>, _ arow: UnsafePointer<UInt32>, _ x0: Int, _ x1: Int, y: Int,
-                           aa: AntiAliasing?, kinds: UnsafeMutablePointer<UInt8>?, scratch: BlockScratch,
-                           tally: inout Tally) {
-        let list = scratch.differing, failing = scratch.failing, darker = scratch.darker
-        var n = 0
-        var x = x0
-        while x < x1 {
-            list[n] = x
-            n &+= rrow[x] != arow[x] ? 1 : 0
-            x &+= 1
-        }
-        let bound = yiqBound ?? 0
-        var maxChannel = tally.maxChannel, maxYIQ = tally.maxYIQ
-        var m = 0
-        var i = 0
-        while i < n {
-            let x = list[i]
-            i &+= 1
-            let p = rrow[x], q = arow[x]
-            guard (p & q) >> 24 == 0xFF else {
-                tally.maxChannel = maxChannel; tally.maxYIQ = maxYIQ
-                aa?.prepare(row: y, from: x0, to: x1)
-                classify(p, q, x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
-                maxChannel = tally.maxChannel; maxYIQ = tally.maxYIQ
-                continue
+                           aa: AntiAliasing?, kinds: UnsafeMutablePointer<UInt8>?, tally: inout Tally) {
+        var found = lsd_yiq_block()
+        var maxChannel = Int32(tally.maxChannel)
+        lsd_yiq(rrow, arow, x0, x1, yiqBound ?? 0, &found, &maxChannel, &tally.maxYIQ)
+        tally.maxChannel = Int(maxChannel)
+        var counted = found.failing, antiAliased: UInt64 = 0, stepwise = found.translucent
+        if let aa, found.failing | found.translucent != 0 {
+            aa.prepare(row: y, from: x0, to: x1)
+            if found.failing != 0 {
+                var undecided: UInt64 = 0
+                antiAliased = aa.antiAliased(found.failing, from: x0, row: y, undecided: &undecided)
+                counted = found.failing & ~antiAliased & ~undecided
+                stepwise |= undecided
             }
-            let dr = Int(p & 0xFF) &- Int(q & 0xFF), dg = Int((p >> 8) & 0xFF) &- Int((q >> 8) & 0xFF)
-            let db = Int((p >> 16) & 0xFF) &- Int((q >> 16) & 0xFF)
-            let ar = dr < 0 ? 0 &- dr : dr, ag = dg < 0 ? 0 &- dg : dg, ab = db < 0 ? 0 &- db : db
-            let ch = ar > ag ? (ar > ab ? ar : ab) : (ag > ab ? ag : ab)
-            maxChannel = ch > maxChannel ? ch : maxChannel
-            let (delta, luma) = YIQ.deltaFromDifferences(Double(dr), Double(dg), Double(db))
-            maxYIQ = delta > maxYIQ ? delta : maxYIQ
-            failing[m] = x
-            darker[m] = luma > 0 ? 1 : 0
-            m &+= delta > bound ? 1 : 0
         }
-        tally.maxChannel = maxChannel
-        tally.maxYIQ = maxYIQ
-        guard m > 0 else { return }
-        aa?.prepare(row: y, from: x0, to: x1)
-        let inner = y > 0 && y &+ 1 < height
-        let window = aa?.insideWindow()
-        var counted = 0, minX = tally.minX, maxX = tally.maxX
-        var j = 0
-        while j < m {
-            let x = failing[j]
-            var antiAliased = false
-            if let aa, let window {
-                let test = inner && x > 0 && x &+ 1 < width ? window.test(x: x) : -1
-                antiAliased = test < 0 ? aa.isAntiAliased(x: x, y: y) : test != 0
-            }
-            let differs = antiAliased ? 0 : 1
-            counted &+= differs
-            let lo = antiAliased ? Int.max : x, hi = antiAliased ? -1 : x
-            minX = lo < minX ? lo : minX
-            maxX = hi > maxX ? hi : maxX
-            if let kinds {
-                // PixelKind: antiAliased 3, darker 1, lighter 2.
-                kinds[y &* width &+ x] = antiAliased ? PixelKind.antiAliased.rawValue : 2 &- darker[j]
-            }
-            j &+= 1
+        tally.differing &+= counted.nonzeroBitCount
+        tally.antiAliased &+= antiAliased.nonzeroBitCount
+        if counted != 0 {
+            tally.minX = min(tally.minX, x0 &+ counted.trailingZeroBitCount)
+            tally.maxX = max(tally.maxX, x0 &+ 63 &- counted.leadingZeroBitCount)
+            tally.minY = min(tally.minY, y)
+            tally.maxY = max(tally.maxY, y)
         }
-        tally.antiAliased &+= m &- counted
-        tally.differing &+= counted
-        tally.minX = minX
-        tally.maxX = maxX
-        if counted > 0 {
-            if y < tally.minY { tally.minY = y }
-            if y > tally.maxY { tally.maxY = y }
+        if let kinds {
+            let row = kinds + (y &* width &+ x0)
+            var marks = counted | antiAliased
+            while marks != 0 {
+                let i = marks.trailingZeroBitCount
+                marks &= marks &- 1
+                let bit: UInt64 = 1 << UInt64(i)
+                row[i] = antiAliased & bit != 0 ? PixelKind.antiAliased.rawValue
+                    : found.darker & bit != 0 ? PixelKind.darker.rawValue : PixelKind.lighter.rawValue
+            }
+        }
+        while stepwise != 0 {
+            let x = x0 &+ stepwise.trailingZeroBitCount
+            stepwise &= stepwise &- 1
+            classify(rrow[x], arow[x], x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
         }
     }
 

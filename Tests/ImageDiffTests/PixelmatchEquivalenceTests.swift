@@ -76,15 +76,16 @@ private struct Pixelmatch7 {
             || (hasManySiblings(a32, maxX, maxY) && hasManySiblings(b32, maxX, maxY))
     }
 
-    /// (differing, anti-aliased, per pixel 0 / 1 darker / 2 lighter / 3 AA), threshold 0.1.
-    func run(threshold: Double = 0.1) -> (Int, Int, [UInt8]) {
+    /// (differing, anti-aliased, per pixel 0 / 1 darker / 2 lighter / 3 AA, the largest |delta|), threshold 0.1.
+    func run(threshold: Double = 0.1) -> (Int, Int, [UInt8], Double) {
         let maxDelta = 35215 * threshold * threshold
-        var diff = 0, aa = 0
+        var diff = 0, aa = 0, largest = 0.0
         var kinds = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width {
                 let i = y * width + x
                 let delta = word(a, i) == word(b, i) ? 0 : colorDelta(a, b, i * 4, i * 4, false)
+                largest = max(largest, abs(delta))
                 if abs(delta) > maxDelta {
                     if antialiased(a, x, y, a, b) || antialiased(b, x, y, b, a) {
                         aa += 1; kinds[i] = 3
@@ -94,7 +95,7 @@ private struct Pixelmatch7 {
                 }
             }
         }
-        return (diff, aa, kinds)
+        return (diff, aa, kinds, largest)
     }
 }
 
@@ -124,9 +125,27 @@ final class PixelmatchEquivalenceTests: XCTestCase {
     }
 
     /// Anti-aliased text-like pictures (ramps between flat areas), shifted, recoloured, with noise and
-    /// translucent regions: counts and every pixel's mark equal the transcription's, on pixelmatch 7's
-    /// checkerboard and on white.
+    /// translucent regions: counts, the largest YIQ delta and every pixel's mark equal the transcription's, on
+    /// pixelmatch 7's checkerboard and on white.
     func testCountsAndMarksEqualPixelmatch7() throws {
+        try checkCountsAndMarks()
+    }
+
+    /// Rows wider than the scan's 64-pixel blocks (several blocks a row, the last one partial) and taller than
+    /// the first translucent patch, across block and chunk edges: counts and every mark equal the transcription's.
+    func testWideRowsEqualPixelmatch7() throws {
+        try checkWideRows()
+    }
+
+    /// The same with `CDiffKernels`' portable C kernels (what runs on a CPU without AVX2).
+    func testPortableKernelsEqualPixelmatch7() throws {
+        try withPortableKernels {
+            try checkCountsAndMarks()
+            try checkWideRows()
+        }
+    }
+
+    private func checkCountsAndMarks() throws {
         var rng = SeededGenerator(seed: 14)
         for round in 0..<24 {
             let w = 23 + round % 5 * 7, h = 17 + round % 3 * 5
@@ -137,6 +156,7 @@ final class PixelmatchEquivalenceTests: XCTestCase {
                 let (result, images) = try makeDiffImages(a, b, options)
                 XCTAssertEqual(result.differingPixelCount, oracle.0, "round \(round), white \(white)")
                 XCTAssertEqual(result.antiAliasedPixelCount, oracle.1, "round \(round), white \(white)")
+                XCTAssertEqual(result.maxYIQDelta, oracle.3, "round \(round), white \(white)")
                 XCTAssertEqual(compare(a, b, options), result)
                 let style = DiffImageStyle.pixelmatch
                 for y in 0..<h {
@@ -153,10 +173,7 @@ final class PixelmatchEquivalenceTests: XCTestCase {
         }
     }
 
-    /// Rows wider than the scan's 64-pixel blocks (several blocks a row, the last one partial) and taller than
-    /// the first translucent patch (rows above it take the test that does not look for translucent pixels):
-    /// counts and every mark equal the transcription's, across block and chunk edges.
-    func testWideRowsEqualPixelmatch7() throws {
+    private func checkWideRows() throws {
         var rng = SeededGenerator(seed: 64)
         for (round, w, h) in [(1, 197, 23), (2, 130, 31), (4, 257, 19)] {
             let (a, b) = makePair(w, h, round: round, rng: &rng)
@@ -164,6 +181,7 @@ final class PixelmatchEquivalenceTests: XCTestCase {
             let (result, images) = try makeDiffImages(a, b, ImageComparison(threshold: 0.1))
             XCTAssertEqual(result.differingPixelCount, oracle.0, "\(w)×\(h)")
             XCTAssertEqual(result.antiAliasedPixelCount, oracle.1, "\(w)×\(h)")
+            XCTAssertEqual(result.maxYIQDelta, oracle.3, "\(w)×\(h)")
             XCTAssertGreaterThan(oracle.1, 50, "the pair has anti-aliased pixels to find")
             let style = DiffImageStyle.pixelmatch
             for y in 0..<h {

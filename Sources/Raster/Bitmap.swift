@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CRasterKernels
 
 /// An RGBA8 image in pixels: row-major, top row first, 4 bytes per pixel (R, G, B, A),
 /// 8-bit sRGB with straight (non-premultiplied) alpha, no row padding.
@@ -30,7 +31,7 @@ public struct Bitmap: Equatable, Sendable {
             pixels = [UInt8](repeating: 0, count: count * 4)
         } else {
             pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buf, n in
-                if count > 0 { fillPattern(buf.baseAddress!, color: color, count: count) }
+                if let p = buf.baseAddress { lsr_fill_pixels(p, color.kernelColor, count) }
                 n = count * 4
             }
         }

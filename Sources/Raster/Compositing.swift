@@ -1,52 +1,20 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import CRasterKernels
 
 /// Compositing with one fixed integer formula, so output is bit-identical on every run,
-/// process and thread (DESIGN.md §2, Colours).
+/// process and thread (DESIGN.md §2, Colours). The per-pixel work is CRasterKernels' C: a client's debug
+/// build compiles this module without optimisation, where a Swift pixel loop pays for overflow checks,
+/// retain/release and unspecialised generics on every pixel.
 
-/// `a·b/255` rounded to nearest, exact for all 8-bit inputs.
-@inline(__always)
-func mul255(_ a: Int, _ b: Int) -> Int {
-    let t = a * b + 128
-    return (t + (t >> 8)) >> 8
-}
-
-/// Writes `color` into `count` RGBA pixels from `p`: one pixel, then copies of what is written doubling in
-/// length (log₂ count `memcpy` calls), fast in unoptimised builds too.
-func fillPattern(_ p: UnsafeMutablePointer<UInt8>, color: Color, count: Int) {
-    guard count > 0 else { return }
-    p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = color.alpha
-    var done = 1
-    while done < count {
-        let n = min(done, count - done)
-        memcpy(p + done * 4, p, n * 4)
-        done += n
-    }
+extension Color {
+    /// The kernels' form of the colour (its stored, light-appearance channels).
+    var kernelColor: lsr_rgba { lsr_rgba(r: red, g: green, b: blue, a: alpha) }
 }
 
 /// Composites `color` over the RGBA pixel at `p` with `coverage` (0…255) scaling its alpha: Porter–Duff
 /// source-over on straight alpha, the one formula every drawing path uses.
 @inline(__always)
 func blendOver(_ p: UnsafeMutablePointer<UInt8>, _ color: Color, coverage: UInt8) {
-    let sa = mul255(Int(color.alpha), Int(coverage))
-    guard sa > 0 else { return }
-    if sa == 255 {
-        p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = 255
-        return
-    }
-    let da = mul255(Int(p[3]), 255 - sa)
-    let oa = sa + da
-    // oa > 0 because sa > 0.
-    let half = oa / 2
-    p[0] = UInt8((Int(color.red) * sa + Int(p[0]) * da + half) / oa)
-    p[1] = UInt8((Int(color.green) * sa + Int(p[1]) * da + half) / oa)
-    p[2] = UInt8((Int(color.blue) * sa + Int(p[2]) * da + half) / oa)
-    p[3] = UInt8(oa)
+    lsr_blend_pixel(p, color.kernelColor, coverage)
 }
 
 extension Bitmap {
@@ -72,55 +40,12 @@ extension Bitmap {
         let area = visibleArea(PixelRect(x: originX, y: originY, width: maskWidth, height: maskHeight), clip: clip)
         guard !area.isEmpty, let mask = mask.baseAddress else { return }
         let stride = width * 4
+        let tint = color.kernelColor
         pixels.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            let opaque = color.alpha == 255
-            let r = Int(color.red), g = Int(color.green), b = Int(color.blue)
-            // `while` loops, not ranges: an unoptimised build calls the range iterator for every pixel.
-            var y = area.y
-            let yEnd = area.y + area.height, xEnd = area.x + area.width
-            while y < yEnd {
-                let src = mask + (y - originY) * pitch - originX
-                let dst = base + y * stride
-                y += 1
-                var x = area.x
-                while x < xEnd {
-                    // Eight uncovered mask bytes at a time (a glyph's box is mostly empty): one load and one
-                    // compare instead of eight, which an unoptimised build pays for per byte.
-                    if x + 8 <= xEnd, UnsafeRawPointer(src + x).loadUnaligned(as: UInt64.self) == 0 {
-                        x += 8
-                        continue
-                    }
-                    let i = x
-                    x += 1
-                    let cov = src[i]
-                    if cov == 0 { continue }
-                    guard opaque else { blendOver(dst + i * 4, color, coverage: cov); continue }
-                    // blendOver with sa = coverage (an opaque colour), written out: no call per pixel.
-                    let p = dst + i * 4
-                    let sa = Int(cov)
-                    if sa == 255 {
-                        p[0] = color.red; p[1] = color.green; p[2] = color.blue; p[3] = 255
-                        continue
-                    }
-                    if p[3] == 255 {
-                        // Over an opaque pixel (a label's background) the general case below gives da = 255 − sa and
-                        // oa = 255 for every sa (checked for all 254): the same values, divided by a constant.
-                        let da = 255 - sa
-                        p[0] = UInt8((r * sa + Int(p[0]) * da + 127) / 255)
-                        p[1] = UInt8((g * sa + Int(p[1]) * da + 127) / 255)
-                        p[2] = UInt8((b * sa + Int(p[2]) * da + 127) / 255)
-                        continue
-                    }
-                    let t = Int(p[3]) * (255 - sa) + 128
-                    let da = (t + (t >> 8)) >> 8
-                    let oa = sa + da, half = oa / 2
-                    p[0] = UInt8((r * sa + Int(p[0]) * da + half) / oa)
-                    p[1] = UInt8((g * sa + Int(p[1]) * da + half) / oa)
-                    p[2] = UInt8((b * sa + Int(p[2]) * da + half) / oa)
-                    p[3] = UInt8(oa)
-                }
-            }
+            guard let base = buffer.baseAddress else { return }
+            lsr_blend_mask(base + area.y * stride + area.x * 4, stride,
+                           mask + (area.y - originY) * pitch + (area.x - originX), pitch,
+                           area.width, area.height, tint)
         }
     }
 

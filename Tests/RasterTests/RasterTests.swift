@@ -12,10 +12,55 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(Color(red: 1, green: 2, blue: 255, alpha: 16).hexString, "#0102FF10")
     }
 
-    func testMul255IsRoundedProduct() {
-        for a in 0...255 { for b in stride(from: 0, through: 255, by: 5) {
-            XCTAssertEqual(mul255(a, b), Int((Double(a * b) / 255).rounded()), "\(a)·\(b)")
-        } }
+    /// Source-over on straight alpha as DESIGN.md §2 (Colours) defines it, in real numbers rounded to nearest:
+    /// the source's alpha sa = round(a · coverage / 255), what shows of the destination da = round(dA · (255 − sa) / 255),
+    /// out alpha sa + da and each channel round((c · sa + d · da) / (sa + da)); sa = 0 leaves the pixel as it is.
+    static func sourceOver(_ c: Color, coverage: Int, onto d: Color) -> Color {
+        func rounded(_ v: Double) -> Int { Int(v.rounded()) }
+        let sa = rounded(Double(Int(c.alpha) * coverage) / 255)
+        guard sa > 0 else { return d }
+        let da = rounded(Double(Int(d.alpha) * (255 - sa)) / 255), oa = sa + da
+        func channel(_ s: UInt8, _ t: UInt8) -> UInt8 { UInt8(rounded(Double(Int(s) * sa + Int(t) * da) / Double(oa))) }
+        return Color(red: channel(c.red, d.red), green: channel(c.green, d.green), blue: channel(c.blue, d.blue), alpha: UInt8(oa))
+    }
+
+    /// Every source alpha × every coverage onto a transparent pixel: the alpha is the rounded product, the
+    /// colour stays (the kernel's a·b/255 is an integer shortcut for it).
+    func testBlendScalesAlphaByCoverageRoundedToNearest() throws {
+        for a in 0...255 {
+            var row = try Bitmap(width: 256, height: 1)
+            let color = Color(red: 200, green: 10, blue: 30, alpha: UInt8(a))
+            for coverage in 0...255 { row.blend(color, coverage: UInt8(coverage), x: coverage, y: 0) }
+            for coverage in 0...255 {
+                let alpha = Int((Double(a * coverage) / 255).rounded())
+                XCTAssertEqual(row[coverage, 0], alpha == 0 ? .clear : Color(red: 200, green: 10, blue: 30, alpha: UInt8(alpha)),
+                               "alpha \(a), coverage \(coverage)")
+            }
+        }
+    }
+
+    /// The kernel against the definition over opaque, translucent and transparent destinations, for opaque and
+    /// translucent sources at every coverage (the opaque destination takes a constant-divisor shortcut).
+    func testBlendEqualsTheSourceOverDefinition() throws {
+        let sources = [Color(red: 200, green: 100, blue: 50), Color(red: 255, green: 0, blue: 128, alpha: 128),
+                       Color(red: 3, green: 250, blue: 77, alpha: 1), Color(red: 0, green: 0, blue: 0, alpha: 254)]
+        let destinations = [Color.white, Color(red: 0x1F, green: 0x5F, blue: 0xD6), Color(red: 10, green: 200, blue: 30, alpha: 128),
+                            Color(red: 90, green: 80, blue: 70, alpha: 1), Color(red: 255, green: 255, blue: 255, alpha: 254), .clear]
+        for c in sources {
+            for d in destinations {
+                var row = try Bitmap(width: 256, height: 1, fill: d)
+                for coverage in 0...255 { row.blend(c, coverage: UInt8(coverage), x: coverage, y: 0) }
+                for coverage in 0...255 {
+                    XCTAssertEqual(row[coverage, 0], Self.sourceOver(c, coverage: coverage, onto: d), "\(c) at \(coverage) over \(d)")
+                }
+            }
+        }
+        // By hand: 50%-alpha source over a 200-alpha pixel: sa = 128, da = round(200 · 127 / 255) = 100, alpha 228;
+        // red (200 · 128 + 10 · 100) / 228 = 116.7 → 117, green (100 · 128 + 20 · 100) / 228 = 64.9 → 65,
+        // blue (50 · 128 + 30 · 100) / 228 = 41.2 → 41.
+        var p = try Bitmap(width: 1, height: 1, fill: Color(red: 10, green: 20, blue: 30, alpha: 200))
+        p.blend(Color(red: 200, green: 100, blue: 50, alpha: 128), coverage: 255, x: 0, y: 0)
+        XCTAssertEqual(p[0, 0], Color(red: 117, green: 65, blue: 41, alpha: 228))
     }
 
     func testSizeLimitIsCheckedBeforeAllocation() {
@@ -56,24 +101,62 @@ final class RasterTests: XCTestCase {
         var h = try Bitmap(width: 2, height: 1)
         h.fillRoundedRect(x: 0, y: 0, width: 1.5, height: 1, radius: 0, color: .black)
         XCTAssertEqual(h[1, 0].alpha, UInt8(8 * 255 / 16))
+        // A quarter-pixel offset: pixel 0's sample columns at 0.125, 0.375, 0.625, 0.875 against [0.25, 1.25):
+        // three of four inside, 12 of 16 samples → 191; pixel 1's first column (1.125) alone → 4 → 63.
+        var q = try Bitmap(width: 3, height: 1)
+        q.fillRoundedRect(x: 0.25, y: 0, width: 1, height: 1, radius: 0, color: .black)
+        XCTAssertEqual([q[0, 0].alpha, q[1, 0].alpha, q[2, 0].alpha], [191, 63, 0])
+        // A 1-px border inside a 4×4 square: the 12 edge pixels whole, the 4 inside untouched.
+        var border = try Bitmap(width: 4, height: 4)
+        border.strokeRoundedRect(x: 0, y: 0, width: 4, height: 4, radius: 0, lineWidth: 1, color: .black)
+        for y in 0..<4 { for x in 0..<4 {
+            XCTAssertEqual(border[x, y].alpha, (1...2).contains(x) && (1...2).contains(y) ? 0 : 255, "(\(x), \(y))")
+        } }
+        // A translucent fill's interior is the colour composited at full coverage (the kernel's span path).
+        let under = Color(red: 10, green: 20, blue: 30, alpha: 200), veil = Color(red: 200, green: 100, blue: 50, alpha: 128)
+        var t = try Bitmap(width: 9, height: 5, fill: under)
+        t.fillRoundedRect(x: 0, y: 0, width: 9, height: 5, radius: 0, color: veil)
+        XCTAssertTrue((0..<5).allSatisfy { y in (0..<9).allSatisfy { t[$0, y] == Self.sourceOver(veil, coverage: 255, onto: under) } })
     }
 
-    /// `blendMask` with an opaque colour takes a shortcut over opaque pixels: every coverage must give what
-    /// the per-pixel source-over (`blend`) gives, over opaque and over translucent pixels.
-    func testBlendMaskEqualsPerPixelSourceOverAtEveryCoverage() throws {
-        // Every coverage, between runs of zeros longer and shorter than the eight bytes skipped at once.
-        let mask = [UInt8](repeating: 0, count: 11) + (0..<256).map { UInt8($0) } + [UInt8](repeating: 0, count: 9) + [7, 0, 0, 255]
-        let color = Color(red: 200, green: 100, blue: 50, alpha: 255)
-        for under in [Color(red: 255, green: 255, blue: 255, alpha: 255), Color(red: 0x1F, green: 0x5F, blue: 0xD6, alpha: 255),
-                      Color(red: 10, green: 200, blue: 30, alpha: 128), Color(red: 0, green: 0, blue: 0, alpha: 0)] {
-            var masked = try Bitmap(width: mask.count, height: 1, fill: under)
-            mask.withUnsafeBufferPointer {
-                masked.blendMask($0, maskWidth: mask.count, maskHeight: 1, pitch: mask.count, color: color, originX: 0, originY: 0)
-            }
-            var single = try Bitmap(width: mask.count, height: 1, fill: under)
-            for x in 0..<mask.count { single.blend(color, coverage: mask[x], x: x, y: 0) }
-            XCTAssertEqual(masked, single, "\(under)")
+    /// A bitmap filled with a colour holds it in every pixel (one 32-bit pattern fill), for sizes around the
+    /// fill's power-of-two steps.
+    func testFilledBitmapHoldsTheColourEverywhere() throws {
+        let color = Color(red: 0x12, green: 0x34, blue: 0x56, alpha: 0x78)
+        for (w, h) in [(1, 1), (7, 1), (8, 3), (1001, 2)] {
+            let b = try Bitmap(width: w, height: h, fill: color)
+            XCTAssertEqual(b.pixels.count, w * h * 4)
+            XCTAssertEqual(b.pixels, [UInt8]((0..<(w * h)).map { _ in [0x12, 0x34, 0x56, 0x78] }.joined()), "\(w)×\(h)")
         }
+    }
+
+    /// `blendMask` against the definition at every coverage, over opaque, translucent and transparent pixels, with
+    /// runs of zeros longer and shorter than the eight bytes its kernel skips at once, in a mask whose rows are
+    /// longer than its width (pitch) and that is clipped by the bitmap's left and bottom edges.
+    func testBlendMaskEqualsTheSourceOverDefinitionAtEveryCoverage() throws {
+        let row = [UInt8](repeating: 0, count: 11) + (0..<256).map { UInt8($0) } + [UInt8](repeating: 0, count: 9) + [7, 0, 0, 255]
+        let pitch = row.count + 5, height = 3
+        // Row y holds the coverage row shifted right by y (mod the width): every coverage on every mask row.
+        var mask = [UInt8](repeating: 0xEE, count: pitch * height)
+        for y in 0..<height { for x in 0..<row.count { mask[y * pitch + (x + y) % row.count] = row[x] } }
+        for color in [Color(red: 200, green: 100, blue: 50), Color(red: 200, green: 100, blue: 50, alpha: 77)] {
+            for under in [Color.white, Color(red: 0x1F, green: 0x5F, blue: 0xD6), Color(red: 10, green: 200, blue: 30, alpha: 128), .clear] {
+                // The mask's top-left at (−2, 1): its left 2 columns and last row fall outside the bitmap, and the
+                // padding bytes at the end of its rows (0xEE) are not part of it.
+                var masked = try Bitmap(width: row.count + 4, height: height, fill: under)
+                mask.withUnsafeBufferPointer {
+                    masked.blendMask($0, maskWidth: row.count, maskHeight: height, pitch: pitch, color: color, originX: -2, originY: 1)
+                }
+                for y in 0..<height {
+                    for x in 0..<masked.width {
+                        let mx = x + 2, my = y - 1
+                        let coverage = mx < row.count && my >= 0 ? Int(mask[my * pitch + mx]) : 0
+                        XCTAssertEqual(masked[x, y], Self.sourceOver(color, coverage: coverage, onto: under), "\(color) over \(under) at (\(x), \(y))")
+                    }
+                }
+            }
+        }
+        let color = Color(red: 200, green: 100, blue: 50, alpha: 255)
         // By hand: (200·128 + 255·127 + 127) / 255 = 227, (100·128 + 255·127 + 127) / 255 = 177,
         // (50·128 + 255·127 + 127) / 255 = 152, over opaque white at coverage 128.
         var white = try Bitmap(width: 1, height: 1, fill: Color(red: 255, green: 255, blue: 255, alpha: 255))

@@ -52,6 +52,22 @@ static void yiq_portable(const uint32_t *ref, const uint32_t *act, size_t x0, si
     *max_yiq = largest;
 }
 
+static uint64_t differing_portable(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, int32_t *max_channel) {
+    uint64_t differing = 0;
+    int32_t most = *max_channel;
+    for (size_t x = x0; x < x1; x++) {
+        uint32_t p = ref[x], q = act[x];
+        if (p == q) continue;
+        differing |= 1ULL << (x - x0);
+        for (int shift = 0; shift < 32; shift += 8) {
+            int d = magnitude(channel(p, shift) - channel(q, shift));
+            most = d > most ? d : most;
+        }
+    }
+    *max_channel = most;
+    return differing;
+}
+
 /* The window's keys as exact integers; the neighbours' position codes (column · 4 + row, column 0 is x − 1,
  * row 0 is y − 1, rising in pixelmatch's visiting order) go to bits 2…5: + 4·code for the darkest, whose
  * smallest key is the first darkest neighbour in that order, + 4·(15 − code) for the brightest, whose largest
@@ -145,6 +161,32 @@ LSD_AVX2 static void yiq_avx2(const uint32_t *ref, const uint32_t *act, size_t x
     out->translucent = translucent;
 }
 
+typedef unsigned char lsd_v32b __attribute__((vector_size(32)));
+
+LSD_AVX2 static uint64_t differing_avx2(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, int32_t *max_channel) {
+    uint64_t differing = 0;
+    lsd_v32b most = {0};
+    for (size_t x = x0; x < x1; x += 8) {
+        lsd_v8u p, q;
+        if (x + 8 <= x1) {
+            p = LSD_LOAD8U(ref + x);
+            q = LSD_LOAD8U(act + x);
+        } else {   /* the last pixels of a row: loads that do not touch the words past x1 */
+            lsd_v8i valid = (lsd_v8i){0, 1, 2, 3, 4, 5, 6, 7} < (int)(x1 - x);
+            p = (lsd_v8u)__builtin_ia32_maskloadd256((const lsd_v8i *)(ref + x), valid);
+            q = (lsd_v8u)__builtin_ia32_maskloadd256((const lsd_v8i *)(act + x), valid);
+        }
+        differing |= (uint64_t)(~__builtin_ia32_movmskps256((lsd_v8f)(p == q)) & 0xFF) << (x - x0);
+        /* |p − q| per byte: one of the two saturated differences is 0 */
+        most = __builtin_elementwise_max(most, __builtin_elementwise_sub_sat((lsd_v32b)p, (lsd_v32b)q) |
+                                                   __builtin_elementwise_sub_sat((lsd_v32b)q, (lsd_v32b)p));
+    }
+    for (int j = 0; j < 32; j++) {
+        if (most[j] > *max_channel) *max_channel = most[j];
+    }
+    return differing;
+}
+
 /* antialiased_portable for pixels x … x + 3 of one image: bit j set when pixel x + j is anti-aliased; the
  * lanes whose window holds a translucent key go to *translucent. A key plus 2⁵² is a double whose bits are the
  * key's integer below the exponent of 2⁵²: such words compare as the integers do and keep their low bits. */
@@ -192,6 +234,13 @@ LSD_AVX2 static uint64_t antialiased_block_avx2(const lsd_key_rows *rows, size_t
     return aa & failing & ~open;
 }
 #endif
+
+uint64_t lsd_differing(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, int32_t *max_channel) {
+#ifdef LSD_X86
+    if (lsd_use_avx2()) return differing_avx2(ref, act, x0, x1, max_channel);
+#endif
+    return differing_portable(ref, act, x0, x1, max_channel);
+}
 
 void lsd_yiq(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, double bound,
              lsd_yiq_block *out, int32_t *max_channel, double *max_yiq) {

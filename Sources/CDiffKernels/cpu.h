@@ -19,6 +19,7 @@ typedef unsigned lsd_v8u __attribute__((vector_size(32)));
 typedef int lsd_v4i __attribute__((vector_size(16)));
 typedef unsigned lsd_v4u __attribute__((vector_size(16)));
 typedef float lsd_v4f __attribute__((vector_size(16)));
+typedef float lsd_v8f __attribute__((vector_size(32)));
 /* Unaligned loads (as <immintrin.h>'s loadu). */
 struct lsd_u4d { lsd_v4d v; } __attribute__((packed, may_alias));
 struct lsd_u8u { lsd_v8u v; } __attribute__((packed, may_alias));

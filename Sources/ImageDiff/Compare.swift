@@ -133,6 +133,17 @@ struct DiffScanner {
         var maxDE = 0.0
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
 
+        /// Counts the differing pixels x0 + i of row y with bit i of `mask`.
+        @inline(__always)
+        mutating func count(_ mask: UInt64, from x0: Int, row y: Int) {
+            guard mask != 0 else { return }
+            differing &+= mask.nonzeroBitCount
+            minX = min(minX, x0 &+ mask.trailingZeroBitCount)
+            maxX = max(maxX, x0 &+ 63 &- mask.leadingZeroBitCount)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+        }
+
         /// Adds another band's tally (order-independent: sums, minima, maxima).
         mutating func merge(_ o: Tally) {
             differing += o.differing
@@ -243,8 +254,10 @@ struct DiffScanner {
             ? AntiAliasing(reference: rp, actual: ap, referenceStride: rw, actualStride: aw,
                            width: width, height: height, whiteBackground: whiteBackground)
             : nil
-        // The YIQ test alone (pixelmatch's options) takes the staged block scan; ΔE94 the per-pixel one.
+        // The YIQ test alone (pixelmatch's options) takes the staged block scan, the exact comparison a kernel's
+        // bit mask when no marks are drawn; ΔE94 and the exact marks (darker or lighter) the per-pixel scan.
         let staged = yiqBound != nil && deltaEBound == nil
+        let exactMasks = yiqBound == nil && deltaEBound == nil && kinds == nil
         var y = rows.lowerBound
         while y < rows.upperBound {
             let rrow = rp + y * rw, arow = ap + y * aw
@@ -256,6 +269,10 @@ struct DiffScanner {
                     if memcmp(rrow + start, arow + start, (end - start) * 4) != 0 {
                         if staged {
                             scanBlock(rrow, arow, start, end, y: y, aa: aa, kinds: kinds, tally: &tally)
+                        } else if exactMasks {
+                            var maxChannel = Int32(tally.maxChannel)
+                            tally.count(lsd_differing(rrow, arow, start, end, &maxChannel), from: start, row: y)
+                            tally.maxChannel = Int(maxChannel)
                         } else {
                             aa?.prepare(row: y, from: start, to: end)
                             var x = start
@@ -300,14 +317,8 @@ struct DiffScanner {
                 stepwise |= undecided
             }
         }
-        tally.differing &+= counted.nonzeroBitCount
+        tally.count(counted, from: x0, row: y)
         tally.antiAliased &+= antiAliased.nonzeroBitCount
-        if counted != 0 {
-            tally.minX = min(tally.minX, x0 &+ counted.trailingZeroBitCount)
-            tally.maxX = max(tally.maxX, x0 &+ 63 &- counted.leadingZeroBitCount)
-            tally.minY = min(tally.minY, y)
-            tally.maxY = max(tally.maxY, y)
-        }
         if let kinds {
             let row = kinds + (y &* width &+ x0)
             var marks = counted | antiAliased

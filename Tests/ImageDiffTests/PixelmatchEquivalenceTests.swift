@@ -145,6 +145,33 @@ final class PixelmatchEquivalenceTests: XCTestCase {
         }
     }
 
+    /// The exact comparison (the default): the differing pixels, the largest channel difference and their
+    /// bounding box equal a plain comparison of the pixels' bytes, with the AVX2 and with the portable kernels.
+    func testExactComparisonCountsEveryDifferingPixel() throws {
+        var rng = SeededGenerator(seed: 8)
+        for (round, w, h) in [(1, 197, 23), (2, 31, 17), (4, 257, 19), (5, 3, 5)] {
+            let (a, b) = makePair(w, h, round: round, rng: &rng)
+            var differing = 0, maxChannel = 0, minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = (y * w + x) * 4
+                    let deltas = (0..<4).map { abs(Int(a.pixels[i + $0]) - Int(b.pixels[i + $0])) }
+                    guard deltas.contains(where: { $0 != 0 }) else { continue }
+                    differing += 1
+                    maxChannel = max(maxChannel, deltas.max()!)
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+                }
+            }
+            XCTAssertGreaterThan(differing, 0)
+            let box = PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+            for result in [compare(a, b, .exact), withPortableKernels { compare(a, b, .exact) }] {
+                XCTAssertEqual(result.differingPixelCount, differing, "\(w)×\(h)")
+                XCTAssertEqual(result.maxChannelDelta, maxChannel, "\(w)×\(h)")
+                XCTAssertEqual(result.boundingBox, box, "\(w)×\(h)")
+            }
+        }
+    }
+
     private func checkCountsAndMarks() throws {
         var rng = SeededGenerator(seed: 14)
         for round in 0..<24 {

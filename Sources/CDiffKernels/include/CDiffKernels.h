@@ -36,6 +36,10 @@ void lsd_band_keys(const uint32_t *ref_up, const uint32_t *ref_mid, const uint32
  * `other_same` at the same place. */
 double lsd_pixel_key(uint32_t p, unsigned same, unsigned other_same);
 
+/* The exact comparison of pixels x0 <= x < x1 (x1 − x0 <= 64) of one row: bit i set when the words of pixel
+ * x0 + i differ. Raises *max_channel to the largest difference of a channel (R, G, B or A) among them. */
+uint64_t lsd_differing(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, int32_t *max_channel);
+
 /* What the YIQ stage found in a block of at most 64 pixels, bit i for pixel x0 + i. */
 typedef struct {
     /* Opaque pairs whose YIQ delta exceeds the bound. */

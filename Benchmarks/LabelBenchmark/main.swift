@@ -36,8 +36,8 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-guard (2...3).contains(CommandLine.arguments.count) else {
-    fail("usage: LabelBenchmark <work dir> [pass|long] (run by Benchmarks/run.sh; `pass` times only the passing assertion, for perf record; `long` only the long texts)")
+guard (2...4).contains(CommandLine.arguments.count) else {
+    fail("usage: LabelBenchmark <work dir> [pass|long|growth [words]] (run by Benchmarks/run.sh; `pass` times only the passing assertion, for perf record; `long` only the long texts; `growth` only the text growth row, `growth 100` or `growth 1000` renders that label for perf stat/record)")
 }
 let work = CommandLine.arguments[1]
 let onlyPass = CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "pass"
@@ -67,6 +67,20 @@ let korean = "않이 패딩이 왜 없어..?"
 let text120 = "UILabel With Padding: the text keeps its insets on every side, wraps inside them and is never cut off at the end."
 let vocabulary = ["label", "padding", "inset", "wrap", "snapshot", "baseline"]
 func words(_ n: Int) -> String { (0..<n).map { vocabulary[$0 % vocabulary.count] }.joined(separator: " ") }
+
+// `growth`: only the text growth row; `growth N`: N words rendered for a few seconds (perf stat / record).
+if CommandLine.arguments.count >= 3 && CommandLine.arguments[2] == "growth" {
+    if CommandLine.arguments.count == 4, let n = Int(CommandLine.arguments[3]) {
+        let label = try wrapped(words(n), size: 13, width: 400)
+        let start = cpuMilliseconds()
+        var renders = 0
+        while cpuMilliseconds() - start < 3000 { _ = try label.render(); renders += 1 }
+        print("growth_\(n)_ms=\((cpuMilliseconds() - start) / Double(renders)) (\(renders) renders)")
+    } else {
+        try growthRow()
+    }
+    exit(0)
+}
 
 // name, title, label, iterations, Pillow font ("cjk" = Noto Sans CJK for the whole text), target speed-up.
 var cases: [(String, String, PaddedLabel, Int, String, Int)] = [
@@ -156,15 +170,20 @@ print("pass_decoded=\(passes.decoded) of \(passes.decoded + passes.provenByDiges
 if onlyPass { exit(0) }
 
 // Growth: text ×10 and pixels ×16 (scale 1 → 4 of the same badge).
-let hundred = try wrapped(words(100), size: 13, width: 400)
-let thousand = try wrapped(words(1000), size: 13, width: 400)
-let t100 = try milliseconds(20) { _ = try hundred.render() }
-let t1000 = try milliseconds(2) { _ = try thousand.render() }
-print("growth_text=\(t1000 / t100)")
+try growthRow()
 let r1 = try milliseconds(200) { _ = try cases[4].2.render() }, r4 = try milliseconds(50) { _ = try cases[7].2.render() }
 print("growth_pixels=\(r4 / r1)")
 
 try longTexts()
+
+/// Layout + render of 100 and of 1,000 wrapped words (the text ×10 growth row).
+func growthRow() throws {
+    let hundred = try wrapped(words(100), size: 13, width: 400)
+    let thousand = try wrapped(words(1000), size: 13, width: 400)
+    let t100 = try milliseconds(20) { _ = try hundred.render() }
+    let t1000 = try milliseconds(2) { _ = try thousand.render() }
+    print("growth_text=\(t1000 / t100)")
+}
 
 /// Long texts (the timings HardeningTests.TextInputTests used to assert), layout stopping at the drawn lines:
 /// a 1 MB paragraph in 3 lines (layout + render) and 100,000 short lines in bounds for 101 (layout), each

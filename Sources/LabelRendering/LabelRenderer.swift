@@ -5,44 +5,90 @@ import Typesetting
 
 /// The raster stage: a `TextLayout` into an RGBA8 `Bitmap` of `round(bounds × scale)` pixels.
 /// Order: background (with corner radius), glyphs (clipped to the bounds), border on top, inside the bounds.
+///
+/// A bitmap larger than the cache (a long text: 800×4239 px is 13.5 MB) is drawn in bands of rows of about
+/// `bandBytes`, each band's background, glyphs and border while its rows are in the cache: drawn whole, the
+/// background's pass evicted the rows before the glyphs came back to them, and the render grew faster than
+/// its pixels (issue 14's growth row). Every pixel still sees the same operations in the same order.
 public enum LabelRenderer {
+    /// The size of a band of rows, bytes: well inside a core's L2 cache.
+    static let bandBytes = 256 << 10
+
     /// - Throws: `RasterError` if the bitmap cannot be allocated, `TypesettingError` if a font cannot be loaded.
     public static func render(_ layout: TextLayout) throws -> Bitmap {
         var bitmap = try Bitmap(width: layout.pixelWidth, height: layout.pixelHeight)
+        guard bitmap.width > 0, bitmap.height > 0 else { return bitmap }
         let s = Double(layout.scale)
         let w = Double(layout.pixelWidth), h = Double(layout.pixelHeight)
         let radius = Double(layout.cornerRadius) * s
-        if layout.backgroundColor.alpha > 0 {
-            bitmap.fillRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius, color: layout.backgroundColor)
+        let glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
+        // Each band's glyphs, in layout order (the order they composite in where they overlap).
+        let bandRows = max(1, bandBytes / (bitmap.width * 4))
+        let bandCount = (bitmap.height + bandRows - 1) / bandRows
+        var bands = [[Int]](repeating: [], count: bandCount)
+        var i = 0
+        while i < glyphs.count {
+            let g = glyphs[i]
+            var band = max(0, g.top) / bandRows
+            let last = (min(bitmap.height, g.top + g.image.height) - 1) / bandRows
+            while band <= last { bands[band].append(i); band += 1 }
+            i += 1
         }
+        var band = 0
+        while band < bandCount {
+            let rows = band * bandRows..<min(bitmap.height, (band + 1) * bandRows)
+            if layout.backgroundColor.alpha > 0 {
+                bitmap.fillRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius, color: layout.backgroundColor, rows: rows)
+            }
+            let clip = PixelRect(x: 0, y: rows.lowerBound, width: bitmap.width, height: rows.count)
+            for index in bands[band] { draw(glyphs[index], color: layout.textColor, into: &bitmap, clip: clip) }
+            if layout.borderWidth > 0, layout.borderColor.alpha > 0 {
+                bitmap.strokeRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius,
+                                         lineWidth: Double(layout.borderWidth) * s, color: layout.borderColor, rows: rows)
+            }
+            band += 1
+        }
+        return bitmap
+    }
+
+    /// A glyph's image and its top-left pixel in the bitmap.
+    struct PlacedGlyph {
+        let image: GlyphImage
+        let left, top: Int
+    }
+
+    /// The glyph images of the layout that reach rows of the bitmap, in layout order.
+    private static func placedGlyphs(_ layout: TextLayout, bitmapHeight: Int) throws -> [PlacedGlyph] {
         // A glyph far outside the bitmap (huge negative insets or bounds origins) is invisible: skip it
         // rather than trap converting its position to Int.
         let reach = Double(PaddedLabel.maximumPixelDimension) + glyphReach(layout)
+        var placed: [PlacedGlyph] = []
         for glyph in layout.glyphs where glyph.x.isFinite && glyph.y.isFinite && abs(glyph.x) < reach && abs(glyph.y) < reach {
             let face = try FontFace.load(glyph.font)
             let origin = glyph.x.rounded(.down)
             let phase = Int(((glyph.x - origin) * 4).rounded())
             let image = face.glyphImage(glyph.glyphID, pixelSize: glyph.pixelSize, phase: phase, imageScale: glyph.imageScale)
-            guard image.width > 0, image.height > 0 else { continue }
-            let left = Int(origin) + image.left, top = Int(glyph.y.rounded()) - image.top
-            switch image.pixels {
-            case .coverage(let coverage):
-                coverage.withUnsafeBufferPointer {
-                    bitmap.blendMask($0, maskWidth: image.width, maskHeight: image.height, pitch: image.width,
-                                     color: layout.textColor, originX: left, originY: top)
-                }
-            case .premultipliedBGRA(let bgra):
-                bgra.withUnsafeBufferPointer {
-                    bitmap.blendPremultipliedBGRA($0, imageWidth: image.width, imageHeight: image.height,
-                                                  pitch: image.width * 4, originX: left, originY: top)
-                }
+            let top = Int(glyph.y.rounded()) - image.top
+            guard image.width > 0, image.height > 0, top < bitmapHeight, top + image.height > 0 else { continue }
+            placed.append(PlacedGlyph(image: image, left: Int(origin) + image.left, top: top))
+        }
+        return placed
+    }
+
+    private static func draw(_ glyph: PlacedGlyph, color: Color, into bitmap: inout Bitmap, clip: PixelRect) {
+        let image = glyph.image
+        switch image.pixels {
+        case .coverage(let coverage):
+            coverage.withUnsafeBufferPointer {
+                bitmap.blendMask($0, maskWidth: image.width, maskHeight: image.height, pitch: image.width,
+                                 color: color, originX: glyph.left, originY: glyph.top, clip: clip)
+            }
+        case .premultipliedBGRA(let bgra):
+            bgra.withUnsafeBufferPointer {
+                bitmap.blendPremultipliedBGRA($0, imageWidth: image.width, imageHeight: image.height,
+                                              pitch: image.width * 4, originX: glyph.left, originY: glyph.top, clip: clip)
             }
         }
-        if layout.borderWidth > 0, layout.borderColor.alpha > 0 {
-            bitmap.strokeRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius,
-                                     lineWidth: Double(layout.borderWidth) * s, color: layout.borderColor)
-        }
-        return bitmap
     }
 }
 

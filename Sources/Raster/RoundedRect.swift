@@ -14,11 +14,12 @@ import CRasterKernels
 /// of the straight rows between the corners.
 extension Bitmap {
     /// Fills the rounded rect (`x`, `y`, `w`, `h` in pixels, may be fractional; corner `radius` in pixels,
-    /// clamped to half the shorter side) with `color`, composited source-over.
+    /// clamped to half the shorter side) with `color`, composited source-over; only in the pixel rows `rows`
+    /// when given (a band of a large bitmap, drawn while it is in the cache).
     public mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
-                                         radius: Double, color: Color) {
+                                         radius: Double, color: Color, rows band: Range<Int>? = nil) {
         let shape = RoundedRectShape(x: x, y: y, width: w, height: h, radius: radius)
-        guard let rows = shape.pixelRows(bitmapWidth: width, bitmapHeight: height) else { return }
+        guard let rows = shape.pixelRows(bitmapWidth: width, bitmapHeight: height, band: band) else { return }
         let tint = color.kernelColor
         // Rows whose four sample rows all lie between the corners have the same runs: found once.
         var straightRuns: lsr_sample_runs?
@@ -39,14 +40,15 @@ extension Bitmap {
     }
 
     /// Strokes a border of `lineWidth` pixels *inside* the rounded rect, as `CALayer.borderWidth` does:
-    /// a sample is covered when it is inside the outer shape and not inside the inner one.
+    /// a sample is covered when it is inside the outer shape and not inside the inner one. Only in the pixel
+    /// rows `rows` when given.
     public mutating func strokeRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
-                                           radius: Double, lineWidth: Double, color: Color) {
+                                           radius: Double, lineWidth: Double, color: Color, rows band: Range<Int>? = nil) {
         guard lineWidth > 0 else { return }
         let outer = RoundedRectShape(x: x, y: y, width: w, height: h, radius: radius)
         let inner = RoundedRectShape(x: x + lineWidth, y: y + lineWidth, width: w - 2 * lineWidth,
                                      height: h - 2 * lineWidth, radius: max(0, outer.radius - lineWidth))
-        guard let rows = outer.pixelRows(bitmapWidth: width, bitmapHeight: height) else { return }
+        guard let rows = outer.pixelRows(bitmapWidth: width, bitmapHeight: height, band: band) else { return }
         let tint = color.kernelColor
         withPixelRows { row in
             var py = rows.y0
@@ -83,16 +85,17 @@ struct RoundedRectShape {
         self.radius = max(0, min(radius.isFinite ? radius : 0, min(self.width, self.height) / 2))
     }
 
-    /// The pixels that can hold samples of the shape, clipped to the bitmap; nil when none (also for a
-    /// shape that is not finite, so the kernels only see finite geometry).
-    func pixelRows(bitmapWidth: Int, bitmapHeight: Int) -> PixelRows? {
+    /// The pixels that can hold samples of the shape, clipped to the bitmap and to the rows `band`; nil when
+    /// none (also for a shape that is not finite, so the kernels only see finite geometry).
+    func pixelRows(bitmapWidth: Int, bitmapHeight: Int, band: Range<Int>? = nil) -> PixelRows? {
         guard width > 0, height > 0, x.isFinite, y.isFinite, (x + width).isFinite, (y + height).isFinite else { return nil }
         // Clamped before converting, so that no coordinate can trap.
         func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
         let x0 = clamp(x.rounded(.down), bitmapWidth), y0 = clamp(y.rounded(.down), bitmapHeight)
         let x1 = clamp((x + width).rounded(.up), bitmapWidth), y1 = clamp((y + height).rounded(.up), bitmapHeight)
-        guard x0 < x1, y0 < y1 else { return nil }
-        return PixelRows(x0: x0, x1: x1, y0: y0, y1: y1)
+        let top = band.map { max(y0, $0.lowerBound) } ?? y0, bottom = band.map { min(y1, $0.upperBound) } ?? y1
+        guard x0 < x1, top < bottom else { return nil }
+        return PixelRows(x0: x0, x1: x1, y0: top, y1: bottom)
     }
 
     /// Whether all four sample rows of pixel row `py` cross the straight part of the sides (between the

@@ -16,6 +16,11 @@ public enum LabelRenderer {
 
     /// - Throws: `RasterError` if the bitmap cannot be allocated, `TypesettingError` if a font cannot be loaded.
     public static func render(_ layout: TextLayout) throws -> Bitmap {
+        try render(layout, bandBytes: bandBytes)
+    }
+
+    /// `render(_:)` with bands of about `bandBytes` bytes of rows (at least one row).
+    static func render(_ layout: TextLayout, bandBytes: Int) throws -> Bitmap {
         var bitmap = try Bitmap(width: layout.pixelWidth, height: layout.pixelHeight)
         guard bitmap.width > 0, bitmap.height > 0 else { return bitmap }
         let s = Double(layout.scale)
@@ -23,7 +28,7 @@ public enum LabelRenderer {
         let radius = Double(layout.cornerRadius) * s
         let glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
         // Each band's glyphs, in layout order (the order they composite in where they overlap).
-        let bandRows = max(1, bandBytes / (bitmap.width * 4))
+        let bandRows = max(1, min(bitmap.height, bandBytes / (bitmap.width * 4)))
         let bandCount = (bitmap.height + bandRows - 1) / bandRows
         var bands = [[Int]](repeating: [], count: bandCount)
         var i = 0

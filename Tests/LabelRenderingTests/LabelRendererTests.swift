@@ -1,6 +1,6 @@
 import Foundation
 import LabelLayout
-import LabelRendering
+@testable import LabelRendering
 import Raster
 import Typesetting
 import XCTest
@@ -47,6 +47,27 @@ final class LabelRendererTests: XCTestCase {
         XCTAssertEqual(bitmap[0, 0].alpha, 0)                    // outside the 16 px corner arc
         XCTAssertEqual(bitmap[32, 16], try Color(hex: "#FFE6C8")) // inside
         XCTAssertEqual(bitmap[0, 16], try Color(hex: "#FFE6C8"))  // left edge at mid-height
+    }
+
+    /// A large bitmap is drawn in bands of rows; the pixels must be those of the stated order over the whole
+    /// bitmap (background, every glyph in layout order, border): bands of 3 rows, which every glyph crosses,
+    /// against one band, with a translucent background and text (where order shows) and a border.
+    func testBandsGiveThePixelsOfOneWholePass() throws {
+        var label = PaddedLabel(String(repeating: "Wrapped text, gyp ÅÉ 패딩 ", count: 12), font: .default(size: 13), insets: padding)
+        label.numberOfLines = 0
+        label.backgroundColor = Color(red: 255, green: 230, blue: 200, alpha: 180)
+        label.textColor = Color(red: 20, green: 40, blue: 200, alpha: 200)
+        label.borderColor = Color(red: 200, green: 0, blue: 0, alpha: 128)
+        label.borderWidth = 3
+        label.cornerRadius = 10
+        label.scale = 2
+        try label.layout(width: 150)
+        let layout = try label.makeLayout()
+        XCTAssertGreaterThan(layout.lines.count, 8)
+        let whole = try LabelRenderer.render(layout, bandBytes: .max)
+        let banded = try LabelRenderer.render(layout, bandBytes: 3 * layout.pixelWidth * 4)
+        XCTAssertTrue(banded == whole, "banded render differs from the one-band render")
+        XCTAssertTrue(stride(from: 0, to: whole.pixels.count, by: 4).contains { whole.pixels[$0] < 100 && whole.pixels[$0 + 3] > 0 }, "the text was drawn (red below the background's and the border's)")
     }
 
     func testTextColourAtFullCoverage() throws {

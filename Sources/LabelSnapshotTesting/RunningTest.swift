@@ -82,7 +82,7 @@ public func startSnapshotRun(fileID: String = #fileID, testName: String = #funct
 
 #if canImport(Testing)
 /// Tells one run of a Swift Testing test from the next without the `.snapshots` trait. Swift Testing
-/// 6.3 gives no public signal that a test starts again (`--repetitions`, `--retries`: `Test.current`
+/// 6.3 gives no public signal that a test starts again (`--repetitions`, `--repeat-until`: `Test.current`
 /// and `Test.Case.current` are equal in every iteration; swift-testing#1041 asks for one), but it runs
 /// each run of a test body in a new task it names "[Swift Testing] test …". So an assertion made in such
 /// a task whose runtime task number (`lsr_current_task_id`; never reused, unlike task addresses) differs

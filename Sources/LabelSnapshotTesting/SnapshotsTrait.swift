@@ -5,7 +5,7 @@ import SnapshotStore
 /// A Swift Testing trait that scopes snapshot settings to a test or a suite, as swift-snapshot-testing's
 /// `.snapshots(record:)`: `@Suite(.snapshots(record: .failed, snapshotDirectory: "References"))`.
 ///
-/// Each run of each test in its scope (also every iteration of `--repetitions`, and a retry) numbers
+/// Each run of each test in its scope (also every iteration of `--repetitions` and `--repeat-until`) numbers
 /// its unnamed snapshots from 1 again: Swift Testing gives no other signal that a test starts again.
 public struct SnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     public var configuration: SnapshotTestingConfiguration

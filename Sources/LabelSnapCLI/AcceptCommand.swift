@@ -15,12 +15,12 @@ options:
   --dry-run         print what would be done, change nothing
   --force           replace a reference even if it changed after the failure was recorded
   -h, --help        show this help
-Nothing changes when a NAME matches nothing (the closest pending names are suggested). When artifacts
+Nothing changes when a NAME matches nothing (the closest pending names are suggested) or is ambiguous. When artifacts
 were moved (downloaded from CI), the files next to the record are used. Inside a package, references
 are written into that checkout: a record made at another path (CI, another clone on this machine)
 places its reference at the same path relative to its package root; a folder of references that was
 outside its package needs LABELSNAP_SNAPSHOTS_DIR set to where that folder is here.
-Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing, 2 error (missing,
+Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing or several tests, 2 error (missing,
 corrupt or conflicting record, reference outside its folder of references, missing actual file, a failed write).
 """
 

@@ -9,7 +9,7 @@ record) and keeps the reference exactly as it is. Only files of that failure nex
 removed.
 
 selection and options: as labelsnap accept (see labelsnap accept --help).
-Exit status: 0 done, 1 a NAME matched nothing, 2 error (missing or corrupt record, a failed removal).
+Exit status: 0 done, 1 a NAME matched nothing or several tests, 2 error (missing or corrupt record, a failed removal).
 """
 
 func runRejectCommand(_ args: [String]) -> Int32 {

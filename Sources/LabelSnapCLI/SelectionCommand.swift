@@ -8,7 +8,9 @@ selection:
   RECORD.failure.json  a failure record (the path printed by the failing test)
   NAME                 a pending failure under the artifacts folders, by snapshot (testBadge.1),
                        test file and snapshot (BadgeTests/testBadge.1), test (testBadge: all of its
-                       snapshots), or reference path (__Snapshots__/BadgeTests/testBadge.1.png)
+                       snapshots), or reference path (__Snapshots__/BadgeTests/testBadge.1.png);
+                       a name without its test file that fails in several test files is refused,
+                       listing the qualified names
   --all                every pending failure under the artifacts folders
 """
 
@@ -32,6 +34,12 @@ func runSelectionCommand(_ args: [String], command: String, help: String,
             for u in names {
                 let hint = u.suggestions.isEmpty ? " (see labelsnap review)" : "; did you mean \(u.suggestions.joined(separator: ", "))?"
                 printError("\(command): no pending failure matches '\(u.name)' in \(foldersText(scan.roots))\(hint)")
+            }
+            printError("\(command): nothing was changed")
+            return 1
+        case .ambiguous(let names):
+            for a in names {
+                printError("\(command): '\(a.name)' matches pending failures of \(a.candidates.count) tests: \(a.candidates.joined(separator: ", ")); name the one you mean (or give each)")
             }
             printError("\(command): nothing was changed")
             return 1

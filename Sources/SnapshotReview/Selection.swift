@@ -1,9 +1,20 @@
 import SnapshotStore
 
-/// The failures named on a command line, or the names that matched nothing (with suggestions).
+/// The failures named on a command line, or the names that matched nothing (with suggestions), or the
+/// short names that matched failures of several test files (with their qualified names).
 public enum Selection: Sendable {
     case failures([PendingFailure], problems: [String])
     case unmatched([UnmatchedName])
+    case ambiguous([AmbiguousName])
+}
+
+/// A short name (`testBadge.1`, `testBadge`) that matches pending failures of more than one test file.
+/// It is refused, as git refuses an ambiguous revision and insta asks for the full snapshot name: accepting
+/// all of them would replace a reference in a file the user may not have looked at.
+public struct AmbiguousName: Sendable, Equatable {
+    public var name: String
+    /// The qualified names it matched, sorted (`AnotherTests/testBadge.1`, `BadgeTests/testBadge.1`).
+    public var candidates: [String]
 }
 
 /// A name that matched no pending failure, and the closest names that do exist.
@@ -15,7 +26,8 @@ public struct UnmatchedName: Sendable, Equatable {
 
 extension PendingScan {
     /// Resolves `RECORD.failure.json…`, `NAME…` or `all` into failures. Nothing changes here: a name
-    /// that matches nothing stops the command before any file is touched.
+    /// that matches nothing, or a name without a test file that matches failures of several test files
+    /// (`testBadge.1` in `BadgeTests` and `AnotherTests`), stops the command before any file is touched.
     /// - Parameter load: reads a record path given directly (`ArtifactsFolders.load(recordAt:)`).
     public func select(_ names: [String], all: Bool,
                        load: (String) throws -> PendingFailure = { try ArtifactsFolders.load(recordAt: $0) }) rethrows -> Selection {
@@ -27,13 +39,25 @@ extension PendingScan {
             return .failures(chosen, problems: errors.map { "unreadable or refused failure record: \($0.message)" })
         }
         var unmatched: [UnmatchedName] = []
+        var ambiguous: [AmbiguousName] = []
         for name in names {
             if name.hasSuffix(".json") { add(try load(name)); continue }
             let matches = failures.filter { $0.matches(name) }
             if matches.isEmpty { unmatched.append(UnmatchedName(name: name, suggestions: suggestions(for: name))) }
+            else if let a = ambiguity(of: name, matches) { ambiguous.append(a) }
             else { matches.forEach(add) }
         }
-        return unmatched.isEmpty ? .failures(chosen, problems: []) : .unmatched(unmatched)
+        if !unmatched.isEmpty { return .unmatched(unmatched) }
+        return ambiguous.isEmpty ? .failures(chosen, problems: []) : .ambiguous(ambiguous)
+    }
+
+    /// The qualified names a short name matched, when they belong to more than one test file. A name
+    /// with a `/` (test file or reference path) already says which file it means.
+    func ambiguity(of name: String, _ matches: [PendingFailure]) -> AmbiguousName? {
+        guard !name.contains("/"), Set(matches.map(\.testFileName)).count > 1 else { return nil }
+        // The spelling the user used: a snapshot (`testBadge.1`) or a whole test (`testBadge`).
+        let qualified = matches.map { $0.record.snapshotName == name ? $0.displayName : $0.testFileName + "/" + $0.record.testName }
+        return AmbiguousName(name: name, candidates: Array(Set(qualified)).sorted())
     }
 
     /// Pending names closest to `name` by edit distance (at most a quarter of its last part, at least 2),

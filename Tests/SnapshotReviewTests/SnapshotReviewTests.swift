@@ -107,6 +107,27 @@ final class SnapshotReviewTests: XCTestCase {
         ])
     }
 
+    /// `testBadge.1` failing in two test files (the most common XCTest name in two classes): the short
+    /// name is refused with both qualified names; the qualified one, or a name only one file has, selects.
+    func testAShortNameOfSeveralTestFilesIsRefusedWithTheQualifiedNames() throws {
+        try failText("a\n", "b\n", test: "testBadge()", named: "1")
+        try failText("a\n", "b\n", test: "testTitle()", named: "1")
+        let another = pkg.root + "/Tests/FakeTests/AnotherTests.swift"
+        try pkg.write(Array("a\n".utf8), to: pkg.snapshots + "/FakeTests/AnotherTests/testBadge.1.txt")
+        XCTAssertNotNil(SnapshotVerifier.verify("c\n", as: .text, named: "1", record: .never, filePath: another, testName: "testBadge()",
+                                                environment: ["SNAPSHOT_ARTIFACTS": ".build/snapshot-artifacts"], counter: SnapshotCounter()))
+        let scan = try ArtifactsFolders.scan([root()])
+        XCTAssertEqual(scan.failures.count, 3)
+        guard case .ambiguous(let names) = try scan.select(["testBadge.1", "testBadge", "testTitle.1"], all: false) else { return XCTFail() }
+        XCTAssertEqual(names, [
+            AmbiguousName(name: "testBadge.1", candidates: ["AnotherTests/testBadge.1", "BadgeTests/testBadge.1"]),
+            AmbiguousName(name: "testBadge", candidates: ["AnotherTests/testBadge", "BadgeTests/testBadge"]),
+        ])
+        guard case .failures(let chosen, _) = try scan.select(["AnotherTests/testBadge.1", "testTitle.1"], all: false) else { return XCTFail() }
+        XCTAssertEqual(chosen.map(\.displayName), ["AnotherTests/testBadge.1", "BadgeTests/testTitle.1"])
+        XCTAssertEqual(pkg.bytes(pkg.reference("testBadge.1.txt")), Array("a\n".utf8), "selecting changes nothing")
+    }
+
     /// A snapshot number that is far from every name (a matrix names snapshots after the combination):
     /// the test and its snapshots are suggested.
     func testASnapshotOfAKnownTestSuggestsTheTest() throws {

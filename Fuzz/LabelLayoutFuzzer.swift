@@ -33,9 +33,9 @@ private let fuzzFonts: [(FontFile, [FontFile])] = {
     let dir = NSTemporaryDirectory() + "label-layout-fuzz-\(getpid())"
     try? FileManager.default.createDirectory(atPath: dir + "/dir.ttf", withIntermediateDirectories: true)
     let dejaVu = FileManager.default.contents(atPath: FontFile.dejaVuSans.path) ?? Data()
-    FileManager.default.createFile(atPath: dir + "/truncated.ttf", contents: dejaVu.prefix(dejaVu.count / 3))
-    FileManager.default.createFile(atPath: dir + "/random.ttf", contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }))
-    FileManager.default.createFile(atPath: dir + "/empty.ttf", contents: Data())
+    _ = FileManager.default.createFile(atPath: dir + "/truncated.ttf", contents: dejaVu.prefix(dejaVu.count / 3))
+    _ = FileManager.default.createFile(atPath: dir + "/random.ttf", contents: Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2654435761 >> 7) }))
+    _ = FileManager.default.createFile(atPath: dir + "/empty.ttf", contents: Data())
     return [
         (.dejaVuSans, FontFile.defaultFallbacks), (.nanumGothic, FontFile.defaultFallbacks),
         (.notoColorEmoji, []), (.dejaVuSans, []),

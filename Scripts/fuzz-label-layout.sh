@@ -3,7 +3,7 @@
 # AddressSanitizer, from arbitrary bytes: a 12-byte header of numbers (line-break mode, alignment,
 # lines, size, scale, width, height, insets, corner radius, font, with NaN/±inf/huge specials), then
 # the text (see Fuzz/LabelLayoutFuzzer.swift).
-#   Scripts/fuzz-label-layout.sh [seconds (default 600)] [extra libFuzzer flags...]
+#   Scripts/fuzz-label-layout.sh [seconds (default 600; 0 = build only, as .ci/run does)] [extra libFuzzer flags...]
 # Leak detection is off: Swift multi-payload enums (GlyphImage.Pixels) keep array pointers with spare-bit
 # tags that LeakSanitizer cannot follow, so the process-lived glyph cache reads as leaked.
 # Seeds: Fuzz/label-layout-seeds. Corpus and crashes go to .build/fuzz-label/ (crash-*/timeout-*/oom-*
@@ -31,16 +31,21 @@ printf 'module CICU {\n    header "CICU.h"\n    export *\n}\n' > "$OUT/module/mo
 
 export SWIFT_BACKTRACE=enable=no  # let ASan/libFuzzer report crashes, not the Swift backtracer
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"  # also no leak check at exit (same false positive)
-"$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CICU/include \
-    Sources/CICU/breaks.c -o "$OUT/breaks.o"
+# Every C file of CICU (a new one is linked without editing this script; its libraries are
+# CICU's linkerSettings in Package.swift: -licuuc -licui18n -licudata below).
+rm -f "$OUT"/*.o
+for c in Sources/CICU/*.c; do
+    "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CICU/include "$c" -o "$OUT/$(basename "$c" .c).o"
+done
 CFLAGS=$(pkg-config --cflags freetype2 harfbuzz fontconfig)
 XCC=""
 for flag in $CFLAGS; do XCC="$XCC -Xcc $flag"; done
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name LabelFuzz \
     -I "$OUT/module" -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CFontconfig $XCC \
-    "$OUT"/src/*.swift "$OUT/breaks.o" -lfreetype -lharfbuzz -lfontconfig -licuuc -licudata \
+    "$OUT"/src/*.swift "$OUT"/*.o -lfreetype -lharfbuzz -lfontconfig -licuuc -licui18n -licudata \
     -o "$OUT/fuzz-label-layout"
 
+[ "$SECONDS_TO_RUN" = 0 ] && { echo "built $OUT/fuzz-label-layout"; exit 0; }
 "$OUT/fuzz-label-layout" -max_total_time="$SECONDS_TO_RUN" -max_len=4096 -timeout=20 -rss_limit_mb=3072 -detect_leaks=0 \
     -artifact_prefix="$OUT/crashes/" -print_final_stats=1 "$@" "$OUT/corpus" Fuzz/label-layout-seeds Tests/HardeningTests/Regressions/label-layout

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Fuzzes PNGCodec.decode with libFuzzer + AddressSanitizer.
-#   Scripts/fuzz-png-decode.sh [seconds (default 600)] [extra libFuzzer flags...]
+#   Scripts/fuzz-png-decode.sh [seconds (default 600; 0 = build only, as .ci/run does)] [extra libFuzzer flags...]
 # Seeds: PngSuite (Tests/PNGCodecTests/Fixtures/pngsuite or $PNGSUITE_DIR). Corpus and crashes go to
 # .build/fuzz-png/ (crash-* files there are reproducers: run the binary with the file as argument;
 # commit them as regression inputs to Tests/PNGCodecTests).
@@ -27,6 +27,7 @@ SYSTEM_MODULES=$(for m in Sources/C*/module.modulemap; do printf -- '-I %s ' "$(
 cp Sources/CPNGShim/include/*.h "$OUT/module/"
 printf 'module CPNGShim {\n    header "CPNGShim.h"\n    export *\n}\n' > "$OUT/module/module.modulemap"
 
+rm -f "$OUT"/*.o
 for c in Sources/CPNGShim/*.c; do
     "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CPNGShim/include "$c" -o "$OUT/$(basename "$c" .c).o"
 done
@@ -34,5 +35,6 @@ done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -I "$OUT/module" $SYSTEM_MODULES \
     "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -ldeflate -o "$OUT/fuzz-png-decode"
 
+[ "$SECONDS_TO_RUN" = 0 ] && { echo "built $OUT/fuzz-png-decode"; exit 0; }
 "$OUT/fuzz-png-decode" -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="$OUT/crashes/" -print_final_stats=1 "$@" "$OUT/corpus" "$SUITE"

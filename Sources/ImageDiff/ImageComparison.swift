@@ -132,7 +132,8 @@ public struct ImageComparison: Sendable, Hashable, CustomStringConvertible {
             throw ImageDiffError.invalidOption("perceptualPrecision \(perceptualPrecision) is outside 0…1 (0.98 tolerates ΔE94 ≤ 2)")
         }
         for r in ignoring where r.isEmpty {
-            throw ImageDiffError.invalidOption("ignored region \(r) is empty: give a width and height > 0")
+            // PixelRect clamps a negative width or height to 0, so the message says so rather than show a 0 the user never wrote.
+            throw ImageDiffError.invalidOption("ignored region \(r) is empty (a width or height ≤ 0 px, which PixelRect clamps to 0): give a width and height > 0")
         }
     }
 

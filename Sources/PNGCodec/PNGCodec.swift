@@ -310,7 +310,8 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
             return "cannot read PNG file \(path): \(reason). Check that the path exists, is a file and is readable."
         case .emptyImage(let w, let h):
             return "cannot encode a \(w)×\(h) px bitmap as PNG: a PNG image has at least 1×1 pixels. "
-                + "Give the label insets, bounds or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured)."
+                + "Give the label bounds of at least 1 px each way (a 0 pt width or height, e.g. layout(width: 0) or --width 0, is empty), "
+                + "or, where the size comes from the content, insets or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured)."
         case .pixelCountMismatch(let expected, let actual):
             return "cannot encode bitmap: its pixels array holds \(actual) bytes where width × height × 4 = \(expected)."
         case .encodingFailed(let message):

@@ -21,7 +21,7 @@ public enum RecordMode: String, CaseIterable, Sendable, Codable, CustomStringCon
 
     /// Parses a record-mode name; surrounding white space and letter case are ignored.
     /// - Throws: `SnapshotStoreError.unknownRecordMode` naming the allowed values.
-    public init(parsing text: String, source: String = "record mode") throws {
+    public init(parsing text: String, source: String = "the record mode") throws {
         let trimmed = text.trimmingWhitespace().lowercased()
         guard let mode = RecordMode(rawValue: trimmed) else {
             throw SnapshotStoreError.unknownRecordMode(value: text, source: source)

@@ -9,7 +9,8 @@ import Darwin
 /// Errors from the snapshot store. Each description says what went wrong, on which path, and
 /// what to do.
 public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
-    /// A record-mode value that is not one of `all, missing, failed, never`.
+    /// A record-mode value that is not one of `all, missing, failed, never`; `source` names where it came
+    /// from ("environment variable SNAPSHOT_TESTING_RECORD").
     case unknownRecordMode(value: String, source: String)
     /// A folder or file cannot be written because it (or a parent) is read-only.
     case notWritable(path: String, errno: Int32)
@@ -32,12 +33,14 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .unknownRecordMode(let value, let source):
-            return "unknown \(source) \"\(value)\": use one of \(RecordMode.allowedValues)"
+            // The variable (the source) is known; its value is not.
+            return "\(source) is \"\(value)\", which is not a record mode: use one of \(RecordMode.allowedValues)"
         case .notWritable(let path, let code):
             return "cannot write \(path): \(errnoName(code)) (\(errnoText(code))). The folder is read-only: "
                 + "make it writable (chmod -R u+w), or run with \(RecordMode.environmentVariable)=never to assert without writing"
         case .notADirectory(let path):
-            return "\(path) exists but is not a folder; move it away so snapshots can be stored there"
+            return "\(path) is a file, not a folder, and a folder is needed there: point the setting that names it "
+                + "(snapshotDirectory:, LABELSNAP_SNAPSHOTS_DIR) at a folder, or move a stray file away"
         case .fileTooLarge(let path, let size, let limit):
             return "\(path) is \(size) bytes, more than the \(limit) bytes a snapshot may have"
         case .io(let operation, let path, let code):

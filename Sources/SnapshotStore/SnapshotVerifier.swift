@@ -223,6 +223,16 @@ public enum SnapshotVerifier {
     /// Made only by `Run.compare` when the comparison matched: the one way to pass.
     private struct ComparedMatch { fileprivate init() {} }
 
+    /// Why an artifact was not written. A file where the artifacts folder (or a folder above it) must be
+    /// is the value of `SNAPSHOT_ARTIFACTS` (`SNAPSHOT_ARTIFACTS=/etc/passwd`), not a file to move away.
+    static func artifactProblem(_ error: any Error, artifactsRoot: String) -> String {
+        if case .notADirectory(let path)? = error as? SnapshotStoreError, artifactsRoot == path || artifactsRoot.hasPrefix(path + "/") {
+            return "the artifacts folder \(artifactsRoot) cannot be made: \(path) is a file, not a folder. "
+                + "Point \(SnapshotLocation.artifactsVariable) at a folder (unset, artifacts go to <package root>/\(SnapshotLocation.defaultArtifactsFolder))"
+        }
+        return "\(error)"
+    }
+
     private enum Outcome {
         case passed(ComparedMatch)
         case failed(SnapshotFailure)
@@ -472,7 +482,7 @@ public enum SnapshotVerifier {
                         try SnapshotFileSystem.writeAtomically(try actualBytes(), to: location.actualPath)
                         actualPath = location.actualPath
                         artifactLines.append("  actual:    \(location.actualPath)")
-                    } catch { problems.append("actual: \(error)") }
+                    } catch { problems.append("actual: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot)) }
                 }
                 // A copy of the reference that was compared (`<snapshot>.reference.<ext>`): the report shows
                 // it, not whatever `__Snapshots__` holds later (after an accept, a pull, another commit).
@@ -491,7 +501,7 @@ public enum SnapshotVerifier {
                         if attachment.kind != "reference" {  // a copy for the report, not something to open
                             artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
                         }
-                    } catch { problems.append("\(attachment.kind): \(error)") }
+                    } catch { problems.append("\(attachment.kind): " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot)) }
                 }
                 var fixLines = fixes
                 if actualPath == nil {
@@ -518,7 +528,7 @@ public enum SnapshotVerifier {
                     recordWritten = true
                 } catch {
                     message = message.filter { !$0.hasPrefix("  record:") }
-                    message.append("Failure record not written: \(error)")
+                    message.append("Failure record not written: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
                     r.message = message.joined(separator: "\n")
                 }
                 record = r

@@ -255,6 +255,10 @@ final class ImageDiffTests: XCTestCase {
         XCTAssertThrowsError(try ImageComparison(threshold: 1.5).validate())
         XCTAssertThrowsError(try ImageComparison(precision: -0.1).validate())
         XCTAssertThrowsError(try ImageComparison(ignoring: [PixelRect(x: 0, y: 0, width: 0, height: 3)]).validate())
+        // A negative width is clamped to 0 by PixelRect: the message says so instead of showing a 0 nobody wrote.
+        XCTAssertThrowsError(try ImageComparison(ignoring: [PixelRect(x: 0, y: 0, width: -1, height: 3)]).validate()) {
+            XCTAssertEqual("\($0)".hasSuffix("ignored region (0, 0, 0×3) is empty (a width or height ≤ 0 px, which PixelRect clamps to 0): give a width and height > 0"), true, "\($0)")
+        }
         XCTAssertNoThrow(try ImageComparison.pixelmatch().validate())
     }
 

@@ -83,7 +83,7 @@ final class LabelAssertionTests: XCTestCase {
             verifyLabelSnapshot(of: PaddedLabel(""), named: "empty", file: pkg.testFile, testName: "testEmpty()")
         })
         XCTAssertTrue(message.contains("cannot encode a 0×0 px bitmap as PNG"), message)
-        XCTAssertTrue(message.contains("Give the label insets, bounds or visible text"), message)
+        XCTAssertTrue(message.contains("where the size comes from the content, insets or visible text"), message)
         XCTAssertEqual(pkg.list(pkg.referenceFolder), [], "nothing recorded")
         _ = withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshot(of: PaddedLabel("", insets: EdgeInsets(all: 2)), named: "padded", file: pkg.testFile, testName: "testEmpty()")

@@ -38,7 +38,7 @@ final class RecordModeTests: XCTestCase {
             XCTAssertEqual(error as? SnapshotStoreError,
                            .unknownRecordMode(value: "sometimes", source: "environment variable SNAPSHOT_TESTING_RECORD"))
             XCTAssertEqual("\(error)",
-                           "unknown environment variable SNAPSHOT_TESTING_RECORD \"sometimes\": use one of all, missing, failed, never")
+                           "environment variable SNAPSHOT_TESTING_RECORD is \"sometimes\", which is not a record mode: use one of all, missing, failed, never")
         }
         // swift-snapshot-testing's old boolean spelling is not a mode either.
         XCTAssertThrowsError(try RecordMode(parsing: "true"))

@@ -105,6 +105,20 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testLabel.label.txt"], "no temporary files")
     }
 
+    /// `SNAPSHOT_ARTIFACTS` naming a file (`/etc/passwd`): the message says to point the variable at a
+    /// folder, not to move the file away; the file is untouched.
+    func testArtifactsVariableNamingAFileSaysToPointItAtAFolder() throws {
+        try pkg.write(Array("a\n".utf8), to: ref)
+        let file = pkg.root + "/not-a-folder"
+        try pkg.write(Array("keep".utf8), to: file)
+        let failure = try XCTUnwrap(verify("b\n", env: ["SNAPSHOT_ARTIFACTS": file]))
+        let expected = "Artifact not written: actual: the artifacts folder \(file) cannot be made: \(file) is a file, not a folder. "
+        XCTAssertFalse(failure.message.contains("move it away") || failure.message.contains("stray file"), failure.message)
+        XCTAssertTrue(failure.message.contains(expected), failure.message)
+        XCTAssertTrue(failure.message.contains("Point SNAPSHOT_ARTIFACTS at a folder (unset, artifacts go to <package root>/.build/snapshot-artifacts)"), failure.message)
+        XCTAssertEqual(pkg.bytes(file), Array("keep".utf8))
+    }
+
     func testMismatchWritesArtifactsAndARecord() throws {
         try pkg.write(Array("a\nb\nc\n".utf8), to: ref)
         let failure = try XCTUnwrap(verify("a\nB\nc\n"))
@@ -262,7 +276,7 @@ final class VerifierTests: XCTestCase {
     func testUnknownRecordModeFailsWithoutWriting() throws {
         let failure = try XCTUnwrap(verify("x", env: ["SNAPSHOT_TESTING_RECORD": "yes"]))
         XCTAssertEqual(failure.kind, .configuration)
-        XCTAssertEqual(failure.message, "Snapshot testLabel.label was not checked: unknown environment variable SNAPSHOT_TESTING_RECORD \"yes\": use one of all, missing, failed, never")
+        XCTAssertEqual(failure.message, "Snapshot testLabel.label was not checked: environment variable SNAPSHOT_TESTING_RECORD is \"yes\", which is not a record mode: use one of all, missing, failed, never")
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
         XCTAssertEqual(visibleFiles(under: pkg.root + "/.build"), [], "no artifact; only the run's manifest and claims (hidden folders)")
     }

@@ -96,7 +96,7 @@ struct LineDrawer {
         let utf16 = shaped.utf16
         let firstOffset = line.pieces.lazy.compactMap { if case .text(let r) = $0 { return r.lowerBound } else { return nil } }.first ?? 0
         let paragraphLevel: UInt8 = firstOffset < utf16.count ? try shaped.paragraphLevel(at: firstOffset)
-            : label.effectiveLayoutDirection == .rightToLeft ? 1 : 0
+            : (label.layoutDirection ?? (Bidi.firstStrongDirection(label.text) == .rightToLeft ? .rightToLeft : .leftToRight)) == .rightToLeft ? 1 : 0
         var items: [Item] = []
         // Tabs reach their stops in the piece that starts the line (after an ellipsis they stay spaces).
         var tabs: [Int: CGFloat] = [:]

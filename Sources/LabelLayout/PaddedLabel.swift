@@ -52,7 +52,8 @@ public struct PaddedLabel: Sendable {
         set { absoluteInsets = newValue; directionalInsets = nil }
     }
     private var absoluteInsets: EdgeInsets
-    /// Padding by leading/trailing edge (`NSDirectionalEdgeInsets`), resolved by `effectiveLayoutDirection`.
+    /// Padding by leading/trailing edge (`NSDirectionalEdgeInsets`), resolved by `effectiveLayoutDirection`
+    /// (left-to-right when `layoutDirection` is nil, whatever the text).
     public var directionalInsets: DirectionalEdgeInsets?
     /// Maximum lines; 0 = unlimited (UIKit's default is 1).
     public var numberOfLines: Int = 1
@@ -68,14 +69,14 @@ public struct PaddedLabel: Sendable {
     /// paragraphs without a strong character; a paragraph with one keeps its first strong character's direction
     /// (UAX #9 P2–P3, as TextKit's `NSWritingDirection.natural`), so left-to-right text in a right-to-left cell
     /// reads left to right, aligned right. nil (default): each paragraph's direction from its first strong
-    /// character (left-to-right without one), `.natural` alignment following it, and the text's first strong
-    /// character resolving directional insets. DESIGN.md §2, Bidi.
+    /// character (left-to-right without one), `.natural` alignment following it, and directional insets
+    /// resolved left-to-right — never by the text, as UIKit resolves `NSDirectionalEdgeInsets` by the view's
+    /// direction only (a Hebrew title in an English app keeps its leading padding on the left). DESIGN.md §2, Bidi.
     public var layoutDirection: LayoutDirection?
 
-    /// `layoutDirection`, or the direction of the text's first strong character (left-to-right without one).
-    public var effectiveLayoutDirection: LayoutDirection {
-        layoutDirection ?? (Bidi.firstStrongDirection(text) == .rightToLeft ? .rightToLeft : .leftToRight)
-    }
+    /// The view's direction (`effectiveUserInterfaceLayoutDirection`): `layoutDirection`, left-to-right when
+    /// nil (the model knows no app language). Never the text's direction.
+    public var effectiveLayoutDirection: LayoutDirection { layoutDirection ?? .leftToRight }
     /// Width of the *text* (insets excluded) at which a multi-line label wraps for its
     /// `intrinsicContentSize`, pt; 0 = no preferred width (measured on one line), and so is an unbounded
     /// width (`.infinity`, `.greatestFiniteMagnitude`, anything over `maximumLength`: ``isUnbounded(_:)``).

@@ -93,11 +93,17 @@ final class InternationalTextTests: XCTestCase {
             XCTAssertLessThan(x(h), x(w))
             XCTAssertGreaterThan(x(shin), x(w))
         }
-        // Directional insets resolve by the paragraph direction of the text.
-        let hebrew = PaddedLabel("שלום", directionalInsets: DirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 12))
+        // Directional insets resolve by the view's direction, never by the text (UIKit: leading is the left
+        // edge in a left-to-right layout): left-to-right when layoutDirection is nil, also for Hebrew text.
+        let inset = DirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 12)
+        var hebrew = PaddedLabel("שלום", directionalInsets: inset)
+        XCTAssertEqual(hebrew.insets, EdgeInsets(top: 0, left: 4, bottom: 0, right: 12))
+        hebrew.layoutDirection = .rightToLeft
         XCTAssertEqual(hebrew.insets, EdgeInsets(top: 0, left: 12, bottom: 0, right: 4))
-        let english = PaddedLabel("Hello", directionalInsets: DirectionalEdgeInsets(top: 0, leading: 4, bottom: 0, trailing: 12))
+        var english = PaddedLabel("Hello", directionalInsets: inset)
         XCTAssertEqual(english.insets, EdgeInsets(top: 0, left: 4, bottom: 0, right: 12))
+        english.layoutDirection = .rightToLeft
+        XCTAssertEqual(english.insets, EdgeInsets(top: 0, left: 12, bottom: 0, right: 4))
     }
 
     func testKerningPairsAreNarrowerThanUnkernedAdvances() throws {

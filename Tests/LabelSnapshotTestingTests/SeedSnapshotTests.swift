@@ -123,7 +123,10 @@ final class SeedSnapshotTests: XCTestCase {
             $0.bounds = CGRect(x: 0, y: 0, width: 180, height: 30)
         }, named: "adjusts-font-size")
         assertLabelSnapshot(of: make("שלום, padding!") {
+            // A right-to-left view (a Hebrew app): its leading inset is on the right. Without layoutDirection
+            // the insets resolve left-to-right, whatever the text (UIKit resolves them by the view).
             $0.directionalInsets = DirectionalEdgeInsets(top: 6, leading: 30, bottom: 6, trailing: 6)
+            $0.layoutDirection = .rightToLeft
             $0.bounds = CGRect(x: 0, y: 0, width: 180, height: 30)
         }, named: "rtl-directional-insets")
     }

@@ -26,23 +26,20 @@ for f in Sources/Raster/*.swift Sources/Typesetting/*.swift Sources/LabelLayout/
     sed -e '/^import Raster$/d' -e '/^import Typesetting$/d' -e '/^import LabelLayout$/d' \
         "$f" > "$OUT/src/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
-cp Sources/CICU/include/CICU.h "$OUT/module/"
-printf 'module CICU {\n    header "CICU.h"\n    export *\n}\n' > "$OUT/module/module.modulemap"
 
 export SWIFT_BACKTRACE=enable=no  # let ASan/libFuzzer report crashes, not the Swift backtracer
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"  # also no leak check at exit (same false positive)
-# Every C file of CICU (a new one is linked without editing this script; its libraries are
-# CICU's linkerSettings in Package.swift: -licuuc -licui18n -licudata below).
+# The C targets of those Swift targets (Package.swift; keep in step). CICU's linkerSettings are the
+# -licuuc -licui18n -licudata below.
+. Scripts/fuzz-c-targets.sh
 rm -f "$OUT"/*.o
-for c in Sources/CICU/*.c; do
-    "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CICU/include "$c" -o "$OUT/$(basename "$c" .c).o"
-done
+C_MODULES=$(fuzz_c_targets "$OUT" CRasterKernels CICU)
 CFLAGS=$(pkg-config --cflags freetype2 harfbuzz fontconfig)
 XCC=""
 for flag in $CFLAGS; do XCC="$XCC -Xcc $flag"; done
 # shellcheck disable=SC2086
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name LabelFuzz \
-    -I "$OUT/module" -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CFontconfig $XCC \
+    $C_MODULES -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CFontconfig $XCC \
     "$OUT"/src/*.swift "$OUT"/*.o -lfreetype -lharfbuzz -lfontconfig -licuuc -licui18n -licudata \
     -o "$OUT/fuzz-label-layout"
 

@@ -24,15 +24,12 @@ for f in $(for t in $TARGETS; do echo Sources/$t/*.swift; done) Scripts/fuzz/PNG
     sed "$drop" "$f" > "$OUT/src/$(basename "$f")"
 done
 SYSTEM_MODULES=$(for m in Sources/C*/module.modulemap; do printf -- '-I %s ' "$(dirname "$m")"; done)
-cp Sources/CPNGShim/include/*.h "$OUT/module/"
-printf 'module CPNGShim {\n    header "CPNGShim.h"\n    export *\n}\n' > "$OUT/module/module.modulemap"
-
+# The C targets of those Swift targets (Package.swift; keep in step).
+. Scripts/fuzz-c-targets.sh
 rm -f "$OUT"/*.o
-for c in Sources/CPNGShim/*.c; do
-    "$CLANG" -c -g -O1 -fsanitize=fuzzer-no-link,address -ISources/CPNGShim/include "$c" -o "$OUT/$(basename "$c" .c).o"
-done
+C_MODULES=$(fuzz_c_targets "$OUT" CRasterKernels CPNGShim)
 # shellcheck disable=SC2086  # SYSTEM_MODULES is a list of flags
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -I "$OUT/module" $SYSTEM_MODULES \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz $C_MODULES $SYSTEM_MODULES \
     "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -ldeflate -o "$OUT/fuzz-png-decode"
 
 [ "$SECONDS_TO_RUN" = 0 ] && { echo "built $OUT/fuzz-png-decode"; exit 0; }

@@ -39,7 +39,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
             print("\(style.path(path)): \(style.numbers("\(header.width)×\(header.height)")) px")
             let provenance = chunks.filter { $0.keyword == "LabelSnapshot" }
             if provenance.isEmpty {
-                print("  " + style.warn("no provenance chunk (recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
+                print("  " + style.warn("no provenance chunk (a contact sheet recorded with as: .contactSheet has none; another reference was recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
             for chunk in provenance {
                 let matches = imageChunksMatch(chunk.text, bytes)

@@ -121,7 +121,7 @@ public func snapshotFailure<Value>(
         return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
                                        filePath: filePath, testName: testName, environment: environment,
                                        testCase: running.identity, fileID: fileID, snapshotDirectory: directory,
-                                       testCaseArguments: running.caseArguments)
+                                       testCaseArguments: running.caseArguments, testSelection: running.selection)
     }
 }
 

@@ -20,11 +20,22 @@ struct RunningTest {
     /// The arguments of the running case of a parameterised Swift Testing test (`1, "de"`), which tell its
     /// cases apart in claims: two cases with one `named:` must not share a reference.
     var caseArguments: String? = nil
+    /// The `swift test --filter` pattern that selects exactly this test, when the testing library says which it
+    /// is by more than `identity` (a Swift Testing test's id: `TestFilter.swiftTesting`); nil: from `identity`.
+    var selection: String? = nil
 
     #if canImport(Testing)
     /// A Swift Testing test's identity for numbering and claims: `Module.Suite.test()`.
     static func identity(of test: Test) -> String {
         ([test.id.moduleName] + test.id.nameComponents).joined(separator: ".")
+    }
+
+    /// The re-record command's `--filter` for a Swift Testing test: its id, escaped and anchored. Not built from
+    /// the sanitised name the file is named by: a raw identifier (`` `badge in dark mode` ``) was filtered by
+    /// `badge-in-dark-mode` and ran nothing, and an unanchored `AppTests.*badge` re-recorded every failing test
+    /// whose name held "badge".
+    static func selection(of test: Test) -> String {
+        TestFilter.swiftTesting(moduleName: test.id.moduleName, nameComponents: test.id.nameComponents)
     }
     #endif
 
@@ -33,12 +44,12 @@ struct RunningTest {
     static func current(fileID: String, testName: String) -> RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
-            let identity = identity(of: test)
+            let identity = identity(of: test), selection = selection(of: test)
             if test.isParameterized {
                 return RunningTest(identity: identity, unnamedRefusal:
                     "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
                         + "give each one a `named:` derived from the argument",
-                    caseArguments: Test.Case.current.flatMap(SwiftTestingRunTracker.argumentsText))
+                    caseArguments: Test.Case.current.flatMap(SwiftTestingRunTracker.argumentsText), selection: selection)
             }
             if SwiftTestingRunTracker.isInTestBodyTask {
                 SwiftTestingRunTracker.shared.noteAssertion(testCase: identity)
@@ -48,9 +59,10 @@ struct RunningTest {
                 return RunningTest(identity: identity, unnamedRefusal:
                     "this unnamed snapshot is made in a task Swift Testing does not name (a task the test created, or the "
                         + "task a .timeLimit or another scoping trait runs the test in), so a new repetition cannot be told "
-                        + "from the last one; add the `.snapshots` trait to the test or its suite, or give it a `named:`")
+                        + "from the last one; add the `.snapshots` trait to the test or its suite, or give it a `named:`",
+                    selection: selection)
             }
-            return RunningTest(identity: identity, unnamedRefusal: nil)
+            return RunningTest(identity: identity, unnamedRefusal: nil, selection: selection)
         }
         #endif
         let fallback = fileID + "." + SnapshotNaming.testName(testName)
@@ -152,6 +164,16 @@ final class SwiftTestingRunTracker: @unchecked Sendable {
     }
 }
 #endif
+
+/// Called by CSnapshotRun's constructor when the test bundle loads (bundle_load.c), before XCTest starts its first
+/// case: the observer then sees every case start, so the first case of a process is named by XCTest (its class
+/// too) instead of from the first assertion's `#fileID`, and its re-record command selects exactly it.
+@_cdecl("lsr_test_bundle_did_load")
+func testBundleDidLoad() {
+    #if canImport(XCTest)
+    _ = XCTestCaseTracker.shared
+    #endif
+}
 
 #if canImport(XCTest)
 /// Follows XCTest's test cases through `XCTestObservationCenter`: each start of a case (also the same

@@ -61,13 +61,16 @@ public enum SnapshotVerifier {
     ///   - testName: the test function (`#function`).
     ///   - environment: the process environment (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`).
     ///   - counter: numbers unnamed snapshots.
+    ///   - testCase: the running test case (`RunningTest.identity`): numbering, claims, and XCTest's re-record filter.
+    ///   - testSelection: the running test's own `--filter` pattern (`TestFilter.swiftTesting`) for the re-record
+    ///     command; nil: made from `testCase` (`testFilter(for:testCase:)`).
     /// - Returns: `nil` when the assertion passes, else the failure.
     public static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
                                      record: RecordMode? = nil, filePath: String, testName: String,
                                      environment: [String: String] = ProcessEnvironment.current,
                                      counter: SnapshotCounter = .shared, testCase: String? = nil,
                                      fileID: String? = nil, snapshotDirectory: String? = nil,
-                                     testCaseArguments: String? = nil) -> SnapshotFailure? {
+                                     testCaseArguments: String? = nil, testSelection: String? = nil) -> SnapshotFailure? {
         let location: SnapshotLocation, remembered: RememberedLocation?
         do {
             (location, remembered) = try SnapshotLocation.locateRemembered(
@@ -108,7 +111,7 @@ public enum SnapshotVerifier {
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
         switch Run(location: location, reference: remembered?.referencePath ?? location.referencePath, remembered: remembered,
-                   mode: mode, format: format, value: value, testCase: testCase).verify() {
+                   mode: mode, format: format, value: value, testCase: testCase, testSelection: testSelection).verify() {
         case .passed: return nil
         case .failed(let failure): return failure
         }
@@ -166,29 +169,24 @@ public enum SnapshotVerifier {
     /// References whose use this process has noted (`recordUse`), with their artifacts root.
     private static let usesRecorded = Locked<Set<String>>([])
 
-    /// The `swift test --filter` pattern that runs the test: `<Module>.<Class>/<testName>$` when the running
-    /// XCTest case is known (`testCase` is XCTest's name of it, `<Class>.<testName>`; the class keeps same-named
-    /// tests of two classes apart, which `.*` did not), else `<Module>.*<testName>` (a Swift Testing test, or
-    /// no case known); the module is taken from `Tests/<Module>/…`, left out when the file is elsewhere.
-    public static func testFilter(for location: SnapshotLocation, testCase: String? = nil) -> String {
-        var module: String?
-        let root = location.packageRoot + "/"
-        if location.testFilePath.hasPrefix(root) {
-            let parts = location.testFilePath.dropFirst(root.count).split(separator: "/")
-            if parts.count >= 3, parts[0] == "Tests" { module = SnapshotNaming.sanitize(String(parts[1])) }
-        }
+    /// The `swift test --filter` pattern that runs exactly this test (`TestFilter`): `selection` when the running
+    /// test gave one (a Swift Testing test's id), else the XCTest case when `testCase` is XCTest's name of it
+    /// (`<Class>.<testName>`), else the test's name in any suite of its module.
+    public static func testFilter(for location: SnapshotLocation, testCase: String? = nil, selection: String? = nil) -> String {
+        if let selection { return selection }
         // XCTest's `Class.test`, not a Swift Testing id (`Module.Suite.test()`) nor the first case's stand-in
-        // (`Module/File.swift.test`, before the observer knew the case).
+        // (`Module/File.swift.test`, when no observer saw the case start).
         let name = testCase?.split(separator: ".", omittingEmptySubsequences: false) ?? []
-        if name.count == 2, name[1] == location.testName, !name[0].isEmpty, !name[0].contains("/") {
-            return (module.map { $0 + "." } ?? "") + name[0] + "/" + location.testName + "$"
+        if let module = location.moduleName, name.count == 2, name[1] == location.testName, !name[0].isEmpty, !name[0].contains("/") {
+            return TestFilter.xctest(moduleName: module, className: String(name[0]), testName: location.testName)
         }
-        return (module.map { $0 + ".*" } ?? "") + location.testName
+        return TestFilter.anyTest(named: location.testName, moduleName: location.moduleName)
     }
 
     /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'` (the pattern of `testFilter`).
-    public static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil) -> String {
-        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location, testCase: testCase)))"
+    public static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil,
+                                     selection: String? = nil) -> String {
+        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location, testCase: testCase, selection: selection)))"
     }
 
     /// `labelsnap accept <failure record>`.
@@ -253,12 +251,14 @@ public enum SnapshotVerifier {
         let value: Value
         /// The running test case (`RunningTest.identity`), for the re-record command.
         let testCase: String?
+        /// The running test's own `--filter` pattern (`TestFilter.swiftTesting`), when it gave one.
+        let testSelection: String?
 
         let encoded = EncodedCache()
 
         /// The command that re-records this snapshot under `mode` (`SnapshotVerifier.recordCommand`).
         func recordCommand(_ mode: RecordMode) -> String {
-            SnapshotVerifier.recordCommand(mode, for: location, testCase: testCase)
+            SnapshotVerifier.recordCommand(mode, for: location, testCase: testCase, selection: testSelection)
         }
 
         /// The actual value's file bytes, encoded at most once.

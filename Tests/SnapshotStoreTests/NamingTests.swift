@@ -46,29 +46,48 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SnapshotVerifier.shellQuote("X.*testFoo"), "'X.*testFoo'")
     }
 
-    /// The re-record filter names the XCTest class when the running case is known (XCTest calls it
-    /// `BadgeTests.testBadge`), so `testBadge` of another class is not run too; otherwise module and test.
-    func testRecordFilterNamesTheXCTestClassWhenKnown() {
-        func filter(_ file: String, _ testCase: String?) -> String {
-            let location = SnapshotLocation.next(filePath: file, testName: "testBadge()", name: "x", pathExtension: "png",
-                                                 environment: [:], counter: SnapshotCounter())
-            return SnapshotVerifier.testFilter(for: location, testCase: testCase)
-        }
-        let file = "/nowhere-\(getpid())/Tests/AppTests/BadgeTests.swift"   // no Package.swift: its folder is the root
-        XCTAssertEqual(filter(file, nil), "testBadge")
+    /// The re-record filter selects exactly the running test (B9): XCTest's `Module.Class/test` anchored at both
+    /// ends; Swift Testing's id anchored at the module and ended by the `/` before its source location; escaped.
+    /// Checked against names as the two libraries spell them (`--list-tests`; Swift Testing searches its id with
+    /// the source location appended), not against the code's own strings.
+    func testRecordFilterSelectsExactlyTheRunningTest() throws {
         let root = NSTemporaryDirectory() + "labelsnap-filter-\(getpid())"
         XCTAssertNoThrow(try FileManager.default.createDirectory(atPath: root + "/Tests/AppTests", withIntermediateDirectories: true))
         XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Package.swift", contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let inPackage = root + "/Tests/AppTests/BadgeTests.swift"
-        XCTAssertEqual(filter(inPackage, "BadgeTests.testBadge"), "AppTests.BadgeTests/testBadge$")
-        XCTAssertEqual(filter(inPackage, nil), "AppTests.*testBadge")
-        XCTAssertEqual(filter(inPackage, "AppTests.BadgeSuite.testBadge()"), "AppTests.*testBadge", "a Swift Testing id")
-        XCTAssertEqual(filter(inPackage, "AppTests/BadgeTests.swift.testBadge"), "AppTests.*testBadge", "the first case's stand-in")
-        XCTAssertEqual(filter(inPackage, "BadgeTests.testOther"), "AppTests.*testBadge", "another test's case")
-        let location = SnapshotLocation.next(filePath: inPackage, testName: "testBadge()", name: "x", pathExtension: "png",
-                                             environment: [:], counter: SnapshotCounter())
+        let location = SnapshotLocation.next(filePath: root + "/Tests/AppTests/BadgeTests.swift", testName: "testBadge()", name: "x",
+                                             pathExtension: "png", environment: [:], counter: SnapshotCounter())
+        func selected(_ pattern: String, _ names: [String]) throws -> [String] {
+            let regex = try Regex(pattern)
+            return names.filter { $0.firstMatch(of: regex) != nil }
+        }
+        let xctestNames = ["AppTests.BadgeTests/testBadge", "AppTests.BadgeTests/testBadgeLayout", "AppTests.OtherTests/testBadge",
+                           "XAppTests.BadgeTests/testBadge", "AppTests.BadgeTestsX/testBadge"]
+        let known = SnapshotVerifier.testFilter(for: location, testCase: "BadgeTests.testBadge")
+        XCTAssertEqual(try selected(known, xctestNames), ["AppTests.BadgeTests/testBadge"])
         XCTAssertEqual(SnapshotVerifier.recordCommand(.failed, for: location, testCase: "BadgeTests.testBadge"),
-                       "SNAPSHOT_TESTING_RECORD=failed swift test --filter 'AppTests.BadgeTests/testBadge$'")
+                       "SNAPSHOT_TESTING_RECORD=failed swift test --filter '^AppTests\\.BadgeTests/testBadge$'")
+        // No case known: the name in any suite of the module, never a longer name.
+        for unknown in [nil, "AppTests.BadgeSuite.testBadge()", "AppTests/BadgeTests.swift.testBadge", "BadgeTests.testOther"] {
+            let pattern = SnapshotVerifier.testFilter(for: location, testCase: unknown)
+            XCTAssertEqual(try selected(pattern, xctestNames), ["AppTests.BadgeTests/testBadge", "AppTests.OtherTests/testBadge",
+                                                                "AppTests.BadgeTestsX/testBadge"], "\(unknown ?? "nil")")
+        }
+
+        let swiftTestingNames = ["AppTests.STBadgeTests/badge()/STBadgeTests.swift:5:6", "AppTests.STBadgeTests/badgeLayout()/STBadgeTests.swift:7:6",
+                                 "AppTests.RawIdentTests/`badge renders in dark mode`()/RawIdentTests.swift:3:6",
+                                 "AppTests.Outer/STBadgeTests/badge()/Outer.swift:9:10", "AppTests.badge()/Free.swift:1:2",
+                                 "AppTests.Sizes/badge(width:)/Sizes.swift:4:6"]
+        func swiftTesting(_ components: [String]) throws -> [String] {
+            try selected(TestFilter.swiftTesting(moduleName: "AppTests", nameComponents: components), swiftTestingNames + xctestNames)
+        }
+        XCTAssertEqual(try swiftTesting(["STBadgeTests", "badge()"]), [swiftTestingNames[0]])
+        XCTAssertEqual(try swiftTesting(["RawIdentTests", "`badge renders in dark mode`()"]), [swiftTestingNames[2]])
+        XCTAssertEqual(try swiftTesting(["Outer", "STBadgeTests", "badge()"]), [swiftTestingNames[3]])
+        XCTAssertEqual(try swiftTesting(["badge()"]), [swiftTestingNames[4]])
+        XCTAssertEqual(try swiftTesting(["Sizes", "badge(width:)"]), [swiftTestingNames[5]])
+        XCTAssertEqual(TestFilter.swiftTesting(moduleName: "AppTests", nameComponents: ["STBadgeTests", "badge()"]),
+                       "^AppTests\\.STBadgeTests/badge\\(\\)/", "the form the breaker ran")
+        XCTAssertEqual(TestFilter.escaped("a.b*c+d?(e)[f]{g}^h$i|j\\k l/m"), "a\\.b\\*c\\+d\\?\\(e\\)\\[f\\]\\{g\\}\\^h\\$i\\|j\\\\k l/m")
     }
 }

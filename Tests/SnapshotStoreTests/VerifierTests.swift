@@ -44,7 +44,7 @@ final class VerifierTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots), "__Snapshots__ is not even created")
         XCTAssertTrue(failure.message.contains("No reference was found for snapshot testLabel.label at\n  \(ref)"), failure.message)
         XCTAssertTrue(failure.message.contains("Record mode is \"never\""), failure.message)
-        XCTAssertTrue(failure.message.contains("SNAPSHOT_TESTING_RECORD=missing swift test --filter 'FakeTests.*testLabel'"), failure.message)
+        XCTAssertTrue(failure.message.contains("SNAPSHOT_TESTING_RECORD=missing swift test --filter '^FakeTests\\.(.*/)?testLabel(\\([^)]*\\)/|$)'"), failure.message)
         // The actual value is kept as an artifact so CI can upload it and `labelsnap accept` can take it.
         XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.txt.actual.txt"), Array("hello".utf8))
         // CI without an explicit mode is `never`.
@@ -139,7 +139,7 @@ final class VerifierTests: XCTestCase {
               diff:      \(art).txt.diff
               record:    \(art).txt.failure.json
             Accept the actual value:  labelsnap accept \(art).txt.failure.json
-            or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'
+            or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter '^FakeTests\\.(.*/)?testLabel(\\([^)]*\\)/|$)'
             """)
         XCTAssertEqual(pkg.bytes(art + ".txt.actual.txt"), Array("a\nB\nc\n".utf8))
         XCTAssertEqual(String(decoding: pkg.bytes(art + ".txt.diff") ?? [], as: UTF8.self),
@@ -235,7 +235,7 @@ final class VerifierTests: XCTestCase {
                   \(ref) (5 bytes)
                 It was left untouched (record mode "\(mode)").
                 """), failure.message)
-            XCTAssertTrue(failure.message.contains("Re-record it:  SNAPSHOT_TESTING_RECORD=failed swift test --filter 'FakeTests.*testLabel'"), failure.message)
+            XCTAssertTrue(failure.message.contains("Re-record it:  SNAPSHOT_TESTING_RECORD=failed swift test --filter '^FakeTests\\.(.*/)?testLabel(\\([^)]*\\)/|$)'"), failure.message)
             XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testLabel.label.txt.actual.txt"), Array("hi".utf8))
         }
         let rewritten = try XCTUnwrap(verify("hi", record: .failed))

@@ -178,33 +178,47 @@ public struct PaddedLabel: Sendable {
         return try body(engine(shapingWholeText: shapingWholeText))
     }
 
-    /// The size that fits in `size`, pt: the text is wrapped at `size.width − left − right`
-    /// (unconstrained when `size.width` is 0, NaN or unbounded: `.infinity`, `.greatestFiniteMagnitude`, over
-    /// `maximumLength`), then the insets are added back; the height is not a limit. A proposal, so nothing in
-    /// it throws. Fixes the subclass bug that measured at the full width.
+    /// The size that fits in `size`, pt, as UIKit's `sizeThatFits(_:)` of the padded subclass
+    /// (`super.sizeThatFits(size − insets) + insets`): the text is wrapped at `size.width − left − right`, then the
+    /// insets are added back; the height is not a limit. No width constrains it when `size.width` is 0, NaN or
+    /// unbounded (`.infinity`, `.greatestFiniteMagnitude`, over `maximumLength`), nor when the text's width is 0 or
+    /// less (a proposal no wider than the insets: `UILabel.sizeThatFits` takes a width of 0 as no constraint),
+    /// nor when the label draws one line (`numberOfLines == 1`, or `.byTruncatingMiddle`): `UILabel` then answers the
+    /// size of its whole line, wider than the proposal if need be (DESIGN.md §2). A proposal, so nothing in it throws.
     /// - Throws: `LabelError`.
     public func sizeThatFits(_ size: CGSize) throws -> CGSize { try sizeThatFits(size, shapingWholeText: false) }
 
     /// `sizeThatFits(_:)`; with `shapingWholeText` all of the text is shaped first (tests).
     func sizeThatFits(_ size: CGSize, shapingWholeText: Bool) throws -> CGSize {
         try validate()
-        let w = size.width
-        let unconstrained = w == 0 || w.isNaN || PaddedLabel.isUnbounded(w)
-        let maxWidth: CGFloat? = unconstrained ? nil : max(0, w - insets.horizontal)
+        let textWidth = drawnNumberOfLines == 1 ? nil : proposedTextWidth(size.width)
         return try withEngine(shapingWholeText: shapingWholeText) {
-            paddedSize(of: try $0.measure(maxWidth: maxWidth, maxLines: drawnNumberOfLines))
+            paddedSize(of: try $0.measure(maxWidth: textWidth, maxLines: drawnNumberOfLines))
         }
     }
 
+    /// The text's width in a proposal `width` wide, pt: nil (no constraint) for 0, NaN, an unbounded width, or a
+    /// width no greater than the insets (a text width of 0 means no constraint, as `UILabel`'s own 0 does).
+    func proposedTextWidth(_ width: CGFloat) -> CGFloat? {
+        guard width != 0, !width.isNaN, !PaddedLabel.isUnbounded(width) else { return nil }
+        let text = width - insets.horizontal
+        return text > 0 ? text : nil
+    }
+
     /// Sets the bounds to `width` × the fitting height, as the seeds' `bounds.didSet`: when
-    /// `numberOfLines == 0`, `preferredMaxLayoutWidth = max(0, width − left − right)`.
+    /// `numberOfLines == 0`, `preferredMaxLayoutWidth = max(0, width − left − right)`; the height is the text's
+    /// wrapped at that width (`sizeThatFits`' rule: a text width of 0 is no constraint, so one line, matching the
+    /// intrinsic size a `preferredMaxLayoutWidth` of 0 gives). A one-line label is measured within the width,
+    /// which gives the one line's height without reading the rest of a long paragraph.
     /// - Throws: `LabelError` (e.g. a NaN or negative width).
     public mutating func layout(width: CGFloat) throws {
         guard width.isFinite, width >= 0, width <= PaddedLabel.maximumLength else {
             throw LabelError.invalidBounds(CGRect(x: 0, y: 0, width: width, height: 0))
         }
         if numberOfLines == 0 { preferredMaxLayoutWidth = max(0, width - insets.horizontal) }
-        let fitting = try sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude))
+        try validate()
+        let textWidth = proposedTextWidth(width)
+        let fitting = try withEngine { paddedSize(of: try $0.measure(maxWidth: textWidth, maxLines: drawnNumberOfLines)) }
         bounds = CGRect(x: 0, y: 0, width: width, height: fitting.height)
     }
 

@@ -94,6 +94,53 @@ final class IntrinsicSizeTests: XCTestCase {
         }
     }
 
+    /// UIKit parity (breaker B1): a one-line `UILabel` answers `sizeThatFits` with its whole line, wider than the
+    /// proposal (the size that shows all of it), so the padded subclass answers that plus the insets. Widths from
+    /// DejaVu Sans' hmtx/kern (FontTestSupport).
+    func testOneLineSizeThatFitsIsTheWholeLineWhateverTheProposal() throws {
+        let text = "The quick brown fox jumps over the lazy dog"
+        let ref = try FontReference(path: dejaVuPath, text: text)
+        let padding = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+        var label = PaddedLabel(text, font: .default(size: 17), insets: padding)
+        let whole = CGSize(width: FontReference.px(ref.width(text, pointSize: 17), 1) + 20,
+                           height: FontReference.px(ref.lineHeight(pointSize: 17), 1) + 8)
+        XCTAssertGreaterThan(whole.width, 300)
+        for proposal in [CGFloat(100), 200, 0, whole.width + 50] {
+            XCTAssertEqual(try label.sizeThatFits(CGSize(width: proposal, height: .greatestFiniteMagnitude)), whole, "\(proposal)")
+        }
+        label.numberOfLines = 3
+        label.lineBreakMode = .byTruncatingMiddle   // one line whatever numberOfLines says
+        XCTAssertEqual(try label.sizeThatFits(CGSize(width: 100, height: 100)), whole)
+        // layout(width:) still takes the width it is given, one line high.
+        label.lineBreakMode = .byTruncatingTail
+        label.numberOfLines = 1
+        try label.layout(width: 100)
+        XCTAssertEqual(label.bounds?.size, CGSize(width: 100, height: whole.height))
+    }
+
+    /// A proposal no wider than the insets leaves a text width of 0 or less, which `UILabel.sizeThatFits` (0) takes as
+    /// no constraint (breaker B7): the one-line size, not one character a line; and `layout(width:)` agrees with the
+    /// intrinsic size its `preferredMaxLayoutWidth` of 0 gives. One point wider, the text wraps at 1 pt: a line per
+    /// character ("Hello": 5 lines).
+    func testATextWidthOfZeroIsNoConstraint() throws {
+        let ref = try FontReference(path: dejaVuPath, text: "Hello")
+        var label = PaddedLabel("Hello", font: .default(size: 17), insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
+        label.numberOfLines = 0
+        let line = ref.lineHeight(pointSize: 17)
+        let oneLine = CGSize(width: FontReference.px(ref.width("Hello", pointSize: 17), 1) + 20, height: FontReference.px(line, 1) + 8)
+        for proposal in [CGFloat(20), 12, 0] {
+            XCTAssertEqual(try label.sizeThatFits(CGSize(width: proposal, height: 100)), oneLine, "\(proposal)")
+        }
+        XCTAssertEqual(try label.sizeThatFits(CGSize(width: 21, height: 100)).height, FontReference.px(5 * line, 1) + 8, accuracy: 1e-9)
+        try label.layout(width: 20)
+        XCTAssertEqual(label.preferredMaxLayoutWidth, 0)
+        XCTAssertEqual(label.bounds?.size, CGSize(width: 20, height: oneLine.height))
+        XCTAssertEqual(try label.intrinsicContentSize, oneLine)
+        try label.layout(width: 21)
+        XCTAssertEqual(label.bounds?.size.height ?? 0, FontReference.px(5 * line, 1) + 8, accuracy: 1e-9)
+        XCTAssertEqual(try label.intrinsicContentSize.height, FontReference.px(5 * line, 1) + 8, accuracy: 1e-9)
+    }
+
     func testLayoutWidthSetsPreferredMaxLayoutWidthNeverNegative() throws {
         var label = PaddedLabel("UILabel With Padding", font: .default(size: 17), insets: insets)
         label.numberOfLines = 0

@@ -45,12 +45,14 @@ public enum FailureText {
         return "\(ref.0)×\(ref.1) → \(a.0)×\(a.1) px" + (edges.isEmpty ? "" : " (\(edges.joined(separator: ", ")))")
     }
 
-    /// `3 removed, 1 added (reference 12 lines, actual 10); first at line 4`, for text failures.
+    /// `3 removed, 1 added (reference 12 lines, actual 10); first at line 4`, for text failures; `…; no line differs`
+    /// when only line endings do.
     public static func lineChange(_ r: SnapshotFailureRecord) -> String? {
         guard let removed = r.intMetric("removedLines"), let added = r.intMetric("addedLines") else { return nil }
         var s = "\(removed) removed, \(added) added"
         if let a = r.intMetric("referenceLines"), let b = r.intMetric("actualLines") { s += " (reference \(a) lines, actual \(b))" }
         if let first = r.intMetric("firstDifferenceLine") { s += "; first at line \(first)" }
+        else if removed + added == 0 { s += "; no line differs" }
         return s
     }
 

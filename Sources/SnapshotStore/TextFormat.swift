@@ -108,20 +108,26 @@ enum TextDiff {
         let d = diff(a, b)
         let removed = d.filter { $0.hasPrefix("- ") }.count
         let added = d.filter { $0.hasPrefix("+ ") }.count
-        let first = (d.firstIndex { !$0.hasPrefix("  ") } ?? 0) + 1
-        let diffText = "--- reference\n+++ actual\n" + d.joined(separator: "\n") + "\n"
+        // Texts whose lines are all equal differ only in line endings: no line is named as the first difference,
+        // and the diff artifact says why it marks no line (as diff's own "\ No newline at end of file").
+        let first = d.firstIndex { !$0.hasPrefix("  ") }.map { $0 + 1 }
+        let note = removed + added == 0 ? lineEndingNote(reference: reference, actual: actual) : nil
+        let diffText = "--- reference\n+++ actual\n" + d.joined(separator: "\n") + "\n" + (note.map { "\\ " + $0 + "\n" } ?? "")
         // Show at most 20 changed lines in the message itself.
         let shown = d.filter { !$0.hasPrefix("  ") }.prefix(20)
         var summary = [
-            "lines: reference \(a.count), actual \(b.count); \(removed) removed, \(added) added; first difference at line \(first)",
+            "lines: reference \(a.count), actual \(b.count); \(removed) removed, \(added) added; "
+                + (first.map { "first difference at line \($0)" } ?? "no line differs"),
         ]
-        if removed + added == 0 { summary.append("  " + lineEndingNote(reference: reference, actual: actual)) }
+        if let note { summary.append("  " + note) }
         summary += shown.map { "  " + $0 }
         if removed + added > shown.count { summary.append("  … \(removed + added - shown.count) more changed lines in the diff artifact") }
+        var metrics: [String: SnapshotMetric] = ["referenceLines": .int(a.count), "actualLines": .int(b.count),
+                                                 "removedLines": .int(removed), "addedLines": .int(added)]
+        if let first { metrics["firstDifferenceLine"] = .int(first) }
         return SnapshotMismatch(
             summary: summary,
-            metrics: ["referenceLines": .int(a.count), "actualLines": .int(b.count),
-                      "removedLines": .int(removed), "addedLines": .int(added), "firstDifferenceLine": .int(first)],
+            metrics: metrics,
             attachments: [SnapshotAttachment(kind: "diff", pathExtension: "diff") { Array(diffText.utf8) }])
     }
 }

@@ -12,15 +12,22 @@ final class LineEndingTests: XCTestCase {
         XCTAssertEqual(TextDiff.lines(""), [])
     }
 
-    func testACRLFReferenceIsExplained() {
+    func testACRLFReferenceIsExplained() throws {
         let mismatch = TextDiff.mismatch(reference: "size: 1\r\ntext: 2\r\n", actual: "size: 1\ntext: 2\n")
-        XCTAssertEqual(mismatch.summary.first, "lines: reference 2, actual 2; 0 removed, 0 added; first difference at line 1")
+        // No line differs (breaker B4: it said "first difference at line 1", and the report's line diff marked nothing).
+        XCTAssertEqual(mismatch.summary.first, "lines: reference 2, actual 2; 0 removed, 0 added; no line differs")
         XCTAssertTrue(mismatch.summary.contains { $0.contains("the reference ends them with CR LF, the actual with LF") }, "\(mismatch.summary)")
         XCTAssertTrue(mismatch.summary.contains { $0.contains("__Snapshots__/** -text") })
+        XCTAssertNil(mismatch.metrics["firstDifferenceLine"])
+        let diff = String(decoding: try mismatch.attachments[0].bytes(), as: UTF8.self)
+        XCTAssertEqual(diff.split(separator: "\n").last.map(String.init),
+                       "\\ the lines are the same; the reference ends them with CR LF, the actual with LF (a checkout with core.autocrlf "
+                        + "or an editor converted it: mark references as binary in .gitattributes, `__Snapshots__/** -text`)")
     }
 
     func testAMissingFinalNewlineIsExplained() {
         let mismatch = TextDiff.mismatch(reference: "a\nb", actual: "a\nb\n")
+        XCTAssertEqual(mismatch.summary.first, "lines: reference 2, actual 2; 0 removed, 0 added; no line differs")
         XCTAssertTrue(mismatch.summary.contains { $0.hasSuffix("the reference lacks the final newline") }, "\(mismatch.summary)")
         let other = TextDiff.mismatch(reference: "a\nb\n", actual: "a\nb")
         XCTAssertTrue(other.summary.contains { $0.hasSuffix("the actual lacks the final newline") }, "\(other.summary)")

@@ -40,7 +40,7 @@ struct CLIResult {
 /// `timeout`, a process still running after that many seconds is terminated and reported `timedOut` (for the
 /// tests of what must not block: the harness's limit, not an assertion about speed).
 func labelsnap(_ args: [String], cwd: String, environment extra: [String: String] = [:],
-               timeout: TimeInterval? = nil) throws -> CLIResult {
+               timeout: TimeInterval? = nil, standardInput: Data? = nil) throws -> CLIResult {
     let process = Process()
     process.executableURL = try labelsnapExecutable()
     process.arguments = args
@@ -57,6 +57,13 @@ func labelsnap(_ args: [String], cwd: String, environment extra: [String: String
     let out = Pipe()
     process.standardOutput = out
     process.standardError = errHandle
+    if let standardInput {   // from a file, so no writer thread is needed
+        let inPath = errPath + ".stdin"
+        guard FileManager.default.createFile(atPath: inPath, contents: standardInput),
+              let inHandle = FileHandle(forReadingAtPath: inPath) else { throw CocoaError(.fileWriteUnknown) }
+        unlink(inPath)   // open: read to its end all the same
+        process.standardInput = inHandle
+    }
     try process.run()
     let watchdog = Watchdog()
     if let timeout {

@@ -33,6 +33,22 @@ final class RenderCommandTests: XCTestCase {
 
     /// `--line-break-strategy`: the default pushes a lone last word out (the line before gives one up);
     /// `none` restores greedy lines; the lines are the same at every scale.
+    /// `--text-file -` reads the text from standard input, as CLI users expect (breaker B6: `/dev/stdin` was refused
+    /// as "cannot be read (check its permissions)"); more than 64 MiB is refused, not read without end.
+    func testTextFromStandardInput() throws {
+        for path in ["-", "/dev/stdin"] {
+            let run = try labelsnap(["render", "--text-file", path, "--lines", "0", "--json"], cwd: NSTemporaryDirectory(),
+                                    standardInput: Data("from stdin\nsecond line".utf8))
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
+            XCTAssertEqual(json["lines"] as? [String], ["from stdin", "second line"], path)
+        }
+        let tooMuch = try labelsnap(["render", "--text-file", "-"], cwd: NSTemporaryDirectory(),
+                                    standardInput: Data(repeating: 0x61, count: (64 << 20) + 1))
+        XCTAssertEqual(tooMuch.status, 2)
+        XCTAssertTrue(tooMuch.stderr.contains("standard input holds more than 67108864 bytes"), tooMuch.stderr)
+    }
+
     func testLineBreakStrategyOption() throws {
         let text = "Snapshot tests catch labels"
         let standard = try render([text, "--width", "200", "--lines", "0"])

@@ -24,7 +24,9 @@ options:
   --line-break-strategy S standard|push-out|hangul|none: lineBreakStrategy (default standard = push-out and
                           hangul: a last line never holds a lone word, Korean words stay whole; none = greedy)
   --align A               left|center|right|justified|natural (default natural)
-  --direction D           ltr|rtl: force the paragraph direction (default: from the text, UAX #9)
+  --direction D           ltr|rtl: the view's layout direction (semanticContentAttribute): .natural alignment,
+                          directional insets and paragraphs without a strong character; text keeps its own
+                          direction (default: none, each paragraph's from its first strong character, UAX #9)
   --scale S               pixels per point, usually 1, 2 or 3 like UIScreen.scale (default 1)
   --color HEX             text colour, #RRGGBB[AA] (default #000000)
   --background HEX        background colour (default transparent)

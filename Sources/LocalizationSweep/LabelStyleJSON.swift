@@ -26,11 +26,13 @@ extension LabelStyle {
         }
         self.init(width: 0)
         try reader.checkSizeAndTextStyle(members)
+        let hasTextStyle = members.contains { $0.key == "textStyle" }
+        try reader.checkContentSizeCategory(members, baseHasTextStyle: false)
         var overrides: [Override] = []
         for (key, _, value) in members {
             if key == "overrides" {
                 guard case .array(let items) = value.value else { throw reader.error(value, "\"overrides\" must be an array of objects") }
-                for item in items { overrides.append(try reader.override(item)) }
+                for item in items { overrides.append(try reader.override(item, baseHasTextStyle: hasTextStyle)) }
                 continue
             }
             let apply = try reader.setter(key, value)
@@ -63,7 +65,8 @@ struct StyleReader {
         "head": .byTruncatingHead, "tail": .byTruncatingTail, "middle": .byTruncatingMiddle,
     ]
 
-    func override(_ node: JSONNode) throws -> LabelStyle.Override {
+    /// - Parameter baseHasTextStyle: the style the override belongs to gives `textStyle` (so its font scales).
+    func override(_ node: JSONNode, baseHasTextStyle: Bool) throws -> LabelStyle.Override {
         guard case .object(let members) = node.value else { throw error(node, "each override must be an object") }
         guard let keysNode = node["keys"] else {
             throw error(node, "an override needs \"keys\": a key pattern such as \"onboarding.*\" or a list of them")
@@ -76,6 +79,7 @@ struct StyleReader {
         default: throw error(keysNode, "\"keys\" must be a pattern or a list of patterns")
         }
         try checkSizeAndTextStyle(members)
+        try checkContentSizeCategory(members, baseHasTextStyle: baseHasTextStyle)
         var setters: [@Sendable (inout LabelStyle) -> Void] = []
         for (key, _, value) in members where key != "keys" {
             guard key != "overrides" else { throw error(value, "overrides cannot be nested") }
@@ -89,6 +93,16 @@ struct StyleReader {
         if members.contains(where: { $0.key == "size" }), let t = members.first(where: { $0.key == "textStyle" }) {
             throw error(t.value, "give either \"size\" (a fixed font) or \"textStyle\" (Dynamic Type), not both")
         }
+    }
+
+    /// A `contentSizeCategory` scales only a Dynamic Type font: without a `textStyle` here or in the base style the
+    /// font is fixed and the category would change nothing, silently (breaker B8); refused, as `size` with
+    /// `textStyle` is.
+    func checkContentSizeCategory(_ members: [(key: String, line: Int, value: JSONNode)], baseHasTextStyle: Bool) throws {
+        guard !baseHasTextStyle, !members.contains(where: { $0.key == "textStyle" }),
+              let category = members.first(where: { $0.key == "contentSizeCategory" }) else { return }
+        throw error(category.value, "\"contentSizeCategory\" only scales a Dynamic Type font: add \"textStyle\" (\"body\", "
+            + "\"headline\" …); a fixed font (\"size\", or none: 17 pt) keeps its size in every category")
     }
 
     func number(_ node: JSONNode, _ key: String, in range: ClosedRange<Double>) throws -> Double {

@@ -288,6 +288,22 @@ extension SweepTests {
             XCTAssertEqual(($0 as? StringResourceError)?.line, 2, "\($0)")
         }
     }
+
+    /// A category without a text style would change nothing (the fixed 17 pt font does not scale; breaker B8):
+    /// refused with its line, in the style and in an override whose style has no text style either.
+    func testContentSizeCategoryWithoutATextStyleIsRefused() throws {
+        for json in [#"{"width": 160,"# + "\n" + #""contentSizeCategory": "AX5"}"#,
+                     #"{"width": 160, "size": 15, "overrides": ["# + "\n" + #"{"keys": "a.*", "contentSizeCategory": "AX5"}]}"#] {
+            XCTAssertThrowsError(try LabelStyle(json: Array(json.utf8), file: "s.json"), json) {
+                let error = $0 as? StringResourceError
+                XCTAssertEqual(error?.line, 2, "\($0)")
+                XCTAssertTrue("\($0)".contains("\"contentSizeCategory\" only scales a Dynamic Type font: add \"textStyle\""), "\($0)")
+            }
+        }
+        // An override may set only the category when its style gives the text style (as above), or set both.
+        let both = #"{"width": 160, "overrides": [{"keys": "a.*", "textStyle": "body", "contentSizeCategory": "AX1"}]}"#
+        XCTAssertEqual(try LabelStyle(json: Array(both.utf8), file: "s.json").resolved(forKey: "a.b").label.font.pointSize, 28)
+    }
 }
 
 extension SweepTests {

@@ -97,7 +97,9 @@ enum MatrixMessage {
     static func sheetTitle(_ test: String, _ results: [SnapshotFailure?]) -> String {
         let differ = results.filter { [.mismatch, .corruptReference, .unreadableReference].contains($0?.kind) }.count
         let missing = results.filter { $0?.kind == .missingReference }.count
+        let unchecked = results.filter { [.configuration, .writeFailed, .valueFailed].contains($0?.kind) }.count
         return "\(test): \(results.count) combinations, \(differ) differ (red), \(missing) missing (amber)"
+            + (unchecked > 0 ? ", \(unchecked) not checked (amber)" : "")
     }
 
     /// Names the sheet in a failure record, so `labelsnap report` shows it with the failure.

@@ -96,9 +96,13 @@ public enum SnapshotVerifier {
                 ? "\(raw) is used by two assertions of one test, at \(earlier.callSite ?? "?") and at \(claim.callSite ?? "?"); both would use "
                     + "\(location.referenceRelativePath). Give each assertion its own `named:`."
                 : "\(claim.description) and \(earlier.description) both map to "
-                    + "\(location.referenceRelativePath). "
+                    + "\(location.referenceRelativePath)"
+                    + (collisionKey(earlier.rawName) == collisionKey(raw)
+                        ? " on a case-insensitive file system such as macOS's (names that differ only in letter case or Unicode "
+                            + "normalization are one file there, so they are refused on Linux too)" : "") + ". "
                     + (testCaseArguments != nil ? "Derive each case's `named:` from its arguments."
-                                                : "Rename one of the tests, or give the snapshots distinct `named:` values.")
+                                                : "Rename one of the tests, or give the snapshots distinct `named:` values "
+                                                    + "(a matrix's axis values, such as its `.texts` keys, name its snapshots).")
             return SnapshotFailure(kind: .configuration, message: "Snapshot \(location.snapshotName) was not checked: " + clash,
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }

@@ -1,6 +1,6 @@
 import ContactSheetRendering
 import Foundation
-import LabelSnapshotTesting
+@testable import LabelSnapshotTesting
 import PNGCodec
 import SnapshotReview
 import SnapshotTestSupport
@@ -114,6 +114,21 @@ final class MatrixSnapshotTests: XCTestCase {
         // The widths axis lays out at that width after the other axes: 80.5 pt at 1.5x is 121 px (rounded).
         let png = try XCTUnwrap(pkg.bytes(pkg.reference("testBadge.badge.w80.5-1.5x-AX3-rtl-dark-de.png")))
         XCTAssertEqual(try PNGCodec.decode(png).width, 121)
+    }
+
+    /// Two `.texts` keys that differ only in case are one file on macOS: the refusal says why the two names are one
+    /// file (on Linux they would be two), and the contact sheet's title counts the refused cell it outlines amber
+    /// (breaker B3: "1 missing (amber)" beside two amber cells).
+    func testTextKeysDifferingOnlyInCaseAreExplained() throws {
+        let pkg = try TempPackage()
+        let label = PaddedLabel("x", insets: EdgeInsets(all: 2))
+        let failures = try XCTUnwrap(withSnapshotTesting(record: .missing, environment: [:]) {
+            verifyLabelSnapshots(of: label, matrix: [.texts(["A": "D", "a": "E"])], file: pkg.testFile, testName: "testTextKeys()")
+        })
+        let refused = try XCTUnwrap(failures.failures.first { $0.failure.kind == .configuration }, failures.message)
+        XCTAssertTrue(refused.failure.message.contains("on a case-insensitive file system such as macOS's"), refused.failure.message)
+        XCTAssertEqual(MatrixMessage.sheetTitle("t", failures.failures.map(\.failure)),
+                       "t: 2 combinations, 0 differ (red), 1 missing (amber), 1 not checked (amber)")
     }
 
     func testRecordModesApplyPerCombination() throws {

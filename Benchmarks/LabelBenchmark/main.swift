@@ -165,6 +165,7 @@ let decodeMs = try milliseconds(onlyPass ? 2000 : 500) {
 }
 print("reference_decode_us=\(decodeMs * 1000)")
 print("render_us=\(try milliseconds(onlyPass ? 5000 : 1000) { _ = try cases[0].2.render() } * 1000)")
+print("layout_us=\(try milliseconds(onlyPass ? 5000 : 1000) { _ = try cases[0].2.makeLayout() } * 1000)")
 let passes = SnapshotVerifier.passCounts.since(passCounts)
 print("pass_decoded=\(passes.decoded) of \(passes.decoded + passes.provenByDigest)")
 if onlyPass { exit(0) }

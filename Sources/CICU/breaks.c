@@ -84,6 +84,13 @@ int32_t lsicu_utf16_from_utf8(const uint8_t *utf8, int32_t length, uint16_t *out
     return U_FAILURE(status) ? -1 : written;
 }
 
+int32_t lsicu_utf8_from_utf16(const uint16_t *utf16, int32_t length, uint8_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t written = 0;
+    u_strToUTF8WithSub((char *)out, capacity, &written, (const UChar *)utf16, length, 0xFFFD, NULL, &status);
+    return U_FAILURE(status) ? -1 : written;
+}
+
 int32_t lsicu_guess_cjk_language(const uint16_t *text, int32_t length) {
     int32_t hangul = 0;
     for (int32_t i = 0; i < length; i++) {

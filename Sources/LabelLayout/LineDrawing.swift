@@ -98,6 +98,9 @@ struct LineDrawer {
         let paragraphLevel: UInt8 = firstOffset < utf16.count ? try shaped.paragraphLevel(at: firstOffset)
             : (label.layoutDirection ?? (Bidi.firstStrongDirection(label.text) == .rightToLeft ? .rightToLeft : .leftToRight)) == .rightToLeft ? 1 : 0
         var items: [Item] = []
+        items.reserveCapacity(line.pieces.reduce(0) { n, piece in
+            if case .text(let r) = piece { return n + r.count } else { return n + engine.ellipsis.glyphs.count }
+        })
         // Tabs reach their stops in the piece that starts the line (after an ellipsis they stay spaces).
         var tabs: [Int: CGFloat] = [:]
         if case .text(let r)? = line.pieces.first { tabs = try engine.tabWidths(in: r) }
@@ -116,7 +119,7 @@ struct LineDrawer {
                     if let tab = tabs[g.cluster] { glyph.advance = tab / engine.pointSize }   // em, as every advance
                     items.append(Item(glyph: glyph, level: shaped.levels[g.cluster], isSpace: isSpace))
                 }
-                text += String(decoding: utf16[r.lowerBound..<end], as: UTF16.self)
+                text += TextSegmentation.string(utf16[r.lowerBound..<end])
                 first = min(first, r.lowerBound); last = max(last, r.upperBound)
             case .ellipsis:
                 for g in engine.ellipsis.glyphs { items.append(Item(glyph: g, level: paragraphLevel, isSpace: false)) }

@@ -127,13 +127,13 @@ struct LineLayout {
             // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
             if paragraphLines.count > room || (paragraphLines.count == room && next < utf16.count) {
                 lines += paragraphLines.prefix(room)
-                paragraphOfLine += [Range<Int>](repeating: paragraph, count: room)
+                for _ in 0..<room { paragraphOfLine.append(paragraph) }
                 textRemains = true
                 break
             }
             if wraps { try pushOut(&paragraphLines, width: limit) }
             lines += paragraphLines
-            paragraphOfLine += [Range<Int>](repeating: paragraph, count: paragraphLines.count)
+            for _ in paragraphLines.indices { paragraphOfLine.append(paragraph) }
             start = next
         }
         var truncation: LineBreakMode?
@@ -147,7 +147,7 @@ struct LineLayout {
                 truncation = label.lineBreakMode
             }
         }
-        let widest = lines.map(\.width).max() ?? 0
+        let widest = lines.reduce(0) { Swift.max($0, $1.width) }   // widths are ≥ 0
         return MeasuredText(lines: lines, size: CGSize(width: widest, height: blockHeight(lines: lines.count)),
                             truncation: truncation)
     }

@@ -65,17 +65,19 @@ struct RunningTest {
             return RunningTest(identity: identity, unnamedRefusal: nil, selection: selection)
         }
         #endif
-        let fallback = fileID + "." + SnapshotNaming.testName(testName)
+        // Made only when asked for: the XCTest tracker knows the running case's name after the first one, and
+        // sanitising the test name again was 4 % of a passing assertion.
+        let fallback = { fileID + "." + SnapshotNaming.testName(testName) }
         #if canImport(Testing)
         if SwiftTestingRunTracker.isSwiftTestingProcess {
-            return RunningTest(identity: fallback, unnamedRefusal:
+            return RunningTest(identity: fallback(), unnamedRefusal:
                 "this unnamed snapshot is made outside any Swift Testing test (in Task.detached or on a dispatch "
                     + "queue, where Test.current is nil), so neither its test nor its run is known; give it a `named:`")
         }
         #endif
         #if canImport(XCTest)
         return RunningTest(identity: XCTestCaseTracker.shared.currentName(
-            fallback: XCTestCaseTracker.nameFromCommandLine(testName: testName) ?? fallback), unnamedRefusal: nil)
+            fallback: XCTestCaseTracker.nameFromCommandLine(testName: testName) ?? fallback()), unnamedRefusal: nil)
         #else
         return RunningTest(identity: nil, unnamedRefusal: nil)
         #endif

@@ -33,12 +33,17 @@ final class FaceChoiceCache: @unchecked Sendable {
     private static let registryLock = NSLock()
     nonisolated(unsafe) private static var registry: [[FontFile]: FaceChoiceCache] = [:]
 
+    /// The chain asked for last and its cache: compared before the registry hashes every path of a chain
+    /// (the labels of a test run mostly share one chain, whose paths share storage, so `==` is quick).
+    nonisolated(unsafe) private static var last: (chain: [FontFile], cache: FaceChoiceCache)?
+
     /// The cache of `chain` (made on first use; never freed, as the faces it indexes are not).
     static func shared(for chain: [FontFile]) -> FaceChoiceCache {
         registryLock.lock(); defer { registryLock.unlock() }
-        if let cache = registry[chain] { return cache }
-        let cache = FaceChoiceCache()
+        if let last, last.chain == chain { return last.cache }
+        let cache = registry[chain] ?? FaceChoiceCache()
         registry[chain] = cache
+        last = (chain, cache)
         return cache
     }
 }

@@ -48,7 +48,9 @@ public struct Font: Hashable, Sendable {
     /// The primary face followed by the fallbacks, without repeats.
     public var chain: [FontFile] {
         // A linear check: chains hold a handful of faces, and hashing their paths cost more (debug builds).
-        var chain = [file]
+        var chain: [FontFile] = []
+        chain.reserveCapacity(1 + fallbacks.count)   // one allocation, not one per doubling
+        chain.append(file)
         for f in fallbacks where !chain.contains(f) { chain.append(f) }
         return chain
     }

@@ -16,6 +16,9 @@ public final class FontFace: @unchecked Sendable {
     /// kerning in font units, independent of any pixel size (DESIGN.md §2, Advances). Its tables are read
     /// through the `FT_Face`, so it is used under the lock.
     let hbFont: OpaquePointer
+    /// The buffer every shaping call with this face fills, reused under the lock (`withShapingFont`): one
+    /// `hb_buffer_create` per run shaped, and its arrays grown anew, was a tenth of a badge's layout.
+    private let hbBuffer: OpaquePointer
     private let lock = NSLock()
     private var currentPixelSize26_6: Int = -1
     /// Glyph images keyed by glyph, size and quarter-pixel phase; guarded by `lock`.
@@ -66,10 +69,16 @@ public final class FontFace: @unchecked Sendable {
             throw TypesettingError.freeTypeFailure("create a HarfBuzz font", 0)
         }
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
+            hb_font_destroy(font); FT_Done_Face(ftFace); FT_Done_FreeType(lib)
+            throw TypesettingError.freeTypeFailure("create a HarfBuzz buffer", 0)
+        }
         hbFont = font
+        hbBuffer = buffer
     }
 
     deinit {
+        hb_buffer_destroy(hbBuffer)
         hb_font_destroy(hbFont)
         FT_Done_Face(face)
         FT_Done_FreeType(library)
@@ -97,11 +106,19 @@ public final class FontFace: @unchecked Sendable {
     /// - Throws: `TypesettingError.fontNotFound` / `.unreadableFont`.
     public static func load(_ file: FontFile) throws -> FontFace {
         cacheLock.lock(); defer { cacheLock.unlock() }
-        if let face = cache[file] { return face }
-        let face = try FontFace(file: file)
+        for face in recent where face.file == file { return face }
+        let face = try cache[file] ?? FontFace(file: file)
         cache[file] = face
+        if recent.count == recentLimit { recent.removeFirst() }
+        recent.append(face)
         return face
     }
+
+    /// The faces asked for last, searched with `==` before `cache` hashes the path: a layout and its rendering
+    /// ask for the same few faces again and again (once per glyph drawn), and hashing their paths was a tenth
+    /// of a badge's render. Guarded by `cacheLock`.
+    nonisolated(unsafe) private static var recent: [FontFace] = []
+    private static let recentLimit = 8
 
     // MARK: Metrics and coverage
 
@@ -143,10 +160,13 @@ public final class FontFace: @unchecked Sendable {
         return try body()
     }
 
-    /// Runs `body` with the HarfBuzz font (scale = units per em), holding the lock.
-    func withShapingFont<T>(_ body: (OpaquePointer) throws -> T) rethrows -> T {
+    /// Runs `body` with the HarfBuzz font (scale = units per em) and the face's buffer, emptied by
+    /// `hb_buffer_reset` (no text, properties or flags; its memory kept), holding the lock. The buffer is only
+    /// valid inside `body`.
+    func withShapingFont<T>(_ body: (_ font: OpaquePointer, _ buffer: OpaquePointer) throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
-        return try body(hbFont)
+        hb_buffer_reset(hbBuffer)
+        return try body(hbFont, hbBuffer)
     }
 
     /// The factor a glyph image of this face is scaled by when drawn at `pixelSize` (pt × scale): 1 for

@@ -91,8 +91,10 @@ public final class LazyShapedText {
         self.utf16 = utf16
         chain = font.chain
         faces = chain
-        loadedFaces = [try FontFace.load(chain[0])] + Array(repeating: nil, count: chain.count - 1)
-        triedFaces = [true] + Array(repeating: false, count: chain.count - 1)
+        loadedFaces = Array(repeating: nil, count: chain.count)
+        loadedFaces[0] = try FontFace.load(chain[0])
+        triedFaces = Array(repeating: false, count: chain.count)
+        triedFaces[0] = true
         faceChoices = FaceChoiceCache.shared(for: chain)
         self.keepHangulWords = keepHangulWords
         self.window = max(window, 4 * LazyShapedText.margin)
@@ -101,6 +103,15 @@ public final class LazyShapedText {
         case .rightToLeft: 1
         case .natural: fallbackIsRTL ? 3 : 2
         }
+        // Room for what the first window shapes, at once: grown a step at a time, these arrays were reallocated
+        // several times each in every short label's layout. Past the first window they grow as usual.
+        let expected = min(utf16.count, self.window) + 1
+        glyphs.reserveCapacity(expected)
+        advancePrefix.reserveCapacity(expected)
+        startsCluster.reserveCapacity(expected)
+        graphemes.reserveCapacity(expected)
+        breaks.reserveCapacity(expected)
+        breakOffsets.reserveCapacity(expected)
     }
 
     // MARK: Reading
@@ -274,6 +285,7 @@ public final class LazyShapedText {
             let target = min(n, start + size)
             try scanGraphemes(through: target)
             var clusters: [(range: Range<Int>, face: Int, missing: [Unicode.Scalar])] = []
+            clusters.reserveCapacity(min(target - start, pendingGraphemes.count - pendingGraphemesHead) + 1)
             var runFace = 0, runLevel: UInt8 = 0, end = start, runEnds = false
             var g = pendingGraphemesHead
             while g < pendingGraphemes.count {
@@ -343,54 +355,66 @@ public final class LazyShapedText {
     }
 
     /// Shapes `range` with HarfBuzz in font units, with up to 16 units of context on each side (HarfBuzz reads 5
-    /// code points); glyphs in logical order, lengths in em, and whether each is unsafe to break or concat at.
+    /// code points); glyphs in logical order, lengths in em, and (when `partial`; else empty) whether each is
+    /// unsafe to break or concat at.
     private func shape(_ range: Range<Int>, face: FontFace, faceIndex: Int, rightToLeft: Bool, script: hb_script_t,
                        partial: Bool) -> (glyphs: [ShapedGlyph], unsafe: [Bool]) {
         shapedLength += range.count
         let base = max(0, range.lowerBound - 16), limit = min(utf16.count, range.upperBound + 16)
         if limit >= utf16.count { readToEnd = true }   // HarfBuzz saw the end (its context stops there)
-        // Control characters are not drawn (UIKit draws no box for them): HarfBuzz sees a tab as a space and
-        // other C0/C1 controls as U+200B, which it makes invisible. Both are one UTF-16 unit.
-        var text = [UInt16](repeating: 0, count: limit - base)
-        text.withUnsafeMutableBufferPointer { out in
-            utf16.withUnsafeBufferPointer { src in
-                for i in 0..<out.count {
-                    let u = src[base + i]
-                    out[i] = u == 0x09 ? 0x20 : (u < 0x20 || (0x7F...0x9F).contains(u)) ? 0x200B : u
+        return utf16.withUnsafeBufferPointer { whole in
+            let source = UnsafeBufferPointer(rebasing: whole[base..<limit])
+            // Control characters are not drawn (UIKit draws no box for them): HarfBuzz sees a tab as a space and
+            // other C0/C1 controls as U+200B, which it makes invisible. Both are one UTF-16 unit. Most text has
+            // none and is handed to HarfBuzz where it lies.
+            var mapped: [UInt16] = []
+            if source.contains(where: LazyShapedText.isControl) {
+                mapped = source.map { $0 == 0x09 ? 0x20 : LazyShapedText.isControl($0) ? 0x200B : $0 }
+            }
+            return face.withShapingFont { hbFont, buffer in
+                let add = { (units: UnsafeBufferPointer<UInt16>) in
+                    hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(range.lowerBound - base), Int32(range.count))
                 }
+                if mapped.isEmpty { add(source) } else { mapped.withUnsafeBufferPointer(add) }
+                hb_buffer_set_script(buffer, script)   // as guessed for the whole run
+                hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+                // Language-independent shaping: results must not depend on the process locale.
+                hb_buffer_set_language(buffer, LazyShapedText.undeterminedLanguage)
+                if partial { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
+                hb_shape(hbFont, buffer, nil, 0)
+                var count: UInt32 = 0
+                guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                      let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
+                let n = Int(count), em = Double(face.unitsPerEm)
+                // Written in logical order: a right-to-left run's glyphs come from HarfBuzz in visual order.
+                let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: n) { out, initialized in
+                    for i in 0..<n {
+                        out.baseAddress!.advanced(by: rightToLeft ? n - 1 - i : i).initialize(to: ShapedGlyph(
+                            faceIndex: faceIndex, glyphID: infos[i].codepoint, cluster: Int(infos[i].cluster) + base,
+                            advance: Double(positions[i].x_advance) / em,
+                            xOffset: Double(positions[i].x_offset) / em,
+                            yOffset: Double(positions[i].y_offset) / em))
+                    }
+                    initialized = n
+                }
+                guard partial else { return (glyphs, []) }
+                let unsafeFlags = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
+                let unsafe = [Bool](unsafeUninitializedCapacity: n) { out, initialized in
+                    for i in 0..<n {
+                        out[rightToLeft ? n - 1 - i : i] = hb_glyph_info_get_glyph_flags(infos + i).rawValue & unsafeFlags != 0
+                    }
+                    initialized = n
+                }
+                return (glyphs, unsafe)
             }
-        }
-        return face.withShapingFont { hbFont in
-            guard let buffer = hb_buffer_create() else { return ([], []) }
-            defer { hb_buffer_destroy(buffer) }
-            text.withUnsafeBufferPointer {
-                hb_buffer_add_utf16(buffer, $0.baseAddress, Int32($0.count), UInt32(range.lowerBound - base), Int32(range.count))
-            }
-            hb_buffer_set_script(buffer, script)   // as guessed for the whole run
-            hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-            // Language-independent shaping: results must not depend on the process locale.
-            hb_buffer_set_language(buffer, hb_language_from_string("und", -1))
-            if partial { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
-            hb_shape(hbFont, buffer, nil, 0)
-            var count: UInt32 = 0
-            guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                  let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
-            let em = Double(face.unitsPerEm)
-            var out: [ShapedGlyph] = [], unsafe: [Bool] = []
-            out.reserveCapacity(Int(count))
-            let unsafeFlags = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue
-            for i in 0..<Int(count) {
-                out.append(ShapedGlyph(
-                    faceIndex: faceIndex, glyphID: infos[i].codepoint, cluster: Int(infos[i].cluster) + base,
-                    advance: Double(positions[i].x_advance) / em,
-                    xOffset: Double(positions[i].x_offset) / em,
-                    yOffset: Double(positions[i].y_offset) / em))
-                if partial { unsafe.append(hb_glyph_info_get_glyph_flags(infos + i).rawValue & unsafeFlags != 0) }
-            }
-            if rightToLeft { out.reverse(); unsafe.reverse() }
-            return (out, partial ? unsafe : [Bool](repeating: false, count: out.count))
         }
     }
+
+    /// A C0 or C1 control character (the tab included): HarfBuzz is given another character for it.
+    private static func isControl(_ u: UInt16) -> Bool { u < 0x20 || (u >= 0x7F && u <= 0x9F) }
+
+    /// "und": language-independent shaping, looked up once (`hb_language_from_string` searches a list).
+    nonisolated(unsafe) private static let undeterminedLanguage = hb_language_from_string("und", -1)
 
     /// Makes `[frontier, end)` final: glyphs, advances, cluster starts, tabs, uncovered clusters, and the
     /// grapheme boundaries and break opportunities up to `end` that fall on a glyph cluster's start.

@@ -81,19 +81,29 @@ public enum Shaper {
     /// - Throws: as `shape(_:font:direction:fallbackIsRTL:)`.
     public static func ellipsis(font: Font) throws -> ShapedText {
         try font.validateSize()
+        let chain = font.chain
         ellipsisLock.lock()
-        let known = ellipses[font.chain]
+        // The chain shaped last is compared before the table hashes every path of the chain.
+        var known: ShapedText?
+        if let last = lastEllipsis, last.chain == chain {
+            known = last.shaped
+        } else if let shaped = ellipses[chain] {
+            known = shaped
+            lastEllipsis = (chain, shaped)
+        }
         ellipsisLock.unlock()
         if let known { return known.resized(to: font.pointSize) }
         let shaped = try shape(Array("\u{2026}".utf16), font: font, direction: .leftToRight)
         ellipsisLock.lock()
-        ellipses[font.chain] = shaped
+        ellipses[chain] = shaped
+        lastEllipsis = (chain, shaped)
         ellipsisLock.unlock()
         return shaped
     }
 
     private static let ellipsisLock = NSLock()
     nonisolated(unsafe) private static var ellipses: [[FontFile]: ShapedText] = [:]
+    nonisolated(unsafe) private static var lastEllipsis: (chain: [FontFile], shaped: ShapedText)?
 
     /// The code points of `units`, unpaired surrogates as U+FFFD: an index loop, not the generic UTF-16 parser
     /// (unspecialised in a client's debug build, where it was a tenth of a badge's layout).

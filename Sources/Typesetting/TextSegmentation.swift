@@ -107,6 +107,21 @@ public enum TextSegmentation {
         }
     }
 
+    /// The text of UTF-16 code units (`String(decoding: units, as: UTF16.self)`, unpaired surrogates as U+FFFD),
+    /// converted by ICU in one pass: the generic decoder parses a code unit at a time, and a drawn line's text
+    /// was a tenth of a badge's layout.
+    public static func string(_ units: ArraySlice<UInt16>) -> String {
+        units.withUnsafeBufferPointer { u -> String in
+            guard u.count > 0, u.count < Int(Int32.max) / 3 else { return String(decoding: u, as: UTF16.self) }
+            var written: Int32 = -1
+            let text = String(unsafeUninitializedCapacity: 3 * u.count) { out in
+                written = lsicu_utf8_from_utf16(u.baseAddress, Int32(u.count), out.baseAddress, Int32(out.count))
+                return max(0, Int(written))
+            }
+            return written >= 0 ? text : String(decoding: u, as: UTF16.self)
+        }
+    }
+
     /// Where a text longer than `2 × minimum` UTF-8 bytes may be cut for an early-stopped layout (DESIGN.md §2,
     /// Early stop): just after its first line feed at or beyond byte `minimum` (looked for in the next `minimum`
     /// bytes only), so the prefix ends a paragraph for UAX #9 (P1), UAX #14 (LB5) and UAX #29 (GB4) alike and

@@ -35,6 +35,11 @@ int32_t lsicu_hard_break(const uint16_t *text, int32_t length, int32_t from);
 /// `capacity` ≥ `length` always suffices. Returns the UTF-16 length, or -1 on an error.
 int32_t lsicu_utf16_from_utf8(const uint8_t *utf8, int32_t length, uint16_t *out, int32_t capacity);
 
+/// UTF-16 to UTF-8 with ICU's u_strToUTF8WithSub, an unpaired surrogate becoming U+FFFD (as Swift's
+/// `String(decoding:as: UTF16.self)` repairs it). `capacity` ≥ 3 × `length` always suffices. Returns the UTF-8
+/// length, or -1 on an error.
+int32_t lsicu_utf8_from_utf16(const uint16_t *utf16, int32_t length, uint8_t *out, int32_t capacity);
+
 /// The CJK language a text shows (`PaddedLabel.effectiveLanguage`): 2 for any kana (hiragana, katakana,
 /// half-width katakana), else 1 for any Hangul (syllables, jamo, compatibility jamo), else 0. One pass, C speed.
 int32_t lsicu_guess_cjk_language(const uint16_t *text, int32_t length);

@@ -364,10 +364,11 @@ def main():
           "image-chunks digest, the XXH3) ~20 µs; the time moves by ±15% with the machine's load. In the debug client "
           "the rasteriser (fillRoundedRect, blendMask: Swift loops at -Onone) is about 45% of a pass, layout about a "
           "third, the verifier about 13%. Layout (HarfBuzz, ICU) is most of a badge render now. "
-          "Hidden text: shaping, segmentation and breaking stop at the drawn lines (the units-shaped counts), but two "
-          "linear passes at C speed remain, about 1.7 ns a UTF-16 unit: the String's UTF-8 → UTF-16 conversion (ICU) "
-          "and the Hangul/kana language guess, which reads the whole text by its rule; a single huge paragraph adds "
-          "its bidi (ICU, that paragraph alone) and the scan for its end.")
+          "Hidden text: shaping, segmentation and breaking stop at the drawn lines (the units-shaped counts); the "
+          "UTF-8 → UTF-16 conversion (ICU, ~1.7 ns a unit), the bidi of the last paragraph read and the scan for its "
+          "end read a prefix of a long text, up to a line feed past 64 KB or, in one long paragraph, a space between "
+          "two ASCII letters past 64 KB (the converted counts), and the whole text only when the drawn lines may "
+          "depend on what follows it (DESIGN.md §2, Early stop); a long paragraph without ASCII letters is read whole.")
     print(f"Machine: {os.cpu_count()} cores, shared. Times are CPU time (other processes' time left out), ours: "
           f"release build, in-process, best of 7 after a warm-up (the compare rows best of 21, decode + compare best of 5 rounds of 7), each side; Pillow {Image.__version__} (raqm "
           f"{features.version('raqm')}), blazediff (all its threads) and pixelmatch-py: process CPU time, in this process.")

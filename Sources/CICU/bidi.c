@@ -1,6 +1,9 @@
 #include "CICU.h"
 #include <unicode/ubidi.h>
 #include <unicode/utypes.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
+#include <stdlib.h>
 
 int32_t lsicu_bidi_levels(const uint16_t *text, int32_t length, int32_t direction,
                           uint8_t *levels, uint8_t *paragraph_levels) {
@@ -60,5 +63,62 @@ int32_t lsicu_bidi_paragraph_levels(const uint16_t *text, int32_t length, int32_
     if (U_FAILURE(status) || resolved == NULL) return -1;
     for (int32_t i = 0; i < length; i++) levels[i] = resolved[i];
     *paragraph_level = ubidi_getParaLevel(paragraph_bidi);
+    return 0;
+}
+
+/// BD16's closing bracket of `c` with canonical equivalents folded (U+2329/U+232A decompose to U+3008/U+3009).
+static UChar32 folded_bracket(UChar32 c) {
+    return c == 0x2329 ? 0x3008 : c == 0x232A ? 0x3009 : c;
+}
+
+int32_t lsicu_bidi_stable_length(const uint16_t *text, int32_t length) {
+    // Pass 1: the openers BD16 leaves on its stack at `length` (no limit: a stack ICU caps at 63 pairs no more
+    // than this), and any explicit formatting character.
+    int32_t capacity = 0, depth = 0;
+    int32_t *positions = NULL;
+    UChar32 *closers = NULL;
+    for (int32_t i = 0; i < length;) {
+        int32_t at = i;
+        UChar32 c;
+        U16_NEXT(text, i, length, c);
+        UCharDirection d = u_charDirection(c);
+        if (d == U_LEFT_TO_RIGHT_EMBEDDING || d == U_LEFT_TO_RIGHT_OVERRIDE || d == U_RIGHT_TO_LEFT_EMBEDDING
+            || d == U_RIGHT_TO_LEFT_OVERRIDE || d == U_POP_DIRECTIONAL_FORMAT || d == U_LEFT_TO_RIGHT_ISOLATE
+            || d == U_RIGHT_TO_LEFT_ISOLATE || d == U_FIRST_STRONG_ISOLATE || d == U_POP_DIRECTIONAL_ISOLATE) {
+            free(positions); free(closers);
+            return 0;
+        }
+        if (d != U_OTHER_NEUTRAL) continue;
+        int32_t type = u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+        if (type == U_BPT_OPEN) {
+            if (depth == capacity) {
+                capacity = capacity == 0 ? 64 : 2 * capacity;
+                int32_t *p = realloc(positions, (size_t)capacity * sizeof *p);
+                if (p == NULL) { free(positions); free(closers); return -1; }
+                positions = p;
+                UChar32 *q = realloc(closers, (size_t)capacity * sizeof *q);
+                if (q == NULL) { free(positions); free(closers); return -1; }
+                closers = q;
+            }
+            positions[depth] = at;
+            closers[depth] = folded_bracket(u_getBidiPairedBracket(c));
+            depth++;
+        } else if (type == U_BPT_CLOSE) {
+            UChar32 f = folded_bracket(c);
+            for (int32_t k = depth - 1; k >= 0; k--) {
+                if (closers[k] == f) { depth = k; break; }   // pairs it, and drops the openers above it
+            }
+        }
+    }
+    int32_t limit = depth > 0 ? positions[0] : length;
+    free(positions); free(closers);
+    // Pass 2: the end of the last strong character before `limit`.
+    for (int32_t i = limit; i > 0;) {
+        int32_t end = i;
+        UChar32 c;
+        U16_PREV(text, 0, i, c);
+        UCharDirection d = u_charDirection(c);
+        if (d == U_LEFT_TO_RIGHT || d == U_RIGHT_TO_LEFT || d == U_RIGHT_TO_LEFT_ARABIC) return end;
+    }
     return 0;
 }

@@ -45,7 +45,8 @@ struct LineLayout {
     /// Whether `text` holds all of the label's text, not a prefix of it.
     let isWholeText: Bool
     /// A text longer than twice this many UTF-8 bytes is first laid out from a prefix cut after a line feed past
-    /// this many bytes (`TextSegmentation.paragraphPrefixLength`; DESIGN.md §2, Early stop).
+    /// this many bytes (`TextSegmentation.paragraphPrefixLength`), else, inside a long paragraph, after a space
+    /// between two ASCII letters (`TextSegmentation.wordPrefixLength`; DESIGN.md §2, Early stop).
     static let prefixBytes = 1 << 16
 
     /// - Parameters:
@@ -55,14 +56,22 @@ struct LineLayout {
     ///     (`isWholeText` false); the result stands only while `needsWholeText` is false.
     init(label: PaddedLabel, shapingWholeText: Bool = false, prefix: Bool = false) throws {
         self.label = label
-        let cut = prefix && !shapingWholeText ? TextSegmentation.paragraphPrefixLength(of: label.text, minimum: LineLayout.prefixBytes) : nil
+        var cut: Int?, insideParagraph = false
+        if prefix && !shapingWholeText {
+            cut = TextSegmentation.paragraphPrefixLength(of: label.text, minimum: LineLayout.prefixBytes)
+            if cut == nil {
+                cut = TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes)
+                insideParagraph = cut != nil
+            }
+        }
         isWholeText = cut == nil
         let utf16 = TextSegmentation.utf16(label.text, utf8Prefix: cut)
         let font = label.font.forLanguage(label.language ?? PaddedLabel.guessLanguage(utf16))
         // Each paragraph's base direction is its first strong character's (UAX #9 P2–P3, as TextKit's
         // `NSWritingDirection.natural`); `layoutDirection` decides only paragraphs without one (DESIGN.md §2, Bidi).
         text = try LazyShapedText(utf16, font: font, direction: .natural, fallbackIsRTL: label.layoutDirection == .rightToLeft,
-                                  keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority))
+                                  keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority),
+                                  endsInsideParagraph: insideParagraph)
         if shapingWholeText { try text.extend(through: text.utf16.count) }
         ellipsis = try Shaper.ellipsis(font: label.font)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
@@ -72,7 +81,7 @@ struct LineLayout {
 
     /// Whether a layout made with this engine read to the end of a prefix: it must be made again from the whole
     /// text (what follows the prefix could change it).
-    var needsWholeText: Bool { !isWholeText && text.readToEnd }
+    var needsWholeText: Bool { !isWholeText && text.dependsOnFollowingText }
 
     /// The same text measured at another point size (for `adjustsFontSizeToFitWidth`): no new shaping,
     /// advances and metrics scale linearly.
@@ -125,7 +134,7 @@ struct LineLayout {
                 ? try wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)
                 : [try wholeLine(paragraph, limit: limit)]
             // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
-            if paragraphLines.count > room || (paragraphLines.count == room && next < utf16.count) {
+            if paragraphLines.count > room || (paragraphLines.count == room && text.textFollows(paragraphEndingAt: next)) {
                 lines += paragraphLines.prefix(room)
                 for _ in 0..<room { paragraphOfLine.append(paragraph) }
                 textRemains = true

@@ -160,12 +160,13 @@ public struct PaddedLabel: Sendable {
         do { return try LineLayout(label: self, shapingWholeText: shapingWholeText, prefix: prefix) } catch let e as TypesettingError { throw LabelError.font(e) }
     }
 
-    /// `body` with an engine: first on a prefix of a long text that ends a paragraph (DESIGN.md §2, Early stop),
-    /// and again on the whole text when the prefix was read to its end (the result could depend on what follows).
-    /// So the UTF-8 → UTF-16 conversion, like shaping, costs what is drawn and measured when the kept lines end
-    /// early, and a result never differs from the whole text's.
-    func withEngine<T>(shapingWholeText: Bool = false, _ body: (LineLayout) throws -> T) throws -> T {
-        if !shapingWholeText {
+    /// `body` with an engine: first on a prefix of a long text, cut after a line feed or inside a long paragraph
+    /// (DESIGN.md §2, Early stop), and again on the whole text when the result could depend on what follows the
+    /// prefix (`LineLayout.needsWholeText`). So the UTF-8 → UTF-16 conversion, like shaping, costs what is drawn and
+    /// measured when the kept lines end early, and a result never differs from the whole text's. Without `prefix`,
+    /// the whole text at once (tests).
+    func withEngine<T>(shapingWholeText: Bool = false, prefix: Bool = true, _ body: (LineLayout) throws -> T) throws -> T {
+        if !shapingWholeText, prefix {
             let first = try engine(prefix: true)
             do {
                 let result = try body(first)
@@ -188,11 +189,12 @@ public struct PaddedLabel: Sendable {
     /// - Throws: `LabelError`.
     public func sizeThatFits(_ size: CGSize) throws -> CGSize { try sizeThatFits(size, shapingWholeText: false) }
 
-    /// `sizeThatFits(_:)`; with `shapingWholeText` all of the text is shaped first (tests).
-    func sizeThatFits(_ size: CGSize, shapingWholeText: Bool) throws -> CGSize {
+    /// `sizeThatFits(_:)`; with `shapingWholeText` all of the text is shaped first, without `prefix` it is never
+    /// measured from a prefix of a long text (tests).
+    func sizeThatFits(_ size: CGSize, shapingWholeText: Bool, prefix: Bool = true) throws -> CGSize {
         try validate()
         let textWidth = drawnNumberOfLines == 1 ? nil : proposedTextWidth(size.width)
-        return try withEngine(shapingWholeText: shapingWholeText) {
+        return try withEngine(shapingWholeText: shapingWholeText, prefix: prefix) {
             paddedSize(of: try $0.measure(maxWidth: textWidth, maxLines: drawnNumberOfLines))
         }
     }

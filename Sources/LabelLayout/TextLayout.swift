@@ -73,8 +73,8 @@ public struct TextLayout: Sendable {
     /// (DESIGN.md §2, Early stop). For tests and benchmarks.
     public var shapedTextLength: Int
     /// UTF-16 units of the text converted from its UTF-8 for this layout: all of it, or, when the kept lines end
-    /// early in a long text of several paragraphs, a prefix ending with a line feed (DESIGN.md §2, Early stop).
-    /// For tests and benchmarks.
+    /// early in a long text, a prefix ending with a line feed or, inside one long paragraph, after a space between
+    /// two ASCII letters (DESIGN.md §2, Early stop). For tests and benchmarks.
     public var readTextLength: Int
 }
 
@@ -90,11 +90,12 @@ extension PaddedLabel {
     /// - Throws: `LabelError` for invalid properties, oversized bitmaps or font errors.
     public func makeLayout() throws -> TextLayout { try makeLayout(shapingWholeText: false) }
 
-    /// `makeLayout()`; with `shapingWholeText`, as before layout stopped early: all of the text shaped first.
-    func makeLayout(shapingWholeText: Bool) throws -> TextLayout {
+    /// `makeLayout()`; with `shapingWholeText`, as before layout stopped early: all of the text shaped first;
+    /// without `prefix`, never from a prefix of a long text (tests compare them).
+    func makeLayout(shapingWholeText: Bool, prefix: Bool = true) throws -> TextLayout {
         try validate()
         // One shaping serves the intrinsic size (when there are no bounds), the shrinking and the drawing.
-        return try withEngine(shapingWholeText: shapingWholeText) { try makeLayout(using: $0) }
+        return try withEngine(shapingWholeText: shapingWholeText, prefix: prefix) { try makeLayout(using: $0) }
     }
 
     private func makeLayout(using engine: LineLayout) throws -> TextLayout {

@@ -57,9 +57,22 @@ public final class LazyShapedText {
     public private(set) var paragraphLevels: [UInt8] = []
     /// UTF-16 units handed to HarfBuzz so far (a window's units after its cut are counted again by the next).
     public private(set) var shapedLength = 0
-    /// Whether anything read up to the end of `utf16`: the frontier, a shaping call's context, a bidi paragraph, a
-    /// segmentation scan or a `paragraph(from:)`. A layout of a prefix of a label's text equals the whole text's only while this is false.
+    /// Whether anything read up to the end of `utf16`: the frontier, a shaping call's context, a segmentation scan,
+    /// and, unless the text `endsInsideParagraph`, a bidi paragraph or a `paragraph(from:)` reaching it.
     public private(set) var readToEnd = false
+    /// Whether `utf16` is a prefix of a longer text cut inside its last paragraph, at a point where no grapheme
+    /// or line-break boundary before it depends on what follows (`TextSegmentation.prefixCut`).
+    public let endsInsideParagraph: Bool
+    /// A layout of a prefix of a label's text equals the whole text's only while this is false: `readToEnd`, or,
+    /// in a text that `endsInsideParagraph`, a bidi level read at or beyond `stableLevelsEnd`.
+    public var dependsOnFollowingText: Bool {
+        readToEnd || (endsInsideParagraph && highestLevelRead >= stableLevelsEnd)
+    }
+    /// The largest offset whose bidi level (or paragraph level) was read; -1 before any.
+    private var highestLevelRead = -1
+    /// Start of the last bidi paragraph (the open one when the text `endsInsideParagraph`), once resolved.
+    private var lastParagraphStart: Int?
+    private var stableLevelsEndCache: Int?
 
     private let window: Int
     private let keepHangulWords: Bool
@@ -81,11 +94,14 @@ public final class LazyShapedText {
     ///   - direction: the paragraphs' base direction; `.natural` takes each one's first strong character, and
     ///     one without is right-to-left when `fallbackIsRTL`.
     ///   - keepHangulWords: `.hangulWordPriority` (no break opportunity between two Hangul characters).
+    ///   - endsInsideParagraph: `utf16` is a prefix cut inside a paragraph (`TextSegmentation.prefixCut`): its
+    ///     end is not the last paragraph's end, and `dependsOnFollowingText` tracks the levels read.
     ///   - window: units of a run shaped at once (tests use small windows).
     /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or a text longer
     ///   than ICU's 32-bit offsets.
     public init(_ utf16: [UInt16], font: Font, direction: WritingDirection = .natural, fallbackIsRTL: Bool = false,
-                keepHangulWords: Bool = true, window: Int = LazyShapedText.defaultWindow) throws {
+                keepHangulWords: Bool = true, endsInsideParagraph: Bool = false,
+                window: Int = LazyShapedText.defaultWindow) throws {
         try font.validateSize()
         guard utf16.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
         self.utf16 = utf16
@@ -97,6 +113,7 @@ public final class LazyShapedText {
         triedFaces[0] = true
         faceChoices = FaceChoiceCache.shared(for: chain)
         self.keepHangulWords = keepHangulWords
+        self.endsInsideParagraph = endsInsideParagraph
         self.window = max(window, 4 * LazyShapedText.margin)
         bidiMode = switch direction {
         case .leftToRight: 0
@@ -124,10 +141,19 @@ public final class LazyShapedText {
 
     /// The paragraph that starts at `start` and where the next one starts (`TextSegmentation.paragraph`), noting
     /// when it runs to the end of the text.
+    /// In a text that `endsInsideParagraph` the last paragraph's end is only where the prefix stops: a layout reads
+    /// it only by moving the frontier there (noted then), as every rule compares it with offsets below the frontier.
     public func paragraph(from start: Int) -> (text: Range<Int>, next: Int) {
         let found = TextSegmentation.paragraph(in: utf16, from: start)
-        if found.next >= utf16.count { readToEnd = true }
+        if found.next >= utf16.count, !endsInsideParagraph { readToEnd = true }
         return found
+    }
+
+    /// Whether text follows the paragraph whose next one starts at `next`: assumed so at the end of a text that
+    /// `endsInsideParagraph` (the layouts that could tell it from the end of the text read there, see DESIGN.md §2,
+    /// Early stop).
+    public func textFollows(paragraphEndingAt next: Int) -> Bool {
+        next < utf16.count || endsInsideParagraph
     }
 
     /// Shapes the next window (or the rest of the current run): the frontier moves forward unless at the end.
@@ -163,8 +189,19 @@ public final class LazyShapedText {
 
     // MARK: Bidi
 
+    /// The end of the levels that no text after `utf16` could change: everything before the last bidi paragraph,
+    /// and of that paragraph (when the text `endsInsideParagraph`) its `Bidi.stableLength`.
+    private var stableLevelsEnd: Int {
+        if let known = stableLevelsEndCache { return known }
+        guard endsInsideParagraph, let start = lastParagraphStart else { return utf16.count }
+        let end = start + Bidi.stableLength(ofParagraph: utf16, from: start)
+        stableLevelsEndCache = end
+        return end
+    }
+
     /// Resolves bidi paragraphs (ICU, one paragraph at a time) until `offset` has a level.
     private func resolveBidi(through offset: Int) throws {
+        highestLevelRead = max(highestLevelRead, offset)
         let n = utf16.count
         while levels.count <= offset, levels.count < n {
             let start = levels.count
@@ -177,7 +214,10 @@ public final class LazyShapedText {
                 }
             }
             guard status == 0 else { throw TypesettingError.lineBreakingFailed }
-            if end >= n { readToEnd = true }
+            if end >= n {
+                lastParagraphStart = start
+                if !endsInsideParagraph { readToEnd = true }
+            }
             levels += paragraph
             paragraphLevels += [UInt8](repeating: level, count: end - start)
         }

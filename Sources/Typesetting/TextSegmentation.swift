@@ -135,4 +135,28 @@ public enum TextSegmentation {
             return base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
         }
     }
+
+    /// Where a text longer than `2 × minimum` UTF-8 bytes that has no such line feed may be cut inside a paragraph
+    /// (DESIGN.md §2, Early stop): just after its first space at or beyond byte `minimum − 1` (looked for in the
+    /// next `minimum` bytes only) that has an ASCII letter on each side. No grapheme or line-break boundary before
+    /// such a cut depends on the text after it: a space then a letter is a grapheme boundary (UAX #29 GB999), and
+    /// after "letter space" UAX #14 breaks before a letter (LB18) with no rule reaching back over the space (LB14–
+    /// LB17 need OP, QU, CL, CP or B2 before it), so ICU's scans stop there in the whole text as at the prefix's end.
+    /// The bidi levels near the cut may still change: `LazyShapedText` checks those it reads. nil: no such space,
+    /// or a short text. Reads at most `2 × minimum` bytes.
+    public static func wordPrefixLength(of text: String, minimum: Int) -> Int? {
+        var text = text
+        return text.withUTF8 { utf8 -> Int? in
+            guard minimum > 0, utf8.count > 2 * minimum, let base = utf8.baseAddress else { return nil }
+            func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+            var from = minimum - 1
+            let end = 2 * minimum
+            while from < end, let hit = memchr(base + from, 0x20, end - from) {
+                let space = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if isLetter(utf8[space - 1]), isLetter(utf8[space + 1]) { return space + 1 }
+                from = space + 1
+            }
+            return nil
+        }
+    }
 }

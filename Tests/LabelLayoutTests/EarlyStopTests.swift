@@ -45,7 +45,7 @@ final class EarlyStopTests: XCTestCase {
         return label
     }
 
-    func assertSameLayout(_ lazy: TextLayout, _ whole: TextLayout, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertSameLayout(_ lazy: TextLayout, _ whole: TextLayout, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(lazy.lines, whole.lines, context, file: file, line: line)
         XCTAssertEqual(lazy.truncation, whole.truncation, context, file: file, line: line)
         XCTAssertEqual(lazy.fontSize, whole.fontSize, context, file: file, line: line)
@@ -67,7 +67,7 @@ final class EarlyStopTests: XCTestCase {
                 + "\(label.textAlignment) \(String(describing: label.layoutDirection)) bounds \(label.bounds!.size)"
             let lazy = try label.makeLayout()
             let whole = try label.makeLayout(shapingWholeText: true)
-            assertSameLayout(lazy, whole, context)
+            Self.assertSameLayout(lazy, whole, context)
             XCTAssertLessThanOrEqual(lazy.shapedTextLength, whole.shapedTextLength, context)
             if lazy.shapedTextLength < whole.shapedTextLength { savedSomething += 1 }
             // Sizes: limited lines stop early too; with numberOfLines = 0 both need the whole text.
@@ -78,7 +78,7 @@ final class EarlyStopTests: XCTestCase {
             // Laid out at its intrinsic size (no bounds) it is the same as well.
             if label.text.utf16.count < 1500 {
                 label.bounds = nil
-                assertSameLayout(try label.makeLayout(), try label.makeLayout(shapingWholeText: true), context + " (intrinsic)")
+                Self.assertSameLayout(try label.makeLayout(), try label.makeLayout(shapingWholeText: true), context + " (intrinsic)")
             }
         }
         XCTAssertGreaterThan(savedSomething, 20, "most of these labels draw less than their text")
@@ -119,14 +119,18 @@ final class EarlyStopTests: XCTestCase {
         let bytes = Array(text.utf8)
         let expected = (65_536..<bytes.count).first { bytes[$0] == 0x0A }! + 1
         XCTAssertEqual(layout.readTextLength, expected)
-        assertSameLayout(layout, try label.makeLayout(shapingWholeText: true), "14,000 lines")
+        Self.assertSameLayout(layout, try label.makeLayout(shapingWholeText: true), "14,000 lines")
         // All lines (numberOfLines 0, unbounded height) read to the prefix's end: measured again on the whole text.
         let proposal = CGSize(width: 200, height: CGFloat.greatestFiniteMagnitude)
         XCTAssertEqual(try label.sizeThatFits(proposal), try label.sizeThatFits(proposal, shapingWholeText: true))
-        // One long paragraph has no line feed to cut at: the whole text is converted.
+        // One long paragraph has no line feed to cut at: it is cut after a space between two letters instead, the
+        // first at or past byte 65,535 ("lorem ipsum " has its spaces at 5 and 11 mod 12; 65,537 ≡ 5).
         var paragraph = PaddedLabel(String(repeating: "lorem ipsum ", count: 20_000))
         paragraph.numberOfLines = 3
         paragraph.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        XCTAssertEqual(try paragraph.makeLayout().readTextLength, 65_538)
+        // Without such a space (Korean words), the whole text is converted.
+        paragraph.text = String(repeating: "패딩이 없어 ", count: 10_000)
         XCTAssertEqual(try paragraph.makeLayout().readTextLength, paragraph.text.utf16.count)
         // A short text is converted whole.
         XCTAssertEqual(try PaddedLabel("a\nb").makeLayout().readTextLength, 3)
@@ -142,7 +146,7 @@ final class EarlyStopTests: XCTestCase {
             var label = Self.randomLabel(seed)
             label.text = text
             let layout = try label.makeLayout()
-            assertSameLayout(layout, try label.makeLayout(shapingWholeText: true), "seed \(seed)")
+            Self.assertSameLayout(layout, try label.makeLayout(shapingWholeText: true), "seed \(seed)")
             XCTAssertLessThan(layout.readTextLength, text.utf16.count, "seed \(seed): a prefix was enough")
             label.numberOfLines = 0
             label.lineBreakMode = .byWordWrapping

@@ -64,6 +64,14 @@ int32_t lsicu_bidi_paragraph_end(const uint16_t *text, int32_t length, int32_t f
 int32_t lsicu_bidi_paragraph_levels(const uint16_t *text, int32_t length, int32_t direction,
                                     uint8_t *levels, uint8_t *paragraph_level);
 
+/// How many leading units of ONE bidi paragraph's `text` (no separator before its end) keep their levels
+/// whatever text follows `length` in the same paragraph: up to and including the last strong character (class
+/// L, R or AL) before the first opening paired bracket left unmatched at `length` (BD16, its canonical
+/// equivalents U+2329/U+232A = U+3008/U+3009 included, no depth limit). 0 when `text` holds an explicit
+/// formatting character (LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) or no strong character before that
+/// bracket. DESIGN.md §2, Early stop, gives the UAX #9 reasoning. Returns -1 when out of memory.
+int32_t lsicu_bidi_stable_length(const uint16_t *text, int32_t length);
+
 /// Direction of the first strong character of `text` (UAX #9 P2–P3): 0 left-to-right,
 /// 1 right-to-left, -1 none (neutral text).
 int32_t lsicu_base_direction(const uint16_t *text, int32_t length);

@@ -155,7 +155,7 @@ final class EarlyStopTests: XCTestCase {
         }
     }
 
-    /// A 1 MB paragraph wrapped into 3 lines shapes a few lines' worth of it.
+    /// A 1 MB paragraph wrapped into 3 lines converts a prefix of it and shapes a few lines' worth.
     func testOneMegabyteParagraphInThreeLinesShapesThreeLines() throws {
         let words = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "
         var label = PaddedLabel(String(repeating: words, count: (1 << 20) / words.utf8.count), insets: EdgeInsets(all: 8))
@@ -165,6 +165,11 @@ final class EarlyStopTests: XCTestCase {
         XCTAssertEqual(layout.lines.count, 3)
         XCTAssertEqual(layout.truncation, .byTruncatingTail)
         XCTAssertLessThanOrEqual(layout.shapedTextLength, layout.lines[2].range.upperBound + 2 * LazyShapedText.defaultWindow)
+        // Converted: the prefix up to the first space past 64 KB between two ASCII letters (LongParagraphPrefixTests).
+        let cut = try XCTUnwrap(TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes))
+        XCTAssertEqual(layout.readTextLength, TextSegmentation.utf16(label.text, utf8Prefix: cut).count)
+        XCTAssertLessThan(layout.readTextLength, LineLayout.prefixBytes)
+        Self.assertSameLayout(layout, try label.makeLayout(shapingWholeText: false, prefix: false), "1 MB")
         // Head truncation of one line keeps the paragraph's end: the whole paragraph is shaped (64 KB of it here).
         label.text = String(repeating: words, count: (1 << 16) / words.utf8.count)
         label.numberOfLines = 1

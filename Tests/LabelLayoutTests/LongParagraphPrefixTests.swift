@@ -125,7 +125,7 @@ final class LongParagraphPrefixTests: XCTestCase {
     /// Sizes that need the whole paragraph (all lines; one line's width) read to the cut and are measured again
     /// from the whole text.
     func testSizesOfAllLinesOrOneWholeLineMeasureTheWholeParagraph() throws {
-        var label = PaddedLabel(String(repeating: "lorem ipsum ", count: 11_000) + "שלום", insets: EdgeInsets(all: 4))
+        var label = PaddedLabel(Self.lorem + "שלום", insets: EdgeInsets(all: 4))
         label.numberOfLines = 0
         let proposal = CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude)
         XCTAssertEqual(try label.sizeThatFits(proposal), try label.sizeThatFits(proposal, shapingWholeText: false, prefix: false))
@@ -139,65 +139,50 @@ final class LongParagraphPrefixTests: XCTestCase {
         XCTAssertEqual(head.readTextLength, label.text.utf16.count)
     }
 
+    /// A label of `text` in bounds for `lines` lines, and ICU's levels of its whole text and of the prefix it is cut
+    /// at (`wordPrefixLength`), each resolved on its own.
+    func cutLabel(_ text: String, lines: Int) throws -> (label: PaddedLabel, cut: Int, whole: [UInt8], prefix: [UInt8]) {
+        var label = PaddedLabel(text, insets: EdgeInsets(all: 4))
+        label.numberOfLines = lines
+        label.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        let cut = try XCTUnwrap(TextSegmentation.wordPrefixLength(of: text, minimum: LineLayout.prefixBytes))
+        let whole = try Bidi.levels(Array(text.utf16), direction: .natural, fallbackIsRTL: false).levels
+        let prefix = try Bidi.levels(TextSegmentation.utf16(text, utf8Prefix: cut), direction: .natural, fallbackIsRTL: false).levels
+        return (label, cut, whole, prefix)
+    }
+
+    static let lorem = String(repeating: "lorem ipsum ", count: 11_000)
+
     /// A prefix cut inside a bracket pair whose closing bracket comes after the cut: in a right-to-left paragraph
     /// "שלום ab (cd … שלום) gh", N0 makes "(" right-to-left (a strong type of the embedding direction inside the
     /// pair), while in the prefix it is unpaired and N1 makes it left-to-right between "b" and "c". The layout
     /// reads levels past the open bracket, so it is made from the whole text; closed before the cut, the prefix does.
     func testABracketClosedAfterTheCutMakesTheLayoutReadTheWholeText() throws {
-        let filler = String(repeating: "lorem ipsum ", count: 11_000)
-        var label = PaddedLabel("שלום ab (cd " + filler + "שלום) gh", insets: EdgeInsets(all: 4))
-        label.numberOfLines = 3
-        label.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
+        let open = try cutLabel("שלום ab (cd " + Self.lorem + "שלום) gh", lines: 3)
         // Why it must: ICU's levels of "(" (offset 8) in the prefix and in the whole text differ.
-        let cut = try XCTUnwrap(TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes))
-        let whole = Array(label.text.utf16), prefix = TextSegmentation.utf16(label.text, utf8Prefix: cut)
-        XCTAssertEqual(whole[8], 0x28)
-        let wholeLevels = try Bidi.levels(whole, direction: .natural, fallbackIsRTL: false).levels
-        let prefixLevels = try Bidi.levels(prefix, direction: .natural, fallbackIsRTL: false).levels
-        XCTAssertEqual(wholeLevels[8], 1)
-        XCTAssertEqual(prefixLevels[8], 2)
-        let layout = try label.makeLayout()
-        XCTAssertEqual(layout.readTextLength, whole.count, "laid out again from the whole text")
-        assertSameLayout(layout, try wholeTextLayout(label), "open bracket")
-        // The same pair closed before the cut: the levels agree, and the prefix is enough.
-        label.text = "שלום ab (cd) " + filler + "שלום gh"
-        let closedCut = try XCTUnwrap(TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes))
-        let closed = try label.makeLayout()
-        XCTAssertEqual(closed.readTextLength, closedCut - 4, "the prefix: its UTF-8 bytes, less one for each two-byte Hebrew letter")
-        assertSameLayout(closed, try wholeTextLayout(label), "closed bracket")
+        XCTAssertEqual(Array(open.label.text.utf16)[8], 0x28)
+        XCTAssertEqual(open.whole[8], 1)
+        XCTAssertEqual(open.prefix[8], 2)
+        let layout = try open.label.makeLayout()
+        XCTAssertEqual(layout.readTextLength, open.label.text.utf16.count, "laid out again from the whole text")
+        assertSameLayout(layout, try wholeTextLayout(open.label), "open bracket")
+        // The same pair closed before the cut: the prefix is enough.
+        let closed = try cutLabel("שלום ab (cd) " + Self.lorem + "שלום gh", lines: 3)
+        let closedLayout = try closed.label.makeLayout()
+        XCTAssertEqual(closedLayout.readTextLength, closed.cut - 4, "the prefix: its UTF-8 bytes, less one for each two-byte Hebrew letter")
+        assertSameLayout(closedLayout, try wholeTextLayout(closed.label), "closed bracket")
     }
 
     /// An isolate whose PDI comes after the cut: in "abc שלום ⁨…⁩ שלום" the space and the FSI before the isolate
     /// lie between two right-to-left words (N1: right-to-left) in the whole text, but before the paragraph's end
     /// (eos, left-to-right) in the prefix. Explicit formatting characters make the layout read the whole text.
     func testAnIsolateClosedAfterTheCutMakesTheLayoutReadTheWholeText() throws {
-        let filler = String(repeating: "lorem ipsum ", count: 11_000)
-        var label = PaddedLabel("abc שלום \u{2068}" + filler + "\u{2069} שלום", insets: EdgeInsets(all: 4))
-        label.numberOfLines = 2
-        label.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
-        let cut = try XCTUnwrap(TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes))
-        let whole = Array(label.text.utf16), prefix = TextSegmentation.utf16(label.text, utf8Prefix: cut)
-        XCTAssertEqual(whole[9], 0x2068)
-        let wholeLevels = try Bidi.levels(whole, direction: .natural, fallbackIsRTL: false).levels
-        let prefixLevels = try Bidi.levels(prefix, direction: .natural, fallbackIsRTL: false).levels
-        XCTAssertEqual(Array(wholeLevels[8...9]), [1, 1])
-        XCTAssertEqual(Array(prefixLevels[8...9]), [0, 0])
-        let layout = try label.makeLayout()
-        XCTAssertEqual(layout.readTextLength, whole.count)
-        assertSameLayout(layout, try wholeTextLayout(label), "open isolate")
-    }
-
-    /// A 1 MB paragraph in 3 lines converts a prefix of it (64 KB and the rest of a word) and shapes 3 lines' worth.
-    func testOneMegabyteParagraphConvertsAPrefix() throws {
-        let words = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "
-        var label = PaddedLabel(String(repeating: words, count: (1 << 20) / words.utf8.count), insets: EdgeInsets(all: 8))
-        label.numberOfLines = 3
-        label.bounds = CGRect(x: 0, y: 0, width: 300, height: 200)
-        let layout = try label.makeLayout()
-        let cut = try XCTUnwrap(TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes))
-        XCTAssertEqual(layout.readTextLength, TextSegmentation.utf16(label.text, utf8Prefix: cut).count)
-        XCTAssertLessThan(layout.readTextLength, LineLayout.prefixBytes + 100)
-        XCTAssertLessThanOrEqual(layout.shapedTextLength, layout.lines[2].range.upperBound + 2 * LazyShapedText.defaultWindow)
-        assertSameLayout(layout, try wholeTextLayout(label), "1 MB")
+        let isolate = try cutLabel("abc שלום \u{2068}" + Self.lorem + "\u{2069} שלום", lines: 2)
+        XCTAssertEqual(Array(isolate.label.text.utf16)[9], 0x2068)
+        XCTAssertEqual(Array(isolate.whole[8...9]), [1, 1])
+        XCTAssertEqual(Array(isolate.prefix[8...9]), [0, 0])
+        let layout = try isolate.label.makeLayout()
+        XCTAssertEqual(layout.readTextLength, isolate.label.text.utf16.count)
+        assertSameLayout(layout, try wholeTextLayout(isolate.label), "open isolate")
     }
 }

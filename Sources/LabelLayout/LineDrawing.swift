@@ -88,6 +88,9 @@ struct LineDrawer {
         var glyph: ShapedGlyph
         var level: UInt8
         var isSpace: Bool
+        /// A tab's advance in points (to its tab stop), kept in points: as em (÷ point size) it overflowed to
+        /// infinity for a subnormal point size (fuzz regression crash-8340…).
+        var tabAdvance: Double? = nil
     }
 
     /// The line's drawn glyphs in logical order (trailing white space is not drawn), its text and range.
@@ -115,9 +118,7 @@ struct LineDrawer {
                 for g in shaped.glyphs[try shaped.glyphIndices(r.lowerBound..<end)] {
                     let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
                     if isSpace, g.cluster != lastSpace { spaces += 1; lastSpace = g.cluster }
-                    var glyph = g
-                    if let tab = tabs[g.cluster] { glyph.advance = tab / engine.pointSize }   // em, as every advance
-                    items.append(Item(glyph: glyph, level: shaped.levels[g.cluster], isSpace: isSpace))
+                    items.append(Item(glyph: g, level: shaped.levels[g.cluster], isSpace: isSpace, tabAdvance: tabs[g.cluster].map(Double.init)))
                 }
                 text += TextSegmentation.string(utf16[r.lowerBound..<end])
                 first = min(first, r.lowerBound); last = max(last, r.upperBound)
@@ -150,7 +151,7 @@ struct LineDrawer {
             let q = (penPx + g.xOffset * pixelSize) * 4
             glyphs.append(TextLayout.Glyph(font: faces[g.faceIndex], glyphID: g.glyphID, pixelSize: pixelSize,
                                            x: q.rounded() / 4, y: baselinePx - g.yOffset * pixelSize, imageScale: imageScale))
-            penPx += g.advance * pixelSize
+            penPx += item.tabAdvance.map { $0 * Double(scale) } ?? g.advance * pixelSize
             if item.isSpace { penPx += Double(extraPerSpace * scale) }
         }
         return glyphs

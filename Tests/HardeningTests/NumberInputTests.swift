@@ -40,6 +40,15 @@ final class NumberInputTests: XCTestCase {
         let layout = try tiny.makeLayout()
         XCTAssertTrue(layout.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite })
         XCTAssertLessThanOrEqual(try tiny.render().width, 3, "glyphs of 1/64 px: a label of a few pixels at most")
+        // Fuzz regression (crash-8340…): a tab's advance, converted to em (÷ 5e-324 pt), was infinite, and so
+        // was every glyph after it. Kept in points, the tab reaches its stop (28 pt: DESIGN.md §2, tab stops).
+        var tab = PaddedLabel("a\tb", font: .default(size: .leastNonzeroMagnitude))
+        tab.numberOfLines = 1
+        let tabbed = try tab.makeLayout()
+        XCTAssertEqual(tabbed.glyphs.count, 3)
+        XCTAssertTrue(tabbed.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(tabbed.glyphs.map(\.x))")
+        XCTAssertEqual(tabbed.glyphs[2].x - tabbed.glyphs[0].x, 28 * Double(tab.scale), accuracy: 0.25, "b at the first stop")
+        XCTAssertNoThrow(try tab.render())
     }
 
     func testInsets() throws {

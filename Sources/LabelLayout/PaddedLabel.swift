@@ -192,8 +192,15 @@ public struct PaddedLabel: Sendable {
     /// `sizeThatFits(_:)`; with `shapingWholeText` all of the text is shaped first, without `prefix` it is never
     /// measured from a prefix of a long text (tests).
     func sizeThatFits(_ size: CGSize, shapingWholeText: Bool, prefix: Bool = true) throws -> CGSize {
+        try fittingSize(textWidth: drawnNumberOfLines == 1 ? nil : proposedTextWidth(size.width),
+                        shapingWholeText: shapingWholeText, prefix: prefix)
+    }
+
+    /// The padded size of the text wrapped at `textWidth` (nil: no width limit), at most `drawnNumberOfLines`
+    /// lines, pt: what `sizeThatFits(_:)` and `layout(width:)` measure, each with its own width rule.
+    /// - Throws: `LabelError`.
+    private func fittingSize(textWidth: CGFloat?, shapingWholeText: Bool = false, prefix: Bool = true) throws -> CGSize {
         try validate()
-        let textWidth = drawnNumberOfLines == 1 ? nil : proposedTextWidth(size.width)
         return try withEngine(shapingWholeText: shapingWholeText, prefix: prefix) {
             paddedSize(of: try $0.measure(maxWidth: textWidth, maxLines: drawnNumberOfLines))
         }
@@ -218,9 +225,7 @@ public struct PaddedLabel: Sendable {
             throw LabelError.invalidBounds(CGRect(x: 0, y: 0, width: width, height: 0))
         }
         if numberOfLines == 0 { preferredMaxLayoutWidth = max(0, width - insets.horizontal) }
-        try validate()
-        let textWidth = proposedTextWidth(width)
-        let fitting = try withEngine { paddedSize(of: try $0.measure(maxWidth: textWidth, maxLines: drawnNumberOfLines)) }
+        let fitting = try fittingSize(textWidth: proposedTextWidth(width))
         bounds = CGRect(x: 0, y: 0, width: width, height: fitting.height)
     }
 

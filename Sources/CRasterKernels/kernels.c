@@ -98,6 +98,8 @@ LSR_INLINE double max_d(double a, double b) { return b >= a ? b : a; }
 LSR_INLINE int64_t min_i(int64_t a, int64_t b) { return b < a ? b : a; }
 LSR_INLINE int64_t max_i(int64_t a, int64_t b) { return b >= a ? b : a; }
 
+/* Whether the point (px, py) lies inside the shape: inside the rect (right and bottom edges exclusive) and,
+ * in the corner squares, within `radius` of the corner's centre. */
 LSR_INLINE int contains(const lsr_rounded_rect *s, double px, double py) {
     if (!(px >= s->x && px < s->x + s->width && py >= s->y && py < s->y + s->height)) return 0;
     if (!(s->radius > 0)) return 1;
@@ -106,10 +108,6 @@ LSR_INLINE int contains(const lsr_rounded_rect *s, double px, double py) {
     double cy = min_d(max_d(py, s->y + s->radius), s->y + s->height - s->radius);
     double dx = px - cx, dy = py - cy;
     return dx * dx + dy * dy <= s->radius * s->radius;
-}
-
-int lsr_rounded_rect_contains(const lsr_rounded_rect *shape, double px, double py) {
-    return contains(shape, px, py);
 }
 
 /* The sample point of sample column k >= 0. */

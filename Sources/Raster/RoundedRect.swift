@@ -116,11 +116,4 @@ struct RoundedRectShape {
         lsr_rounded_rect_runs(&shape, py, 4 * rows.x0, 4 * rows.x1, &runs)
         return runs
     }
-
-    /// Whether the point (`px`, `py`) lies inside: in the rect (right and bottom edges exclusive) and, in the
-    /// corner squares, within `radius` of the corner's centre.
-    func contains(_ px: Double, _ py: Double) -> Bool {
-        var shape = kernelShape
-        return lsr_rounded_rect_contains(&shape, px, py) != 0
-    }
 }

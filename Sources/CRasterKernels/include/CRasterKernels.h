@@ -36,10 +36,6 @@ void lsr_fill_pixels(uint8_t *p, lsr_rgba color, size_t count);
 void lsr_blend_mask(uint8_t *dst, ptrdiff_t stride, const uint8_t *mask, ptrdiff_t pitch,
                     size_t width, size_t height, lsr_rgba color);
 
-/* Whether the point (px, py) lies inside the shape: inside the rect (right and bottom edges exclusive) and,
- * in the corner squares, within `radius` of the corner's centre. */
-int lsr_rounded_rect_contains(const lsr_rounded_rect *shape, double px, double py);
-
 /* The inside samples of pixel row `py`'s four sample rows (y = py + 1/8, 3/8, 5/8, 7/8), within sample
  * columns [kmin, kmax) (kmin >= 0): each run's ends from the analytic edge, settled by the point test on
  * the samples next to it. */

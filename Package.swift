@@ -53,9 +53,12 @@ let package = Package(
         .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
         // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
         .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
+        // The table of a label's properties: the provenance's label line, the style JSON keys and `labelsnap render`'s
+        // options, each property one entry (DESIGN.md §1, "Adding a label property").
+        .target(name: "LabelDescription", dependencies: ["LabelLayout", "Typesetting", "Raster", "ContentDigest"]),
         // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
         .target(name: "StringResources", dependencies: ["CICU", "RegularFiles"]),
-        .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelRendering",
+        .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelDescription", "LabelRendering",
                                                           "ContactSheetRendering", "Typesetting", "Raster"]),
         // A test process's start and exit status, for the manifest of the references a run used
         // (a constructor: the only code that runs before the first test).
@@ -64,15 +67,17 @@ let package = Package(
         .target(name: "CSnapshotFiles"),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun",
                                                       "CSnapshotFiles", "RegularFiles"]),
+        // Where a recorded label PNG came from (its provenance text chunk), for the assertions and `labelsnap info`.
+        .target(name: "ReferenceProvenance", dependencies: ["LabelDescription", "LabelLayout", "Typesetting", "PNGCodec", "SnapshotStore"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
                                "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
-                               "CSnapshotRun"]),
+                               "CSnapshotRun", "ReferenceProvenance"]),
         .executableTarget(name: "LabelSnapCLI",
-                          dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
+                          dependencies: ["LabelRendering", "LabelLayout", "LabelDescription", "ReferenceProvenance", "Typesetting", "SnapshotStore",
                                          "SnapshotReview", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),
 
         // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …).
@@ -105,7 +110,11 @@ let package = Package(
                     dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",
                                    "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport"]),
+        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport",
+                                                                     "ReferenceProvenance"]),
+        // The property table driven end to end: command-line text and style JSON onto a label, and its provenance.
+        .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "ReferenceProvenance", "LocalizationSweep", "LabelLayout",
+                                                                  "Typesetting", "Raster", "StringResources"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import ReferenceProvenance
 import SnapshotStore
 
 let infoUsage = """
@@ -37,7 +38,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
             let header = try PNGCodec.header(of: bytes)
             let chunks = try PNGCodec.textChunks(in: bytes)
             print("\(style.path(path)): \(style.numbers("\(header.width)×\(header.height)")) px")
-            let provenance = chunks.filter { $0.keyword == "LabelSnapshot" }
+            let provenance = chunks.filter { $0.keyword == SnapshotProvenance.keyword }
             if provenance.isEmpty {
                 print("  " + style.warn("no provenance chunk (a contact sheet recorded with as: .contactSheet has none; another reference was recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
@@ -55,7 +56,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
                     print("  " + keyValue(shown, style))
                 }
             }
-            for chunk in chunks where chunk.keyword != "LabelSnapshot" {
+            for chunk in chunks where chunk.keyword != SnapshotProvenance.keyword {
                 print("  " + style.dim("\(chunk.kind.rawValue) \(chunk.keyword):") + " \(chunk.text)")
             }
         } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import LabelDescription
 import LabelLayout
 import LabelRendering
 import PNGCodec
@@ -6,6 +7,7 @@ import Raster
 import StringResources
 import Typesetting
 
+/// The help text; the label's options come from the property table (`LabelProperty.all`).
 let renderHelp = """
 usage: labelsnap render "TEXT" [options] [-o out.png]
        labelsnap render --text-file PATH|- [options] [-o out.png]
@@ -13,28 +15,9 @@ usage: labelsnap render "TEXT" [options] [-o out.png]
 Renders a padded label (UILabel with edge insets) and prints its size in points and pixels and its lines.
 
 options:
-  --font PATH|FAMILY      font file or fontconfig family; repeat for the fallback order (default: DejaVu Sans,
-                          then Noto Sans CJK JP, NanumGothic, Noto Color Emoji)
-  --size PT               point size (default 17)
-  --insets T,L,B,R        edge insets in points (default 0,0,0,0)
   --width PT              bounds width: lays the label out as layout(width:) (height from sizeThatFits)
   --height PT             explicit bounds height (with --width; default: the fitting height)
-  --lines N               numberOfLines, 0 = unlimited (default 1)
-  --line-break-mode M     word|char|clip|head|tail|middle (default tail)
-  --line-break-strategy S standard|push-out|hangul|none: lineBreakStrategy (default standard = push-out and
-                          hangul: a last line never holds a lone word, Korean words stay whole; none = greedy)
-  --align A               left|center|right|justified|natural (default natural)
-  --direction D           ltr|rtl: the view's layout direction (semanticContentAttribute): .natural alignment,
-                          directional insets and paragraphs without a strong character; text keeps its own
-                          direction (default: none, each paragraph's from its first strong character, UAX #9)
-  --scale S               pixels per point, usually 1, 2 or 3 like UIScreen.scale (default 1)
-  --color HEX             text colour, #RRGGBB[AA] (default #000000)
-  --background HEX        background colour (default transparent)
-  --corner-radius PT      background corner radius
-  --border-width PT       border inside the bounds; --border-color HEX (default #000000)
-  --line-spacing PT       extra space between lines (NSParagraphStyle.lineSpacing)
-  --line-height-multiple M  line height × M (NSParagraphStyle.lineHeightMultiple)
-  --min-scale F           adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1; 0 = no shrinking)
+\(LabelProperty.optionsHelp)
   --text-file PATH        read the text from a UTF-8 file (refused with the byte offset when it is not); hard line breaks are
                           LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029; '-' (or /dev/stdin) reads standard input, at most 64 MiB
   -o, --output PATH       write the PNG (written atomically)
@@ -43,11 +26,7 @@ options:
 
 func runRenderCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--font", "--size", "--insets", "--width", "--height", "--lines",
-                                                  "--line-break-mode", "--line-break-strategy", "--align", "--direction", "--scale", "--color",
-                                                  "--background", "--corner-radius", "--border-width", "--border-color",
-                                                  "--text-file", "-o", "--output", "--line-spacing",
-                                                  "--line-height-multiple", "--min-scale"],
+        let r = try ArgumentReader(args, valued: Set(["--width", "--height", "--text-file", "-o", "--output"] + LabelProperty.optionFlags),
                                    flags: ["--json", "--help", "-h"])
         if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
         let label = try makeLabel(r)
@@ -110,47 +89,15 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
         guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file); see --help") }
         text = r.positionals[0]
     }
-    let size = try r.double("--size") ?? 17
-    let files = try r.values("--font").map(resolveFont)
-    let font = files.isEmpty ? Font.default(size: size)
-        : Font(file: files[0], size: size, fallbacks: files.count > 1 ? Array(files.dropFirst()) : FontFile.defaultFallbacks)
-    var label = PaddedLabel(text, font: font)
-    if let i = try r.numbers("--insets", count: 4) { label.insets = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3]) }
-    if let n = try r.int("--lines") { label.numberOfLines = n }
-    if let s = try r.double("--scale") { label.scale = s }
-    if let m = r.value("--line-break-mode") {
-        let modes: [String: LineBreakMode] = ["word": .byWordWrapping, "char": .byCharWrapping, "clip": .byClipping,
-                                              "head": .byTruncatingHead, "tail": .byTruncatingTail, "middle": .byTruncatingMiddle]
-        guard let mode = modes[m] else { throw UsageError("--line-break-mode must be word, char, clip, head, tail or middle, got '\(m)'") }
-        label.lineBreakMode = mode
+    if r.value("--size") != nil, r.value("--text-style") != nil {
+        throw UsageError("give either --size (a fixed font) or --text-style (Dynamic Type), not both")
     }
-    if let s = r.value("--line-break-strategy") {
-        let strategies: [String: LineBreakStrategy] = ["standard": .standard, "push-out": .pushOut,
-                                                       "hangul": .hangulWordPriority, "none": []]
-        guard let strategy = strategies[s] else {
-            throw UsageError("--line-break-strategy must be standard, push-out, hangul or none, got '\(s)'")
-        }
-        label.lineBreakStrategy = strategy
+    if r.value("--content-size-category") != nil, r.value("--text-style") == nil {
+        throw UsageError("--content-size-category only scales a Dynamic Type font: add --text-style (body, headline …); "
+            + "a fixed font (--size, or none: 17 pt) keeps its size in every category")
     }
-    if let a = r.value("--align") {
-        guard let alignment = TextAlignment(rawValue: a) else { throw UsageError("--align must be left, center, right, justified or natural, got '\(a)'") }
-        label.textAlignment = alignment
-    }
-    if let d = r.value("--direction") {
-        guard d == "ltr" || d == "rtl" else { throw UsageError("--direction must be ltr or rtl, got '\(d)'") }
-        label.layoutDirection = d == "ltr" ? .leftToRight : .rightToLeft
-    }
-    if let c = r.value("--color") { label.textColor = try Color(hex: c) }
-    if let c = r.value("--background") { label.backgroundColor = try Color(hex: c) }
-    if let c = r.value("--border-color") { label.borderColor = try Color(hex: c) }
-    if let v = try r.double("--corner-radius") { label.cornerRadius = v }
-    if let v = try r.double("--border-width") { label.borderWidth = v }
-    if let v = try r.double("--line-spacing") { label.lineSpacing = v }
-    if let v = try r.double("--line-height-multiple") { label.lineHeightMultiple = v }
-    if let v = try r.double("--min-scale") {
-        label.adjustsFontSizeToFitWidth = true
-        label.minimumScaleFactor = v
-    }
+    var label = PaddedLabel(text, font: .default(size: 17))
+    do { try LabelProperty.applyOptions(r.values, to: &label) } catch { throw UsageError(error.description) }
     let height = try r.double("--height")
     if let width = try r.double("--width") {
         try label.layout(width: width)
@@ -159,15 +106,6 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
         throw UsageError("--height needs --width (explicit bounds)")
     }
     return label
-}
-
-/// A path when the argument names an existing file or looks like one; otherwise a fontconfig family.
-func resolveFont(_ argument: String) throws -> FontFile {
-    if argument.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { argument.lowercased().hasSuffix($0) })
-        || FileManager.default.fileExists(atPath: argument) {
-        return FontFile(path: argument)
-    }
-    return try FontFile.resolve(family: argument)
 }
 
 func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style: TerminalStyle = .out) -> String {

@@ -3,6 +3,7 @@ import Foundation
 @_exported import ImageDiff
 import SnapshotStore
 import PNGCodec
+import ReferenceProvenance
 
 /// Checks a bitmap against its reference PNG and returns the failure message, or `nil` when it
 /// passes. The generic core of `verifyLabelSnapshot`.

@@ -3,6 +3,7 @@ import Foundation
 @_exported import LabelRendering
 @_exported import Typesetting
 import SnapshotStore
+import ReferenceProvenance
 
 /// How a label is snapshotted, as swift-snapshot-testing's `Snapshotting` strategies.
 public struct LabelSnapshotStrategy: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import LabelDescription
 import LabelLayout
 import Raster
 import StringResources
@@ -55,15 +56,11 @@ struct StyleReader {
         StringResourceError(file: file, line: node.line, message)
     }
 
-    static let knownKeys = ["font", "fallbacks", "size", "textStyle", "contentSizeCategory", "insets", "width", "height",
-                            "numberOfLines", "lineBreakMode", "textAlignment", "scale", "lineSpacing", "lineHeightMultiple",
-                            "adjustsFontSizeToFitWidth", "minimumScaleFactor", "textColor", "backgroundColor",
-                            "cornerRadius", "borderWidth", "borderColor", "layoutDirection", "samples", "overrides"]
+    /// The style's own keys (the label's are the property table's, `LabelProperty.styleKeys`).
+    static let styleOnlyKeys = ["width", "height", "samples", "overrides"]
 
-    static let lineBreakModes: [String: LineBreakMode] = [
-        "word": .byWordWrapping, "char": .byCharWrapping, "clip": .byClipping,
-        "head": .byTruncatingHead, "tail": .byTruncatingTail, "middle": .byTruncatingMiddle,
-    ]
+    /// Every key a style takes: the label's properties in table order, then the style's own.
+    static let knownKeys = LabelProperty.styleKeys + styleOnlyKeys
 
     /// - Parameter baseHasTextStyle: the style the override belongs to gives `textStyle` (so its font scales).
     func override(_ node: JSONNode, baseHasTextStyle: Bool) throws -> LabelStyle.Override {
@@ -96,13 +93,25 @@ struct StyleReader {
     }
 
     /// A `contentSizeCategory` scales only a Dynamic Type font: without a `textStyle` here or in the base style the
-    /// font is fixed and the category would change nothing, silently (breaker B8); refused, as `size` with
+    /// font is fixed and the category would change nothing, silently; refused, as `size` with
     /// `textStyle` is.
     func checkContentSizeCategory(_ members: [(key: String, line: Int, value: JSONNode)], baseHasTextStyle: Bool) throws {
         guard !baseHasTextStyle, !members.contains(where: { $0.key == "textStyle" }),
               let category = members.first(where: { $0.key == "contentSizeCategory" }) else { return }
         throw error(category.value, "\"contentSizeCategory\" only scales a Dynamic Type font: add \"textStyle\" (\"body\", "
             + "\"headline\" …); a fixed font (\"size\", or none: 17 pt) keeps its size in every category")
+    }
+
+    /// A JSON value as the property table reads it.
+    static func input(_ node: JSONNode) -> PropertyInput {
+        switch node.value {
+        case .object(let members): .object(members.map { PropertyInput.Member(key: $0.key, value: input($0.value)) })
+        case .array(let items): .array(items.map(input))
+        case .string(let s): .string(s)
+        case .number(let v): .number(v)
+        case .bool(let b): .bool(b)
+        case .null: .null
+        }
     }
 
     func number(_ node: JSONNode, _ key: String, in range: ClosedRange<Double>) throws -> Double {
@@ -121,52 +130,18 @@ struct StyleReader {
         guard case .bool(let b) = node.value else { throw error(node, "\"\(key)\" must be true or false") }
         return b
     }
-    func color(_ node: JSONNode, _ key: String) throws -> Color {
-        let s = try string(node, key)
-        do { return try Color(hex: s) } catch { throw self.error(node, "\"\(key)\": \(error)") }
-    }
-    func font(_ node: JSONNode, _ key: String) throws -> FontFile {
-        let s = try string(node, key)
-        if s.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { s.lowercased().hasSuffix($0) }) {
-            guard FileManager.default.isReadableFile(atPath: s) else { throw error(node, "\"\(key)\": no font file at \(s)") }
-            return FontFile(path: s)
-        }
-        do { return try FontFile.resolve(family: s) } catch { throw self.error(node, "\"\(key)\": \(error)") }
-    }
-
     /// The setter for one member, validated now so that a bad value is reported with its line.
     func setter(_ key: String, _ node: JSONNode) throws -> @Sendable (inout LabelStyle) -> Void {
-        let m = Double(PaddedLabel.maximumLength)
-        let length = -m...m, positive = 0...m
-        switch key {
-        case "font":
-            let file = try font(node, key)
-            return { $0.label.font.file = file }
-        case "fallbacks":
-            guard case .array(let items) = node.value else { throw error(node, "\"fallbacks\" must be a list of fonts") }
-            let files = try items.map { try font($0, key) }
-            return { $0.label.font.fallbacks = files }
-        case "size":
-            let v = try number(node, key, in: 0.01...Font.maximumPointSize)
-            return { $0.label.font.pointSize = v }
-        case "textStyle", "contentSizeCategory":
-            return try dynamicTypeSetter(key, node)
-        case "insets":
-            let insets: EdgeInsets
-            switch node.value {
-            case .number: let v = try number(node, key, in: length); insets = EdgeInsets(all: v)
-            case .array(let items) where items.count == 4:
-                let v = try items.map { try number($0, key, in: length) }
-                insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
-            case .object:
-                var v = [0.0, 0, 0, 0]
-                for (i, edge) in ["top", "left", "bottom", "right"].enumerated() {
-                    if let e = node[edge] { v[i] = try number(e, "insets.\(edge)", in: length) }
-                }
-                insets = EdgeInsets(top: v[0], left: v[1], bottom: v[2], right: v[3])
-            default: throw error(node, "\"insets\" must be [top, left, bottom, right], a number or {\"top\": …}")
+        let positive = 0...Double(PaddedLabel.maximumLength)
+        if let property = LabelProperty.named(key), property.inStyle {
+            do {
+                let set = try property.setter(Self.input(node))
+                return { set(&$0.label) }
+            } catch {
+                throw self.error(node, error.message(for: "\"\(key)\""))
             }
-            return { $0.label.insets = insets }
+        }
+        switch key {
         case "width":
             let v = try number(node, key, in: positive)
             return { $0.width = v }
@@ -174,45 +149,6 @@ struct StyleReader {
             if case .null = node.value { return { $0.height = nil } }
             let v = try number(node, key, in: positive)
             return { $0.height = v }
-        case "numberOfLines":
-            let v = try number(node, key, in: 0...10_000)
-            guard v == v.rounded() else { throw error(node, "\"numberOfLines\" must be a whole number (0 = unlimited)") }
-            return { $0.label.numberOfLines = Int(v) }
-        case "lineBreakMode":
-            let s = try string(node, key)
-            guard let mode = StyleReader.lineBreakModes[s] ?? LineBreakMode(rawValue: s) else {
-                throw error(node, "\"lineBreakMode\" must be word, char, clip, head, tail or middle (or byTruncatingTail …), got \"\(s)\"")
-            }
-            return { $0.label.lineBreakMode = mode }
-        case "textAlignment":
-            let s = try string(node, key)
-            guard let a = TextAlignment(rawValue: s) else { throw error(node, "\"textAlignment\" must be left, center, right, justified or natural") }
-            return { $0.label.textAlignment = a }
-        case "layoutDirection":
-            let s = try string(node, key)
-            guard let d = LayoutDirection(rawValue: s) else { throw error(node, "\"layoutDirection\" must be leftToRight or rightToLeft") }
-            return { $0.label.layoutDirection = d }
-        case "scale":
-            let v = try number(node, key, in: 0.01...16)
-            return { $0.label.scale = v }
-        case "lineSpacing":
-            let v = try number(node, key, in: positive); return { $0.label.lineSpacing = v }
-        case "lineHeightMultiple":
-            let v = try number(node, key, in: positive); return { $0.label.lineHeightMultiple = v }
-        case "cornerRadius":
-            let v = try number(node, key, in: positive); return { $0.label.cornerRadius = v }
-        case "borderWidth":
-            let v = try number(node, key, in: positive); return { $0.label.borderWidth = v }
-        case "minimumScaleFactor":
-            let v = try number(node, key, in: 0...1); return { $0.label.minimumScaleFactor = v }
-        case "adjustsFontSizeToFitWidth":
-            let v = try bool(node, key); return { $0.label.adjustsFontSizeToFitWidth = v }
-        case "textColor":
-            let c = try color(node, key); return { $0.label.textColor = c }
-        case "backgroundColor":
-            let c = try color(node, key); return { $0.label.backgroundColor = c }
-        case "borderColor":
-            let c = try color(node, key); return { $0.label.borderColor = c }
         case "samples":
             var samples = FormatSamples()
             guard case .object(let members) = node.value else { throw error(node, "\"samples\" must be an object") }

@@ -1,6 +1,7 @@
 import Foundation
 import LabelSnapshotTesting
 import PNGCodec
+import ReferenceProvenance
 import SnapshotTestSupport
 import XCTest
 

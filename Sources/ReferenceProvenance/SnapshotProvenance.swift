@@ -1,9 +1,11 @@
-import ContentDigest
 import Foundation
+import LabelDescription
+import LabelLayout
 import PNGCodec
 import SnapshotStore
+import Typesetting
 
-/// Where a recorded label PNG came from (issue 11): one iTXt chunk, keyword `LabelSnapshot`, of
+/// Where a recorded label PNG came from: one iTXt chunk, keyword `LabelSnapshot`, of
 /// `key: value` lines without a timestamp, so recording the same label again gives the same bytes.
 ///
 /// ```
@@ -135,46 +137,11 @@ public struct SnapshotProvenance: Equatable, Sendable {
         }
     }
 
-    static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    static func number(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
 
     static func oneLine(_ s: String) -> String { s.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ") }
 
-    /// Texts up to this many UTF-8 bytes are stated whole; longer ones by their first
-    /// `statedTextPrefix` characters, length and digest, so the chunk stays small (a 1.4 MB text made a
-    /// 1.4 MB reference) and below `PNGCodec.maximumTextByteCount`.
-    static let wholeTextByteLimit = 512, statedTextPrefix = 200
-
-    /// `text="…"` (quotes and backslashes escaped, control characters as `\u{…}`), or for a long text
-    /// `text="<first 200 characters>" textLength=<characters> textSHA256=<SHA-256 of its UTF-8, hex>`:
-    /// deterministic, and a changed text still changes the line.
-    static func describe(text: String) -> String {
-        func quoted(_ s: Substring) -> String {
-            "\"" + s.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : $0.value < 0x20 ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
-        }
-        guard text.utf8.count > wholeTextByteLimit else { return "text=" + quoted(text[...]) }
-        let digest = SHA256Digest.of(Array(text.utf8))?.hex ?? "unavailable"
-        return "text=\(quoted(text.prefix(statedTextPrefix))) textLength=\(text.count) textSHA256=\(digest)"
-    }
-
-    /// The label's properties in one line (deterministic; numbers in pt).
-    static func describe(_ l: PaddedLabel) -> String {
-        let i = l.insets
-        var parts = [
-            describe(text: l.text),
-            "font=\(URL(fileURLWithPath: l.font.file.path).lastPathComponent)#\(l.font.file.faceIndex) \(number(l.font.pointSize))pt",
-            "insets=\([i.top, i.left, i.bottom, i.right].map { number(Double($0)) }.joined(separator: ","))",
-            "lines=\(l.numberOfLines)", "lineBreakMode=\(l.lineBreakMode)", "alignment=\(l.textAlignment)",
-            "textColor=\(l.textColor)", "backgroundColor=\(l.backgroundColor)",
-        ]
-        if let b = l.bounds { parts.append("bounds=\(number(Double(b.width)))x\(number(Double(b.height)))") }
-        if l.preferredMaxLayoutWidth != 0 { parts.append("preferredMaxLayoutWidth=\(number(Double(l.preferredMaxLayoutWidth)))") }
-        if l.cornerRadius != 0 { parts.append("cornerRadius=\(number(Double(l.cornerRadius)))") }
-        if l.borderWidth != 0 { parts.append("border=\(number(Double(l.borderWidth))) \(l.borderColor)") }
-        if l.lineSpacing != 0 { parts.append("lineSpacing=\(number(Double(l.lineSpacing)))") }
-        if l.lineHeightMultiple != 0 { parts.append("lineHeightMultiple=\(number(Double(l.lineHeightMultiple)))") }
-        if l.adjustsFontSizeToFitWidth { parts.append("adjustsFontSizeToFitWidth minimumScaleFactor=\(number(Double(l.minimumScaleFactor)))") }
-        if let d = l.layoutDirection { parts.append("layoutDirection=\(d)") }
-        if let language = l.language { parts.append("language=\(language)") }
-        return parts.joined(separator: " ")
-    }
+    /// The label's properties in one line, the `label:` entry: each `LabelProperty`'s part in table order
+    /// (deterministic; numbers in pt).
+    package static func describe(_ label: PaddedLabel) -> String { LabelProperty.describe(label) }
 }

@@ -1,0 +1,46 @@
+import LabelLayout
+
+/// A property value refused by a front end, named as that front end names it (`--lines needs an integer, got 'x'`).
+public struct LabelPropertyError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension LabelProperty {
+    /// Every option flag of the table (`labelsnap render` reads them as options with a value).
+    public static var optionFlags: [String] { all.flatMap { $0.options.map(\.flag) } }
+
+    /// Sets on `label` every property whose option `arguments` gives, in table order (so `--directional-insets`
+    /// wins over `--insets`, as setting `directionalInsets` after `insets` does). `arguments(flag)` are the
+    /// option's arguments in the order given; a non-repeating option takes the last.
+    /// - Throws: `LabelPropertyError` naming the option ("--lines needs an integer, got 'x'").
+    public static func applyOptions(_ arguments: (String) -> [String], to label: inout PaddedLabel) throws(LabelPropertyError) {
+        for property in all {
+            for option in property.options {
+                let given = arguments(option.flag)
+                guard let last = given.last else { continue }
+                let set: @Sendable (inout PaddedLabel) -> Void
+                do { set = try property.setter(option.repeats ? .texts(given) : .text(last)) } catch {
+                    throw LabelPropertyError(error.message(for: option.flag))
+                }
+                option.also?(&label)
+                set(&label)
+            }
+        }
+    }
+
+    /// The options' lines of `labelsnap render --help`, in table order: `  --lines N` then the help text from
+    /// column 27 (continuation lines indented to it; after an option too long for that, on the next line).
+    public static var optionsHelp: String {
+        all.flatMap { property in
+            property.options.map { option in
+                let head = "  \(option.flag) \(option.placeholder)"
+                let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+                let indent = String(repeating: " ", count: 26)
+                let text = lines.map { indent + $0 }
+                guard head.count < 25 else { return ([head] + text).joined(separator: "\n") }
+                return ([head.padding(toLength: 26, withPad: " ", startingAt: 0) + lines[0]] + text.dropFirst()).joined(separator: "\n")
+            }
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import LabelLayout
+import Raster
+import Typesetting
+
+// The table of PaddedLabel's properties. To add a property: add its entry here (name = PaddedLabel's property
+// and style JSON key, its `labelsnap render` option, its syntax, its setter, its part of the provenance's
+// `label:` line), then its layout or drawing code. Provenance parts are joined in table order: an entry whose
+// part is new goes after `language`, so recorded references keep their `label:` line (entries without a part
+// may go anywhere, next to those they belong with). DESIGN.md §1, "Adding a label property".
+
+private func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
+private func n(_ v: CGFloat) -> String { LabelDescriptionFormat.number(Double(v)) }
+
+extension LabelProperty {
+    /// Every property of `PaddedLabel`, in the order of the provenance's `label:` line and of
+    /// `labelsnap render --help`.
+    public static let all: [LabelProperty] = [
+        LabelProperty("text", inStyle: false, syntax: .string(placeholder: "TEXT", summary: "any text"),
+                      set: { $0.text = $1 }, describe: { LabelProperty.describe(text: $0.text) }),
+        LabelProperty("font", options: [Option("--font", help: """
+            font file or fontconfig family; repeat for the fallback order (default: DejaVu Sans,
+            then Noto Sans CJK JP, NanumGothic, Noto Color Emoji)
+            """, repeats: true)],
+                      syntax: .fonts, set: { label, files in
+                          label.font.file = files[0]
+                          if files.count > 1 { label.font.fallbacks = Array(files.dropFirst()) }
+                      },
+                      describe: { "font=\(URL(fileURLWithPath: $0.font.file.path).lastPathComponent)#\($0.font.file.faceIndex) \(n($0.font.pointSize))pt" }),
+        LabelProperty("size", options: [Option("--size", help: "point size (default 17)")],
+                      syntax: .number(0.01...Font.maximumPointSize), set: { $0.font.pointSize = $1 }),
+        LabelProperty("insets", options: [Option("--insets", help: "edge insets in points (default 0,0,0,0)")],
+                      syntax: .fourLengths(key: "insets", edges: ["top", "left", "bottom", "right"], placeholder: "T,L,B,R"),
+                      set: { $0.insets = EdgeInsets(top: $1[0], left: $1[1], bottom: $1[2], right: $1[3]) },
+                      describe: { let i = $0.insets; return "insets=\([i.top, i.left, i.bottom, i.right].map { n($0) }.joined(separator: ","))" }),
+        LabelProperty("numberOfLines", options: [Option("--lines", help: "numberOfLines, 0 = unlimited (default 1)")],
+                      syntax: .integer(0...10_000, meaning: "0 = unlimited"), set: { $0.numberOfLines = $1 },
+                      describe: { "lines=\($0.numberOfLines)" }),
+        LabelProperty("lineBreakMode", options: [Option("--line-break-mode", "M", help: "word|char|clip|head|tail|middle (default tail)")],
+                      syntax: .choice(lineBreakModes + LineBreakMode.allCases.map { ($0.rawValue, $0) },
+                                      shown: lineBreakModes.map(\.0), also: "or byTruncatingTail …"),
+                      set: { $0.lineBreakMode = $1 }, describe: { "lineBreakMode=\($0.lineBreakMode)" }),
+        LabelProperty("textAlignment", options: [Option("--align", "A", help: "left|center|right|justified|natural (default natural)")],
+                      syntax: .choice(TextAlignment.allCases.map { ($0.rawValue, $0) }, shown: TextAlignment.allCases.map(\.rawValue)),
+                      set: { $0.textAlignment = $1 }, describe: { "alignment=\($0.textAlignment)" }),
+        LabelProperty("textColor", options: [Option("--color", help: "text colour, #RRGGBB[AA] (default #000000)")],
+                      syntax: .color, set: { $0.textColor = $1 }, describe: { "textColor=\($0.textColor)" }),
+        LabelProperty("backgroundColor", options: [Option("--background", help: "background colour (default transparent)")],
+                      syntax: .color, set: { $0.backgroundColor = $1 }, describe: { "backgroundColor=\($0.backgroundColor)" }),
+        LabelProperty("bounds", inStyle: false, syntax: .twoLengths,
+                      set: { $0.bounds = CGRect(x: 0, y: 0, width: $1[0], height: $1[1]) },
+                      describe: { label in label.bounds.map { "bounds=\(n($0.width))x\(n($0.height))" } }),
+        LabelProperty("preferredMaxLayoutWidth", options: [Option("--preferred-max-layout-width", help: """
+            text width at which a multi-line label wraps for its intrinsicContentSize (default 0: one line)
+            """)],
+                      syntax: .positiveLength, set: { $0.preferredMaxLayoutWidth = $1 },
+                      describe: { $0.preferredMaxLayoutWidth != 0 ? "preferredMaxLayoutWidth=\(n($0.preferredMaxLayoutWidth))" : nil }),
+        LabelProperty("cornerRadius", options: [Option("--corner-radius", help: "background corner radius")],
+                      syntax: .positiveLength, set: { $0.cornerRadius = $1 },
+                      describe: { $0.cornerRadius != 0 ? "cornerRadius=\(n($0.cornerRadius))" : nil }),
+        LabelProperty("borderWidth", options: [Option("--border-width", help: "border inside the bounds")],
+                      syntax: .positiveLength, set: { $0.borderWidth = $1 },
+                      describe: { $0.borderWidth != 0 ? "border=\(n($0.borderWidth)) \($0.borderColor)" : nil }),
+        LabelProperty("borderColor", options: [Option("--border-color", help: "border colour (default #000000)")],
+                      syntax: .color, set: { $0.borderColor = $1 }),  // stated with borderWidth: border=W #RRGGBBAA
+        LabelProperty("lineSpacing", options: [Option("--line-spacing", help: "extra space between lines (NSParagraphStyle.lineSpacing)")],
+                      syntax: .positiveLength, set: { $0.lineSpacing = $1 },
+                      describe: { $0.lineSpacing != 0 ? "lineSpacing=\(n($0.lineSpacing))" : nil }),
+        LabelProperty("lineHeightMultiple", options: [Option("--line-height-multiple", "M", help: "line height × M (NSParagraphStyle.lineHeightMultiple)")],
+                      syntax: .positiveLength, set: { $0.lineHeightMultiple = $1 },
+                      describe: { $0.lineHeightMultiple != 0 ? "lineHeightMultiple=\(n($0.lineHeightMultiple))" : nil }),
+        LabelProperty("adjustsFontSizeToFitWidth", options: [Option("--adjusts-font-size-to-fit-width", help: """
+            shrink the font until the text fits, down to minimumScaleFactor (default false)
+            """)],
+                      syntax: .bool, set: { $0.adjustsFontSizeToFitWidth = $1 },
+                      describe: { $0.adjustsFontSizeToFitWidth ? "adjustsFontSizeToFitWidth minimumScaleFactor=\(n($0.minimumScaleFactor))" : nil }),
+        // Stated with adjustsFontSizeToFitWidth (it does nothing without it).
+        LabelProperty("minimumScaleFactor", options: [Option("--min-scale", "F", help: """
+            adjustsFontSizeToFitWidth with minimumScaleFactor F (0…1; 0 = no shrinking)
+            """, also: { $0.adjustsFontSizeToFitWidth = true })],
+                      syntax: .number(0...1), set: { $0.minimumScaleFactor = $1 }),
+        LabelProperty("layoutDirection", options: [Option("--direction", "D", help: """
+            ltr|rtl: the view's layout direction (semanticContentAttribute): .natural alignment,
+            directional insets and paragraphs without a strong character; text keeps its own
+            direction (default: none, each paragraph's from its first strong character, UAX #9)
+            """)],
+                      syntax: .choice([("ltr", .leftToRight), ("rtl", .rightToLeft), ("leftToRight", .leftToRight), ("rightToLeft", .rightToLeft)],
+                                      shown: ["ltr", "rtl"], also: "or leftToRight, rightToLeft", placeholder: "D"),
+                      set: { $0.layoutDirection = $1 }, describe: { label in label.layoutDirection.map { "layoutDirection=\($0)" } }),
+        LabelProperty("language", inStyle: false, options: [Option("--language", help: """
+            the text's language, a BCP 47 tag (ko, ja, zh-Hans …): picks the CJK design of the fallback
+            font (default: guessed from the text)
+            """)],
+                      syntax: .string(placeholder: "TAG", summary: "a BCP 47 language tag"), set: { $0.language = $1 },
+                      describe: { label in label.language.map { "language=\($0)" } }),
+        LabelProperty("scale", options: [Option("--scale", "S", help: "pixels per point, usually 1, 2 or 3 like UIScreen.scale (default 1)")],
+                      syntax: .number(0.01...16), set: { $0.scale = $1 }),  // stated on the provenance's own scale: line
+
+        // Stated in the provenance only since the table: after every part recorded references hold.
+        LabelProperty("fallbacks", options: [Option("--fallback", help: """
+            a fallback font, replacing the default order; repeat for more (as --font's after the first)
+            """, repeats: true)],
+                      syntax: .list(of: .font, placeholder: "PATH|FAMILY"), set: { $0.font.fallbacks = $1 },
+                      describe: { label in
+                          label.font.fallbacks == FontFile.defaultFallbacks ? nil
+                              : "fallbacks=" + label.font.fallbacks.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent)#\($0.faceIndex)" }.joined(separator: ",")
+                      }),
+        LabelProperty("textStyle", options: [Option("--text-style", "STYLE", help: """
+            a Dynamic Type font of this UIFont.TextStyle (body, headline, caption1 …): its .large size from
+            Apple's table, scaled for --content-size-category; not with --size
+            """)],
+                      syntax: .choice(TextStyle.allCases.map { ($0.rawValue, $0) }, shown: TextStyle.allCases.map(\.rawValue), placeholder: "STYLE",
+                                      unknown: { PropertyValueError(.whole("unknown textStyle \"\($0)\" (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")) }),
+                      set: { label, style in
+                          var font = label.font
+                          font.pointSize = DynamicType.pointSize(of: style, in: .large)
+                          label.font = Font.scaled(font, relativeTo: style)
+                      },
+                      describe: { label in label.font.dynamicType.map { "textStyle=\($0.textStyle)" } }),
+        LabelProperty("contentSizeCategory", options: [Option("--content-size-category", "C", help: """
+            the user's text size (large, extraLarge, accessibilityMedium … or L, xL, AX1 …; default large);
+            scales a --text-style font
+            """)],
+                      syntax: .choice(contentSizeCategories, shown: ContentSizeCategory.allCases.map(\.shortName), placeholder: "C",
+                                      unknown: { PropertyValueError(.whole("unknown contentSizeCategory \"\($0)\" (large, extraLarge, accessibilityMedium … or L, xL, AX1 …)")) }),
+                      set: { $0.contentSizeCategory = $1 },
+                      describe: { $0.contentSizeCategory != .large ? "contentSizeCategory=\($0.contentSizeCategory)" : nil }),
+        LabelProperty("directionalInsets", options: [Option("--directional-insets", help: """
+            insets by leading/trailing edge (NSDirectionalEdgeInsets), resolved by the layout direction
+            """)],
+                      syntax: .fourLengths(key: "directionalInsets", edges: ["top", "leading", "bottom", "trailing"], placeholder: "T,L,B,TR"),
+                      set: { $0.directionalInsets = DirectionalEdgeInsets(top: $1[0], leading: $1[1], bottom: $1[2], trailing: $1[3]) },
+                      describe: { label in
+                          label.directionalInsets.map { i in "directionalInsets=\([i.top, i.leading, i.bottom, i.trailing].map { n($0) }.joined(separator: ","))" }
+                      }),
+        LabelProperty("lineBreakStrategy", options: [Option("--line-break-strategy", "S", help: """
+            standard|push-out|hangul|none: lineBreakStrategy (default standard = push-out and
+            hangul: a last line never holds a lone word, Korean words stay whole; none = greedy)
+            """)],
+                      syntax: .choice(lineBreakStrategies + [("pushOut", .pushOut), ("hangulWordPriority", .hangulWordPriority)],
+                                      shown: lineBreakStrategies.map(\.0), placeholder: "S"),
+                      set: { $0.lineBreakStrategy = $1 },
+                      describe: { label in
+                          label.lineBreakStrategy == .standard ? nil
+                              : "lineBreakStrategy=" + (lineBreakStrategies.first { $0.1 == label.lineBreakStrategy }?.0 ?? "\(label.lineBreakStrategy.rawValue)")
+                      }),
+        LabelProperty("baselineAdjustment", options: [Option("--baseline-adjustment", "B", help: """
+            alignBaselines|alignCenters|none: where a line shrunk by adjustsFontSizeToFitWidth sits (default alignBaselines)
+            """)],
+                      syntax: .choice(BaselineAdjustment.allCases.map { ($0.rawValue, $0) }, shown: BaselineAdjustment.allCases.map(\.rawValue), placeholder: "B"),
+                      set: { $0.baselineAdjustment = $1 },
+                      describe: { $0.baselineAdjustment != .alignBaselines ? "baselineAdjustment=\($0.baselineAdjustment)" : nil }),
+        LabelProperty("tabStops", options: [Option("--tab-stops", "PT,PT…", help: """
+            left tab stops, pt from the text's leading edge (default twelve, every 28 pt)
+            """)],
+                      syntax: .list(of: .positiveLength, placeholder: "PT,PT…"),
+                      set: { $0.tabStops = $1.map { TextTab(location: $0) } },
+                      describe: { $0.tabStops == TextTab.defaultStops ? nil : "tabStops=" + $0.tabStops.map { n($0.location) }.joined(separator: ",") }),
+        LabelProperty("defaultTabInterval", options: [Option("--default-tab-interval", help: """
+            interval of the tab stops beyond the last of --tab-stops (default 0: a tab is then a space)
+            """)],
+                      syntax: .positiveLength, set: { $0.defaultTabInterval = $1 },
+                      describe: { $0.defaultTabInterval != 0 ? "defaultTabInterval=\(n($0.defaultTabInterval))" : nil }),
+        LabelProperty("userInterfaceStyle", options: [Option("--user-interface-style", help: """
+            the appearance that resolves dynamic colours (default light)
+            """)],
+                      syntax: .choice(UserInterfaceStyle.allCases.map { ($0.rawValue, $0) }, shown: UserInterfaceStyle.allCases.map(\.rawValue)),
+                      set: { $0.userInterfaceStyle = $1 },
+                      describe: { $0.userInterfaceStyle != .light ? "userInterfaceStyle=\($0.userInterfaceStyle)" : nil }),
+        LabelProperty("adjustsInsetsForContentSizeCategory", options: [Option("--adjusts-insets-for-content-size-category", help: """
+            scale the insets with the text for the content size category (default false)
+            """)],
+                      syntax: .bool, set: { $0.adjustsInsetsForContentSizeCategory = $1 },
+                      describe: { $0.adjustsInsetsForContentSizeCategory ? "adjustsInsetsForContentSizeCategory" : nil }),
+    ]
+
+    /// The short line-break mode names of the style JSON and the command line.
+    static let lineBreakModes: [(String, LineBreakMode)] = [
+        ("word", .byWordWrapping), ("char", .byCharWrapping), ("clip", .byClipping),
+        ("head", .byTruncatingHead), ("tail", .byTruncatingTail), ("middle", .byTruncatingMiddle),
+    ]
+
+    static let lineBreakStrategies: [(String, LineBreakStrategy)] = [
+        ("standard", .standard), ("push-out", .pushOut), ("hangul", .hangulWordPriority), ("none", []),
+    ]
+
+    /// Short names ("L", "AX1") and UIKit's case names ("large", "accessibilityExtraLarge").
+    static let contentSizeCategories: [(String, ContentSizeCategory)] = {
+        let uiKitNames = ["extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
+                          "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge",
+                          "accessibilityExtraExtraLarge", "accessibilityExtraExtraExtraLarge"]
+        return ContentSizeCategory.allCases.map { ($0.shortName, $0) } + zip(uiKitNames, ContentSizeCategory.allCases).map { ($0, $1) }
+    }()
+}

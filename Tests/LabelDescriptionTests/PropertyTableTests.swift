@@ -1,0 +1,218 @@
+import Foundation
+import LabelDescription
+import LabelLayout
+import LocalizationSweep
+import Raster
+import ReferenceProvenance
+import StringResources
+import Typesetting
+import XCTest
+
+/// The property table drives the command line, the style JSON and the provenance's `label:` line: every entry
+/// is checked through each front end it has, with values and texts written out by hand.
+final class PropertyTableTests: XCTestCase {
+    static let dejaVu = "/usr/share/fonts/truetype/dejavu/"
+    static let bold = dejaVu + "DejaVuSans-Bold.ttf", mono = dejaVu + "DejaVuSansMono.ttf"
+
+    /// One entry's case: command-line options (nil: it has none), a style JSON object's members (nil: not a
+    /// style key), the label they must make, and the parts the provenance must state.
+    struct Case: Sendable {
+        var options: [String: [String]]?
+        var json: String?
+        var check: @Sendable (PaddedLabel) -> Bool
+        var states: [String]
+    }
+
+    /// Each case's values and texts are derived by hand (Apple's Dynamic Type table for the text styles: title1 at
+    /// Large is 28 pt, body at AX1 is 28 pt).
+    static let cases: [String: Case] = [
+        "text": Case(options: nil, json: nil, check: { $0.text == "a\"b" }, states: [#"text="a\"b""#]),
+        "font": Case(options: ["--font": [bold, mono]], json: #""font": "\#(bold)""#,
+                     check: { $0.font.file.path == bold }, states: ["font=DejaVuSans-Bold.ttf#0 17pt"]),
+        "size": Case(options: ["--size": ["12.5"]], json: #""size": 12.5"#, check: { $0.font.pointSize == 12.5 },
+                     states: ["font=DejaVuSans.ttf#0 12.5pt"]),
+        "insets": Case(options: ["--insets": ["1,2,3,4.5"]], json: #""insets": [1, 2, 3, 4.5]"#,
+                       check: { $0.insets == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4.5) }, states: ["insets=1,2,3,4.5"]),
+        "numberOfLines": Case(options: ["--lines": ["3"]], json: #""numberOfLines": 3"#, check: { $0.numberOfLines == 3 }, states: ["lines=3"]),
+        "lineBreakMode": Case(options: ["--line-break-mode": ["head"]], json: #""lineBreakMode": "byTruncatingHead""#,
+                              check: { $0.lineBreakMode == .byTruncatingHead }, states: ["lineBreakMode=byTruncatingHead"]),
+        "textAlignment": Case(options: ["--align": ["center"]], json: #""textAlignment": "center""#,
+                              check: { $0.textAlignment == .center }, states: ["alignment=center"]),
+        "textColor": Case(options: ["--color": ["#FF0000"]], json: ##""textColor": "#f00""##,
+                          check: { $0.textColor == Color(red: 255, green: 0, blue: 0) }, states: ["textColor=#FF0000FF"]),
+        "backgroundColor": Case(options: ["--background": ["#0000FF80"]], json: ##""backgroundColor": "#0000ff80""##,
+                                check: { $0.backgroundColor == Color(red: 0, green: 0, blue: 255, alpha: 128) },
+                                states: ["backgroundColor=#0000FF80"]),
+        "bounds": Case(options: nil, json: nil, check: { $0.bounds == CGRect(x: 0, y: 0, width: 30, height: 20) }, states: ["bounds=30x20"]),
+        "preferredMaxLayoutWidth": Case(options: ["--preferred-max-layout-width": ["120"]], json: #""preferredMaxLayoutWidth": 120"#,
+                                        check: { $0.preferredMaxLayoutWidth == 120 }, states: ["preferredMaxLayoutWidth=120"]),
+        "cornerRadius": Case(options: ["--corner-radius": ["4"]], json: #""cornerRadius": 4"#, check: { $0.cornerRadius == 4 },
+                             states: ["cornerRadius=4"]),
+        "borderWidth": Case(options: ["--border-width": ["2"]], json: #""borderWidth": 2"#, check: { $0.borderWidth == 2 },
+                            states: ["border=2 #000000FF"]),
+        "borderColor": Case(options: ["--border-width": ["1"], "--border-color": ["#00FF00"]],
+                            json: ##""borderWidth": 1, "borderColor": "#00FF00""##,
+                            check: { $0.borderColor == Color(red: 0, green: 255, blue: 0) }, states: ["border=1 #00FF00FF"]),
+        "lineSpacing": Case(options: ["--line-spacing": ["3"]], json: #""lineSpacing": 3"#, check: { $0.lineSpacing == 3 },
+                            states: ["lineSpacing=3"]),
+        "lineHeightMultiple": Case(options: ["--line-height-multiple": ["1.5"]], json: #""lineHeightMultiple": 1.5"#,
+                                   check: { $0.lineHeightMultiple == 1.5 }, states: ["lineHeightMultiple=1.5"]),
+        "adjustsFontSizeToFitWidth": Case(options: ["--adjusts-font-size-to-fit-width": ["true"]], json: #""adjustsFontSizeToFitWidth": true"#,
+                                          check: { $0.adjustsFontSizeToFitWidth }, states: ["adjustsFontSizeToFitWidth minimumScaleFactor=0"]),
+        "minimumScaleFactor": Case(options: ["--min-scale": ["0.5"]], json: #""adjustsFontSizeToFitWidth": true, "minimumScaleFactor": 0.5"#,
+                                   check: { $0.adjustsFontSizeToFitWidth && $0.minimumScaleFactor == 0.5 },
+                                   states: ["adjustsFontSizeToFitWidth minimumScaleFactor=0.5"]),
+        "layoutDirection": Case(options: ["--direction": ["rtl"]], json: #""layoutDirection": "rightToLeft""#,
+                                check: { $0.layoutDirection == .rightToLeft }, states: ["layoutDirection=rightToLeft"]),
+        "language": Case(options: ["--language": ["ko"]], json: nil, check: { $0.language == "ko" }, states: ["language=ko"]),
+        "scale": Case(options: ["--scale": ["2"]], json: #""scale": 2"#, check: { $0.scale == 2 }, states: ["\nscale: 2\n"]),
+        "fallbacks": Case(options: ["--fallback": [mono, bold]], json: #""fallbacks": ["\#(mono)", "\#(bold)"]"#,
+                          check: { $0.font.fallbacks.map(\.path) == [mono, bold] },
+                          states: ["fallbacks=DejaVuSansMono.ttf#0,DejaVuSans-Bold.ttf#0"]),
+        "textStyle": Case(options: ["--text-style": ["title1"]], json: #""textStyle": "title1""#,
+                          check: { $0.font.dynamicType?.textStyle == .title1 && $0.font.pointSize == 28 },
+                          states: ["font=DejaVuSans.ttf#0 28pt", "textStyle=title1"]),
+        "contentSizeCategory": Case(options: ["--text-style": ["body"], "--content-size-category": ["AX1"]],
+                                    json: #""textStyle": "body", "contentSizeCategory": "accessibilityMedium""#,
+                                    check: { $0.contentSizeCategory == .accessibilityMedium && $0.font.pointSize == 28 },
+                                    states: ["font=DejaVuSans.ttf#0 28pt", "contentSizeCategory=AX1"]),
+        // Right to left, leading is the right edge: top 1, left 4 (trailing), bottom 3, right 2 (leading).
+        "directionalInsets": Case(options: ["--directional-insets": ["1,2,3,4"], "--direction": ["rtl"]],
+                                  json: #""layoutDirection": "rightToLeft", "directionalInsets": {"top": 1, "leading": 2, "bottom": 3, "trailing": 4}"#,
+                                  check: { $0.directionalInsets == DirectionalEdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4) },
+                                  states: ["insets=1,4,3,2", "directionalInsets=1,2,3,4"]),
+        "lineBreakStrategy": Case(options: ["--line-break-strategy": ["none"]], json: #""lineBreakStrategy": "none""#,
+                                  check: { $0.lineBreakStrategy == [] }, states: ["lineBreakStrategy=none"]),
+        "baselineAdjustment": Case(options: ["--baseline-adjustment": ["alignCenters"]], json: #""baselineAdjustment": "alignCenters""#,
+                                   check: { $0.baselineAdjustment == .alignCenters }, states: ["baselineAdjustment=alignCenters"]),
+        "tabStops": Case(options: ["--tab-stops": ["10,20.5"]], json: #""tabStops": [10, 20.5]"#,
+                         check: { $0.tabStops == [TextTab(location: 10), TextTab(location: 20.5)] }, states: ["tabStops=10,20.5"]),
+        "defaultTabInterval": Case(options: ["--default-tab-interval": ["14"]], json: #""defaultTabInterval": 14"#,
+                                   check: { $0.defaultTabInterval == 14 }, states: ["defaultTabInterval=14"]),
+        "userInterfaceStyle": Case(options: ["--user-interface-style": ["dark"]], json: #""userInterfaceStyle": "dark""#,
+                                   check: { $0.userInterfaceStyle == .dark }, states: ["userInterfaceStyle=dark"]),
+        "adjustsInsetsForContentSizeCategory": Case(options: ["--adjusts-insets-for-content-size-category": ["true"]],
+                                                     json: #""adjustsInsetsForContentSizeCategory": true"#,
+                                                     check: { $0.adjustsInsetsForContentSizeCategory },
+                                                     states: ["adjustsInsetsForContentSizeCategory"]),
+    ]
+
+    /// The label every case starts from: DejaVu Sans 17 pt, every other property at UIKit's default.
+    static var base: PaddedLabel { PaddedLabel("x", font: Font(path: dejaVu + "DejaVuSans.ttf", size: 17)) }
+
+    func testEveryEntryRoundTripsThroughTheCommandLineTheStyleAndTheProvenance() throws {
+        XCTAssertEqual(Set(Self.cases.keys), Set(LabelProperty.all.map(\.name)),
+                       "every table entry needs a case here (command-line options, style JSON, the label, the provenance parts)")
+        for property in LabelProperty.all {
+            let c = try XCTUnwrap(Self.cases[property.name])
+            XCTAssertEqual(c.options == nil, property.options.isEmpty, "\(property.name): the case's options and the entry's")
+            XCTAssertEqual(c.json != nil, property.inStyle, "\(property.name): a style key exactly when the entry says so")
+            var label = Self.base
+            if let options = c.options {
+                try LabelProperty.applyOptions({ options[$0] ?? [] }, to: &label)
+                XCTAssertTrue(property.options.allSatisfy { options[$0.flag] != nil }, "\(property.name): each of its options is tried")
+            } else {
+                // No front end sets it: the entry's own setter, from command-line text.
+                let text = property.name == "text" ? "a\"b" : "30,20"
+                try property.setter(.text(text))(&label)
+            }
+            XCTAssertTrue(c.check(label), "\(property.name) from the command line: \(label)")
+            XCTAssertNotNil(property.describe(label) ?? (property.name == "scale" ? "" : property.name == "size" || property.name == "borderColor"
+                || property.name == "minimumScaleFactor" ? "" : nil), "\(property.name) is stated once set")
+            let provenance = try SnapshotProvenance(label: label).text
+            for part in c.states { XCTAssertTrue(provenance.contains(part), "\(property.name): \(part) in\n\(provenance)") }
+
+            guard let json = c.json else { continue }
+            let font = property.name == "font" ? "" : #""font": "\#(Self.dejaVu)DejaVuSans.ttf", "#
+            let style = try LabelStyle(json: Array(#"{"width": 100, \#(font)\#(json)}"#.utf8), file: "s.json")
+            XCTAssertTrue(c.check(style.label), "\(property.name) from the style: \(style.label)")
+            let fromStyle = try SnapshotProvenance(label: style.label).text
+            for part in c.states where !part.hasPrefix("text=") {
+                XCTAssertTrue(fromStyle.contains(part), "\(property.name) from the style: \(part) in\n\(fromStyle)")
+            }
+        }
+    }
+
+    /// A label at its defaults states what the provenance has always stated, in that order, and nothing else;
+    /// every property the provenance stated before the table keeps its text and place.
+    func testTheLabelLineOfRecordedReferencesIsUnchanged() {
+        XCTAssertEqual(LabelProperty.describe(Self.base), "text=\"x\" font=DejaVuSans.ttf#0 17pt insets=0,0,0,0 lines=1 "
+            + "lineBreakMode=byTruncatingTail alignment=natural textColor=dynamic(light: #000000FF, dark: #FFFFFFFF) "
+            + "backgroundColor=#00000000")
+        var label = Self.base
+        label.insets = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
+        label.numberOfLines = 0
+        label.bounds = CGRect(x: 0, y: 0, width: 80, height: 40)
+        label.preferredMaxLayoutWidth = 64
+        label.cornerRadius = 6
+        label.borderWidth = 1.5
+        label.lineSpacing = 2
+        label.lineHeightMultiple = 1.25
+        label.adjustsFontSizeToFitWidth = true
+        label.minimumScaleFactor = 0.5
+        label.layoutDirection = .leftToRight
+        label.language = "ja"
+        XCTAssertEqual(LabelProperty.describe(label), "text=\"x\" font=DejaVuSans.ttf#0 17pt insets=4,8,4,8 lines=0 "
+            + "lineBreakMode=byTruncatingTail alignment=natural textColor=dynamic(light: #000000FF, dark: #FFFFFFFF) "
+            + "backgroundColor=#00000000 bounds=80x40 preferredMaxLayoutWidth=64 cornerRadius=6 border=1.5 #000000FF lineSpacing=2 "
+            + "lineHeightMultiple=1.25 adjustsFontSizeToFitWidth minimumScaleFactor=0.5 layoutDirection=leftToRight language=ja")
+    }
+
+    /// Every stored property of `PaddedLabel` (and of its `Font`) has an entry: a new property without one fails here.
+    func testEveryStoredPropertyOfALabelIsInTheTable() {
+        let names = Set(LabelProperty.all.map(\.name))
+        // Stored under another name: the font and insets are read through computed properties.
+        let storedAs = ["storedFont": "font", "absoluteInsets": "insets"]
+        let stored = Mirror(reflecting: Self.base).children.compactMap(\.label)
+        XCTAssertGreaterThan(stored.count, 25)
+        for name in stored {
+            XCTAssertTrue(names.contains(storedAs[name] ?? name), "PaddedLabel.\(name) has no entry in LabelProperty.all: add one (Sources/LabelDescription/LabelProperties.swift)")
+        }
+        let fontParts = ["file": "font", "pointSize": "size", "fallbacks": "fallbacks", "dynamicType": "textStyle"]
+        for name in Mirror(reflecting: Self.base.font).children.compactMap(\.label) {
+            XCTAssertTrue(fontParts[name].map(names.contains) ?? false, "Font.\(name) has no entry in LabelProperty.all")
+        }
+    }
+
+    /// One syntax reads both front ends; each names the property its own way.
+    func testRefusalsNameTheOptionOrTheKey() {
+        func cli(_ options: [String: [String]]) -> String {
+            var label = Self.base
+            do { try LabelProperty.applyOptions({ options[$0] ?? [] }, to: &label); return "accepted" } catch { return error.description }
+        }
+        func json(_ members: String) -> String {
+            do { _ = try LabelStyle(json: Array("{\"width\": 100, \(members)}".utf8), file: "s.json"); return "accepted" } catch { return "\(error)" }
+        }
+        XCTAssertEqual(cli(["--lines": ["2.5"]]), "--lines needs an integer, got '2.5'")
+        XCTAssertEqual(json(#""numberOfLines": 2.5"#), #"s.json:1: "numberOfLines" must be a whole number (0 = unlimited)"#)
+        XCTAssertEqual(json(#""numberOfLines": "2""#), #"s.json:1: "numberOfLines" must be a number, not a string"#)
+        XCTAssertEqual(cli(["--line-break-mode": ["wrap"]]),
+                       "--line-break-mode must be word, char, clip, head, tail or middle (or byTruncatingTail …), got 'wrap'")
+        XCTAssertEqual(json(#""lineBreakMode": "wrap""#),
+                       #"s.json:1: "lineBreakMode" must be word, char, clip, head, tail or middle (or byTruncatingTail …), got "wrap""#)
+        XCTAssertEqual(cli(["--color": ["red"]]), ##"--color: invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"##)
+        XCTAssertEqual(json(#""textColor": "red""#), ##"s.json:1: "textColor": invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"##)
+        XCTAssertEqual(json(#""insets": {"top": -2000000}"#), #"s.json:1: "insets.top" must be within -1000000…1000000, got -2000000"#)
+        XCTAssertEqual(cli(["--insets": ["1,2,3"]]), "--insets needs 4 comma-separated numbers, got '1,2,3'")
+        // The command line leaves ranges to the label, whose own message states its limit.
+        XCTAssertEqual(cli(["--lines": ["-1"]]), "accepted")
+        XCTAssertEqual(json(#""numberOfLines": -1"#), #"s.json:1: "numberOfLines" must be within 0…10000, got -1"#)
+    }
+
+    /// `labelsnap render --help` lists every option of the table with its argument, the help text from column 27.
+    func testTheHelpListsEveryOption() {
+        let help = LabelProperty.optionsHelp.split(separator: "\n").map(String.init)
+        for property in LabelProperty.all {
+            for option in property.options {
+                let head = "  \(option.flag) \(option.placeholder)"
+                let at = help.firstIndex { $0 == head || $0.hasPrefix(head + " ") }
+                XCTAssertNotNil(at, option.flag)
+                // The help text starts at column 27, on the option's line or (after a long option) the next.
+                let first = String(repeating: " ", count: 26) + String(option.help.prefix { $0 != "\n" })
+                XCTAssertTrue(at.map { help[$0] == head.padding(toLength: 26, withPad: " ", startingAt: 0) + first.dropFirst(26)
+                    || help[$0] == head && help[$0 + 1] == first } ?? false, option.flag)
+            }
+        }
+        XCTAssertEqual(help.first { $0.hasPrefix("  --lines") }, "  --lines N               numberOfLines, 0 = unlimited (default 1)")
+    }
+}

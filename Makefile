@@ -11,7 +11,7 @@ BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 REVIEW_APT_PACKAGES := tmux chromium python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench review-check clean
+.PHONY: deps build test demo bench review-check docs clean
 
 # $(call install_missing,PACKAGES): installs only the packages that are missing (apt-get update once, only when needed).
 install_missing = missing=""; for p in $(1); do \
@@ -45,6 +45,10 @@ bench: deps
 review-check: deps
 	@$(call install_missing,$(REVIEW_APT_PACKAGES))
 	./Scripts/test-review-workflow.sh $(SHOTS)
+
+# The DocC site of LabelSnapshotTesting in .build/docs (the toolchain's docc; Scripts/make-docs.sh).
+docs: deps
+	./Scripts/make-docs.sh
 
 clean:
 	rm -rf .build demo

@@ -11,7 +11,7 @@ BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 REVIEW_APT_PACKAGES := tmux chromium python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench review-check docs clean
+.PHONY: deps build test demo bench review-check docs lint clean
 
 # $(call install_missing,PACKAGES): installs only the packages that are missing (apt-get update once, only when needed).
 install_missing = missing=""; for p in $(1); do \
@@ -49,6 +49,10 @@ review-check: deps
 # The DocC site of LabelSnapshotTesting in .build/docs (the toolchain's docc; Scripts/make-docs.sh).
 docs: deps
 	./Scripts/make-docs.sh
+
+# swift format lint with the committed .swift-format (Scripts/lint.sh says which findings count).
+lint:
+	./Scripts/lint.sh
 
 clean:
 	rm -rf .build demo

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `make lint`: `swift format lint` (the toolchain's swift-format) with the committed .swift-format, clean or it fails.
+#
+# The configuration turns off the rules the code deliberately does not follow: several short statements on one
+# line (DoNotUseSemicolons), `let a = 1, b = 2` (OneVariableDeclarationPerLine), imports grouped rather than
+# sorted (OrderedImports: re-exports first), related enum cases on one line (OneCasePerLine), and names of a
+# formula's quantities or of a fixed-point format (`L`, `W`, `size26_6`: AlwaysUseLowerCamelCase).
+#
+# swift-format's whitespace findings (its pretty printer's: Indentation, AddLines, RemoveLine, Spacing,
+# TrailingComma, LineLength …) cannot be turned off in a configuration, and the code's layout is not the pretty
+# printer's (continuation lines aligned under their opening bracket, long lines where a table reads better), so
+# they are left out here: reformatting every file would bury the history. Every rule finding counts.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+whitespace='\[(Indentation|AddLines|RemoveLine|Spacing|SpacingCharacter|TrailingComma|TrailingWhitespace|LineLength|EndOfLineComment)\]'
+findings="$(swift format lint --parallel --configuration .swift-format --recursive \
+    Package.swift Sources Tests Benchmarks Examples Plugins 2>&1 | grep -vE "$whitespace" || true)"
+if [ -n "$findings" ]; then
+    echo "$findings"
+    echo "swift format lint: $(grep -c 'warning:' <<<"$findings") findings (above); fix them, or turn a rule the code deliberately does not follow off in .swift-format (and say why in Scripts/lint.sh)"
+    exit 1
+fi
+echo "swift format lint: clean"

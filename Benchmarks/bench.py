@@ -29,7 +29,7 @@ from pixelmatch.core import pixelmatch
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 NOTO_CJK = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 TEXT = "The quick brown fox jumps over the lazy dog 0123456789 ({[padded labels]})"
-# pixelmatch 7.1 in node 20 on this machine, 1000×1000 pairs of anti-aliased text (issue 14).
+# pixelmatch 7.1 in node 20 on this machine, 1000×1000 pairs of anti-aliased text.
 NODE_PIXELMATCH_MS = {"identical": 1.29, "few hundred changed": 2.94, "text shifted 1 px": 30.4}
 
 
@@ -335,7 +335,7 @@ def main():
                              ("growth_pixels", "render, pixels ×16 (badge 1x → 4x)", 16)):
         r = float(ours[key])
         table.add("growth", title, f"time ×{r:.1f}", "", "", f"linear (≤ ×{goal})", r <= goal)
-    # Layout stops at the drawn lines (issue 14): time and UTF-16 units shaped, then 10× the hidden text.
+    # Layout stops at the drawn lines (DESIGN.md §2, Early stop): time and UTF-16 units shaped, then 10× the hidden text.
     window = 1024   # LazyShapedText.defaultWindow: the units shaped at most beyond the drawn text, twice
     for small, large, title, hidden in (("1mb", "10mb", "1 MB paragraph, 3 wrapped lines (layout + render)",
                                          "hidden text ×10: 1 MB → 10 MB paragraph, 3 lines"),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: builds the benchmarks in release and the debug client package, installs the peers when missing
 # (Pillow, pixelmatch, blazediff and pyoxipng from PyPI into Benchmarks/.venv; optipng and ImageMagick come
-# from the Makefile's BENCH_APT_PACKAGES), and prints one table: every target of issue 14 beside its peer.
+# from the Makefile's BENCH_APT_PACKAGES), and prints one table: every performance target beside its peer.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"

@@ -1,4 +1,4 @@
-// Matrix benchmark (issue 9): the seed badge over 3 widths × 3 scales × 12 content size categories ×
+// Matrix benchmark: the seed badge over 3 widths × 3 scales × 12 content size categories ×
 // 2 directions × 2 appearances = 432 combinations, recorded into an empty package, then passing.
 // Built in release by `Benchmarks/run.sh`, and in debug by the throw-away client package
 // `Benchmarks/MatrixDebugClient` (which compiles this same file through a symbolic link).

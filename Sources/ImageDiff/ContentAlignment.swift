@@ -1,6 +1,6 @@
 import Raster
 
-/// Where the reference's content sits inside an actual image of another size (issue 11): a larger top
+/// Where the reference's content sits inside an actual image of another size: a larger top
 /// inset moves the content down and grows the top edge, not the bottom one. Found by trying every
 /// placement of the reference inside the actual image (or of the actual inside the reference when it
 /// shrank) and keeping the one whose overlap has the fewest differing pixels.

@@ -9,7 +9,7 @@ import Typesetting
 /// A bitmap larger than the cache (a long text: 800×4239 px is 13.5 MB) is drawn in bands of rows of about
 /// `bandBytes`, each band's background, glyphs and border while its rows are in the cache: drawn whole, the
 /// background's pass evicted the rows before the glyphs came back to them, and the render grew faster than
-/// its pixels (issue 14's growth row). Every pixel still sees the same operations in the same order.
+/// its pixels (the text ×10 → time growth row of `make bench`). Every pixel still sees the same operations in the same order.
 public enum LabelRenderer {
     /// The size of a band of rows, bytes: well inside a core's L2 cache.
     static let bandBytes = 256 << 10

@@ -29,7 +29,7 @@ import Darwin
 /// pass path (decoding such a reference costs about what hashing the bitmap with SHA-256 did), so they
 /// pass by decoding until they are re-recorded.
 public struct ImageReferenceDigest: Equatable, Sendable {
-    /// The keyword of the text chunk that holds the lines (the provenance chunk, issue 11).
+    /// The keyword of the text chunk that holds the lines (the provenance chunk, `SnapshotProvenance`).
     public static let chunkKeyword = "LabelSnapshot"
     /// The line keys.
     public static let pixelsKey = "pixels-xxh128", imageChunksKey = "image-chunks-sha256"

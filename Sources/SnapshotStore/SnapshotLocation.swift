@@ -84,7 +84,7 @@ public struct SnapshotLocation: Sendable, Equatable {
     /// format's extension, or `ext` when given: `<reference file name>.<kind>.<ext>`; an extension equal
     /// to the kind is not repeated (`testA.1.txt.diff`, never `….diff.diff`).
     ///
-    /// Why no two snapshots share an artifact (issue 15, defect 3): `kind` and `ext` are single
+    /// Why no two snapshots share an artifact (VerifierPropertyTests): `kind` and `ext` are single
     /// components without a dot, so the last two dot-separated parts of an artifact name are its kind
     /// and extension and what precedes them is the reference's file name, unique per snapshot (claimed
     /// in `SnapshotVerifier`). An `.image` and a `.layout` snapshot of the same `named:` have

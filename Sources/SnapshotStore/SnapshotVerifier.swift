@@ -275,7 +275,7 @@ public enum SnapshotVerifier {
         var actualDescription: String { format.describe(value) }
 
         /// The outcome of the run. A pass exists only as `ComparedMatch`, which only `compare` makes:
-        /// every other path (missing, dangling, unreadable, racing) records or fails (issue 15, defect 2).
+        /// every other path (missing, dangling, unreadable, racing) records or fails (VerifierPropertyTests: a dangling link once passed with nothing compared).
         func verify() -> Outcome {
             if mode == .all { return .failed(recordAll()) }
             return attempt(retryAfterRace: true)

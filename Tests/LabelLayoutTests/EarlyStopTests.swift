@@ -4,7 +4,7 @@ import Foundation
 import Typesetting
 import XCTest
 
-/// Layout stops once the drawn lines are known (issue 14, DESIGN.md §2, Early stop): a layout that shapes the
+/// Layout stops once the drawn lines are known (DESIGN.md §2, Early stop): a layout that shapes the
 /// text lazily equals the one that shapes all of it first, and shapes about what it draws.
 final class EarlyStopTests: XCTestCase {
     static let separators = ["\n", "\n", "\r\n", "\r", "\u{2029}", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}"]

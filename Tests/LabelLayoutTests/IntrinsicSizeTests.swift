@@ -94,7 +94,7 @@ final class IntrinsicSizeTests: XCTestCase {
         }
     }
 
-    /// UIKit parity (breaker B1): a one-line `UILabel` answers `sizeThatFits` with its whole line, wider than the
+    /// UIKit parity: a one-line `UILabel` answers `sizeThatFits` with its whole line, wider than the
     /// proposal (the size that shows all of it), so the padded subclass answers that plus the insets. Widths from
     /// DejaVu Sans' hmtx/kern (FontTestSupport).
     func testOneLineSizeThatFitsIsTheWholeLineWhateverTheProposal() throws {
@@ -119,7 +119,7 @@ final class IntrinsicSizeTests: XCTestCase {
     }
 
     /// A proposal no wider than the insets leaves a text width of 0 or less, which `UILabel.sizeThatFits` (0) takes as
-    /// no constraint (breaker B7): the one-line size, not one character a line; and `layout(width:)` agrees with the
+    /// no constraint: the one-line size, not one character a line; and `layout(width:)` agrees with the
     /// intrinsic size its `preferredMaxLayoutWidth` of 0 gives. One point wider, the text wraps at 1 pt: a line per
     /// character ("Hello": 5 lines).
     func testATextWidthOfZeroIsNoConstraint() throws {

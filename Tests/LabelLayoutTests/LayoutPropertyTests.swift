@@ -5,7 +5,7 @@ import LabelLayout
 import Typesetting
 import XCTest
 
-/// Properties of the layout (issue 15), over seeded random labels: texts mixing Latin, CJK, Hangul,
+/// Properties of the layout, over seeded random labels: texts mixing Latin, CJK, Hangul,
 /// right-to-left scripts, emoji and combining marks; sizes in 1/64 pt steps; scales 1–3; random insets,
 /// widths, line limits and modes. A failure names its seed, so it replays alone.
 final class LayoutPropertyTests: XCTestCase {

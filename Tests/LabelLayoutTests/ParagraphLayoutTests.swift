@@ -4,7 +4,7 @@ import LabelLayout
 import Typesetting
 import XCTest
 
-/// Issue 13.4–13.6: multi-line shrinking, baseline adjustment, middle truncation of multi-line labels and the
+/// Multi-line shrinking, baseline adjustment, middle truncation of multi-line labels and the
 /// drawn widths of justified lines. Expected values from the font's tables (`FontReference`).
 final class ParagraphLayoutTests: XCTestCase {
     let ref = try! FontReference(path: dejaVuPath, text: asciiAndEllipsis)

@@ -4,7 +4,7 @@ import LabelLayout
 import Typesetting
 import XCTest
 
-/// `lineBreakStrategy` (issue 13.1). Expected lines come from an independent greedy breaker and the push-out
+/// `lineBreakStrategy`. Expected lines come from an independent greedy breaker and the push-out
 /// rule of DESIGN.md §2 written again here, over widths summed from the fonts' own tables (`FontReference`).
 final class PushOutTests: XCTestCase {
     static let latin = try! FontReference(path: dejaVuPath, text: asciiAndEllipsis)

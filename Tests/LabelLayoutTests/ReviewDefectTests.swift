@@ -4,9 +4,9 @@ import LabelLayout
 import Typesetting
 import XCTest
 
-/// The layout defects of the independent review (issue 15), each reproduced as it was reported.
+/// Layout defects found by an outside review, each reproduced as it was reported.
 final class ReviewDefectTests: XCTestCase {
-    /// Defect 1: a label drawn at its own intrinsicContentSize truncated its text, because pixel rounding
+    /// A label drawn at its own intrinsicContentSize truncated its text, because pixel rounding
     /// forgave 0.001 px while line fitting forgave only 1e-6 pt.
     func testALabelAtItsIntrinsicSizeShowsAllItsText() throws {
         var like = PaddedLabel("👍 Like", font: .default(size: 29.5), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
@@ -22,7 +22,7 @@ final class ReviewDefectTests: XCTestCase {
         XCTAssertNil(linesLayout.truncation)
     }
 
-    /// Defect 1, the class: sizes in 1/64 pt steps and three scales, each label laid out in bounds of its
+    /// The same, as a class: sizes in 1/64 pt steps and three scales, each label laid out in bounds of its
     /// intrinsic size must draw every line of its text without an ellipsis.
     func testIntrinsicSizeFitsAtEverySixtyFourthOfAPoint() throws {
         for step in 0..<(64 * 3) {
@@ -38,7 +38,7 @@ final class ReviewDefectTests: XCTestCase {
         }
     }
 
-    /// Defect 4: minimumScaleFactor 0 means the label does not scale the text down (UIKit: "If you specify
+    /// minimumScaleFactor 0 means the label does not scale the text down (UIKit: "If you specify
     /// a value of 0 … the label doesn't scale the text down"); the text is truncated instead.
     func testMinimumScaleFactorZeroDoesNotShrink() throws {
         var label = PaddedLabel("A sixty point headline that cannot fit", font: .default(size: 60))
@@ -53,7 +53,7 @@ final class ReviewDefectTests: XCTestCase {
         XCTAssertLessThan(try label.makeLayout().fontSize, 60)
     }
 
-    /// Defect 6: a character break inside the "fi" ligature drew the whole ligature on the first line and
+    /// A character break inside the "fi" ligature drew the whole ligature on the first line and
     /// nothing on the next. A break is never taken inside a glyph cluster, so every line draws its own text.
     func testABreakInsideALigatureIsNotTaken() throws {
         var label = PaddedLabel("fifi", font: .default(size: 17))

@@ -34,7 +34,7 @@ final class RightToLeftDrawingTests: XCTestCase {
         XCTAssertEqual(secondLine.sorted { $0.x < $1.x }.map(\.glyphID), visualGlyphs(digits))
     }
 
-    /// The Korean seed badge in a right-to-left cell (issue 14 (c)): its first strong character is Hangul, so its
+    /// The Korean seed badge in a right-to-left cell: its first strong character is Hangul, so its
     /// paragraph stays left-to-right (UAX #9 P2–P3) and "..?" stays at its end; only the alignment follows the
     /// cell. Before, the forced right-to-left base drew "?..않이 패딩이 왜 없어".
     func testKoreanInARightToLeftCellKeepsItsOrderAndAlignsRight() throws {

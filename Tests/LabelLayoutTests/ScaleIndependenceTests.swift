@@ -5,7 +5,7 @@ import LabelLayout
 import Typesetting
 import XCTest
 
-/// Layout in points (issue 13.2): advances in font units scaled in Double, so lines, widths and truncation
+/// Layout in points: advances in font units scaled in Double, so lines, widths and truncation
 /// are the same at every scale; only rasterisation depends on it.
 final class ScaleIndependenceTests: XCTestCase {
     /// A 200-glyph line with kerning pairs is within 0.001 pt of the exact sum of the font's advances and

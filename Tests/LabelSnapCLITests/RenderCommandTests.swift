@@ -4,7 +4,7 @@ import PNGCodec
 import Typesetting
 import XCTest
 
-/// `labelsnap render --json` as the issue specifies it, and the PNG it writes.
+/// `labelsnap render --json` as `render --help` and README describe it, and the PNG it writes.
 final class RenderCommandTests: XCTestCase {
     func render(_ args: [String]) throws -> [String: Any] {
         let run = try labelsnap(["render"] + args + ["--json"], cwd: NSTemporaryDirectory())
@@ -33,7 +33,7 @@ final class RenderCommandTests: XCTestCase {
 
     /// `--line-break-strategy`: the default pushes a lone last word out (the line before gives one up);
     /// `none` restores greedy lines; the lines are the same at every scale.
-    /// `--text-file -` reads the text from standard input, as CLI users expect (breaker B6: `/dev/stdin` was refused
+    /// `--text-file -` reads the text from standard input, as CLI users expect (`/dev/stdin` was once refused
     /// as "cannot be read (check its permissions)"); more than 64 MiB is refused, not read without end.
     func testTextFromStandardInput() throws {
         for path in ["-", "/dev/stdin"] {

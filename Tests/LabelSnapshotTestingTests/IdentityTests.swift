@@ -3,7 +3,7 @@ import LabelSnapshotTesting
 import SnapshotTestSupport
 import XCTest
 
-/// Issue 11, identity and location: two targets never share a reference, references moved from the
+/// Identity and location: two targets never share a reference, references moved from the
 /// layout before modules are found, a checkout whose sources are not where they were built finds its
 /// references only through a named folder and otherwise records nothing.
 final class IdentityTests: XCTestCase {

@@ -118,7 +118,7 @@ final class MatrixSnapshotTests: XCTestCase {
 
     /// Two `.texts` keys that differ only in case are one file on macOS: the refusal says why the two names are one
     /// file (on Linux they would be two), and the contact sheet's title counts the refused cell it outlines amber
-    /// (breaker B3: "1 missing (amber)" beside two amber cells).
+    /// (it said "1 missing (amber)" beside two amber cells).
     func testTextKeysDifferingOnlyInCaseAreExplained() throws {
         let pkg = try TempPackage()
         let label = PaddedLabel("x", insets: EdgeInsets(all: 2))

@@ -5,7 +5,7 @@ import ReferenceProvenance
 import SnapshotTestSupport
 import XCTest
 
-/// Issue 14, the pass path: a recorded reference states the digest of its pixels and of its own image
+/// The pass path: a recorded reference states the digest of its pixels and of its own image
 /// chunks; a pass trusts the pixel digest only while the image chunks still hash to the stated value, and
 /// decodes in every other case. Edited, re-optimised, corrupt and borrowed references never pass by digest;
 /// equal pixels always pass. `SnapshotVerifier.passCounts` tells which way each pass went.

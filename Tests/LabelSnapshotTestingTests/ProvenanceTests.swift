@@ -5,7 +5,7 @@ import ReferenceProvenance
 import SnapshotTestSupport
 import XCTest
 
-/// Issue 11, provenance: every recorded label PNG carries one text chunk naming the environment; a
+/// Provenance: every recorded label PNG carries one text chunk naming the environment; a
 /// mismatch names what changed in it first; the chunk never decides a comparison.
 final class ProvenanceTests: XCTestCase {
     var pkg: TempPackage!
@@ -94,7 +94,7 @@ final class ProvenanceTests: XCTestCase {
     }
 
     /// A long text is stated by its first 200 characters, its length and its SHA-256, not whole: the
-    /// breaker's 1.4 MB text made a 1.48 MB reference of 6 KB of image data.
+    /// 1.4 MB text of a bad-input test made a 1.48 MB reference of 6 KB of image data.
     func testALongTextIsStatedByPrefixLengthAndDigest() throws {
         let text = String(repeating: "Lorem ipsum ", count: 2_000) + "é"  // 24,001 characters, 24,002 UTF-8 bytes
         var long = PaddedLabel(text, font: .default(size: 17), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))

@@ -5,7 +5,7 @@ import Testing
 @testable import LabelSnapshotTesting
 import CSnapshotRun
 
-/// Issue 11: `--repetitions 3` passes on recorded references without the `.snapshots` trait. This test
+/// `--repetitions 3` passes on recorded references without the `.snapshots` trait. This test
 /// bundle is run again as a child process, as SwiftPM runs it, on one helper test with two unnamed
 /// snapshots: once to record them, then three times over.
 @Suite struct RepetitionsTests {
@@ -125,8 +125,8 @@ import CSnapshotRun
         #expect(!SwiftTestingRunTracker.repeats(arguments: ["x", "--repetitions"]))
     }
 
-    /// Two cases of a parameterised test with one `named:` would share a reference and race for it (a
-    /// breaker saw 2 of 3 cases fail on every run): the second case is refused, naming both cases.
+    /// Two cases of a parameterised test with one `named:` would share a reference and race for it (2 of 3
+    /// cases failed on every run): the second case is refused, naming both cases.
     @Test(arguments: [1, 2]) func casesWithOneNamedAreRefused(_ n: Int) throws {
         #expect(SwiftTestingRunTracker.argumentsText(try #require(Test.Case.current)) == "\(n)")
         let message = withSnapshotTesting(record: .missing, environment: [:]) {

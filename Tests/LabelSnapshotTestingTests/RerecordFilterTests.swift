@@ -8,7 +8,7 @@ import XCTest
 import Testing
 #endif
 
-/// The re-record command a failure prints must re-record that one test and nothing else (breaker B9: Swift
+/// The re-record command a failure prints must re-record that one test and nothing else (before, Swift
 /// Testing's `--filter 'AppTests.*badge'` re-recorded every failing test whose id held "badge", and matched
 /// nothing for a raw-identifier test). This test bundle is run again as a child process on helper tests whose
 /// references are made to fail, and the printed filter is run as `swift test` would run it.

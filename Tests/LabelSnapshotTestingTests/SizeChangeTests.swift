@@ -4,7 +4,7 @@ import PNGCodec
 import SnapshotTestSupport
 import XCTest
 
-/// Issue 11, size changes: a larger inset on any edge is reported as that edge moving, found by
+/// Size changes: a larger inset on any edge is reported as that edge moving, found by
 /// aligning the content, and the diff compares the aligned images.
 final class SizeChangeTests: XCTestCase {
     func testEachEdgeOfAGrownInsetIsNamed() throws {

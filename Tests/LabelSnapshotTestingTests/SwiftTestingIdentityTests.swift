@@ -4,7 +4,7 @@ import LabelSnapshotTesting
 import SnapshotTestSupport
 import Testing
 
-/// Issue 11 under Swift Testing: the `.snapshots` trait scopes settings and starts a new run of a test
+/// Identity under Swift Testing: the `.snapshots` trait scopes settings and starts a new run of a test
 /// for every repetition, so `--repetitions 3` passes on recorded references.
 @Suite struct SwiftTestingIdentityTests {
     /// What the runner does for each iteration of `--repetitions`: the trait's scope around the test body.

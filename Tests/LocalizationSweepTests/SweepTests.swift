@@ -289,7 +289,7 @@ extension SweepTests {
         }
     }
 
-    /// A category without a text style would change nothing (the fixed 17 pt font does not scale; breaker B8):
+    /// A category without a text style would change nothing (the fixed 17 pt font does not scale):
     /// refused with its line, in the style and in an override whose style has no text style either.
     func testContentSizeCategoryWithoutATextStyleIsRefused() throws {
         for json in [#"{"width": 160,"# + "\n" + #""contentSizeCategory": "AX5"}"#,
@@ -333,7 +333,7 @@ extension SweepTests {
         XCTAssertEqual(twice.summaries.map(\.locale), ["de"])
         let mixed = try LocalizationSweep(table: table, style: style, locales: ["ru", "de", "ru"]).chosenLocales()
         XCTAssertEqual(mixed, ["ru", "de"])
-        // BCP 47 tags are case-insensitive: `DE` is the table's `de` (a breaker's `--locales DE` was refused).
+        // BCP 47 tags are case-insensitive: `DE` is the table's `de` (`--locales DE` was once refused).
         let cased = try LocalizationSweep(table: table, style: style, locales: ["DE", "de", "Ru"]).chosenLocales()
         XCTAssertEqual(cased, ["de", "ru"])
         XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: ["deu"]).chosenLocales()) { error in

@@ -4,7 +4,7 @@ import PNGCodec
 import Raster
 import XCTest
 
-/// Issue 6: bad input of every kind throws a clear `PNGError`, never crashes or allocates wildly.
+/// Bad input of every kind throws a clear `PNGError`, never crashes or allocates wildly.
 final class HardeningTests: XCTestCase {
     private func sample(_ name: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: TestPaths.pngSuite.appendingPathComponent(name)))
@@ -162,7 +162,7 @@ final class HardeningTests: XCTestCase {
     }
 
     /// A header at the limit (16384×16384 = 2^28 px, 1 GiB of RGBA) followed by almost no data, interlaced
-    /// or not: refused without touching the 1 GiB (issue 15, defect 7: the 73-byte interlaced file used to
+    /// or not: refused without touching the 1 GiB (the 73-byte interlaced file used to
     /// zero-fill the whole bitmap first). The error is libpng's own.
     func testHeaderAtTheLimitWithoutDataFailsCleanly() throws {
         for interlace: UInt8 in [0, 1] {

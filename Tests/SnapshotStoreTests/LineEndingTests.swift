@@ -14,7 +14,7 @@ final class LineEndingTests: XCTestCase {
 
     func testACRLFReferenceIsExplained() throws {
         let mismatch = TextDiff.mismatch(reference: "size: 1\r\ntext: 2\r\n", actual: "size: 1\ntext: 2\n")
-        // No line differs (breaker B4: it said "first difference at line 1", and the report's line diff marked nothing).
+        // No line differs (it once said "first difference at line 1", and the report's line diff marked nothing).
         XCTAssertEqual(mismatch.summary.first, "lines: reference 2, actual 2; 0 removed, 0 added; no line differs")
         XCTAssertTrue(mismatch.summary.contains { $0.contains("the reference ends them with CR LF, the actual with LF") }, "\(mismatch.summary)")
         XCTAssertTrue(mismatch.summary.contains { $0.contains("__Snapshots__/** -text") })

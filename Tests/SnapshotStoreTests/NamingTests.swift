@@ -46,7 +46,7 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(SnapshotVerifier.shellQuote("X.*testFoo"), "'X.*testFoo'")
     }
 
-    /// The re-record filter selects exactly the running test (B9): XCTest's `Module.Class/test` anchored at both
+    /// The re-record filter selects exactly the running test: XCTest's `Module.Class/test` anchored at both
     /// ends; Swift Testing's id anchored at the module and ended by the `/` before its source location; escaped.
     /// Checked against names as the two libraries spell them (`--list-tests`; Swift Testing searches its id with
     /// the source location appended), not against the code's own strings.
@@ -87,7 +87,7 @@ final class NamingTests: XCTestCase {
         XCTAssertEqual(try swiftTesting(["badge()"]), [swiftTestingNames[4]])
         XCTAssertEqual(try swiftTesting(["Sizes", "badge(width:)"]), [swiftTestingNames[5]])
         XCTAssertEqual(TestFilter.swiftTesting(moduleName: "AppTests", nameComponents: ["STBadgeTests", "badge()"]),
-                       "^AppTests\\.STBadgeTests/badge\\(\\)/", "the form the breaker ran")
+                       "^AppTests\\.STBadgeTests/badge\\(\\)/", "the form a user ran")
         XCTAssertEqual(TestFilter.escaped("a.b*c+d?(e)[f]{g}^h$i|j\\k l/m"), "a\\.b\\*c\\+d\\?\\(e\\)\\[f\\]\\{g\\}\\^h\\$i\\|j\\\\k l/m")
     }
 }

@@ -5,7 +5,7 @@ import SnapshotTestSupport
 import XCTest
 @testable import SnapshotStore
 
-/// Issue 15, defects 2 and 3 and the store properties: every verifier outcome is a compare, a record or a
+/// The store's properties: every verifier outcome is a compare, a record or a
 /// failure; two snapshots of one test never share an artifact file.
 final class VerifierPropertyTests: XCTestCase {
     var pkg: TempPackage!
@@ -18,7 +18,7 @@ final class VerifierPropertyTests: XCTestCase {
                                 testName: "testLabel()", environment: [:], counter: counter)
     }
 
-    // Defect 2: a dangling symbolic link at the reference path passed with nothing compared.
+    // A dangling symbolic link at the reference path passed with nothing compared.
     func testDanglingSymlinkAtTheReferenceNeverPasses() throws {
         let ref = pkg.reference("testLabel.x.txt")
         try FileManager.default.createDirectory(atPath: pkg.referenceFolder, withIntermediateDirectories: true)
@@ -34,7 +34,7 @@ final class VerifierPropertyTests: XCTestCase {
         XCTAssertEqual(pkg.bytes(ref), Array("hello".utf8))
     }
 
-    // Defect 3: `.image` and `.layout` snapshots with the same `named:` shared one failure record.
+    // `.image` and `.layout` snapshots with the same `named:` shared one failure record.
     func testImageAndTextOfOneNameKeepSeparateArtifacts() throws {
         let counter = SnapshotCounter()
         let red = try Bitmap(width: 2, height: 2, fill: Color(red: 255, green: 0, blue: 0, alpha: 255))

@@ -3,7 +3,7 @@ import LabelSnapshotTesting
 import XCTest
 
 /// Layout (`makeLayout()`) of the two seed badges in a debug build, as a user's test target runs it: the part of
-/// a passing assertion that lazy shaping made twice as costly (issue 14). Best of 7 runs of 200 layouts, thread
+/// a passing assertion that lazy shaping made twice as costly. Best of 7 runs of 200 layouts, thread
 /// CPU time. Writes `key=value` lines to `$BENCH_CLIENT_RESULT.layout` for Benchmarks/bench.py.
 final class LayoutCostTests: XCTestCase {
     func testBadgeLayouts() throws {

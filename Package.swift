@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // LabelSnapshot: snapshot tests for padded text labels on Linux.
-// One target per pipeline stage (see DESIGN.md §1):
-//   PaddedLabel model → LabelLayout → LabelRendering → Raster.Bitmap → PNGCodec → SnapshotStore
-//                                                          └──▶ ImageDiff
+// One target per stage or capability (DESIGN.md §1, the map):
+//   PaddedLabel (LabelLayout) → TextLayout → LabelRendering → Bitmap (Raster) → PNGCodec
+//   LabelSnapshotTesting → SnapshotStore (which runs the format's PNGCodec and ImageDiff closures) → SnapshotReview ← labelsnap
 import PackageDescription
 
 let package = Package(

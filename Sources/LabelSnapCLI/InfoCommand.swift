@@ -6,11 +6,13 @@ import SnapshotStore
 let infoUsage = """
 usage: labelsnap info REFERENCE.png…
 
-Prints where each reference image came from: its size (from IHDR; no pixel is decoded) and the provenance text chunk the snapshot
+Prints where each reference image came from: its size (from IHDR) and the provenance text chunk the snapshot
 assertions write (library, FreeType, HarfBuzz, ICU and libpng versions, each font's file, face,
 revision, head checksum adjustment and version string, the scale and the label's properties), then any
-other text chunks. The stated image-chunks digest is followed by whether it matches the file (a PNG
-optimiser rewrites the image chunks; such a reference still passes, by decoding). A reference without the chunk (recorded before it existed, or rewritten by a PNG
+other text chunks. The stated digests are followed by whether they describe the file: the image chunks
+hash to the stated value (a PNG optimiser rewrites them; such a reference still passes, by decoding) and
+the file decodes to the stated size and pixels (a chunk copied from another image does not; images over
+4 Mpx are not decoded). A reference without the chunk (recorded before it existed, or rewritten by a PNG
 tool) says so. Exit status: 0, or 2 when a file cannot be read.
 """
 
@@ -33,7 +35,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
     for (index, path) in paths.enumerated() {
         if index > 0 { print("") }
         do {
-            // One read; the size is IHDR's (the pixels are not decoded: a reference can be megapixels).
+            // One read; the size is IHDR's (the pixels are decoded only to check a stated pixel digest).
             let bytes = try PNGCodec.fileContents(path)
             let header = try PNGCodec.header(of: bytes)
             let chunks = try PNGCodec.textChunks(in: bytes)
@@ -43,15 +45,17 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
                 print("  " + style.warn("no provenance chunk (a contact sheet recorded with as: .contactSheet has none; another reference was recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
             }
             for chunk in provenance {
-                let matches = imageChunksMatch(chunk.text, bytes)
+                let verdict = digestVerdict(chunk.text, bytes, header)
                 for line in chunk.text.split(separator: "\n") {
                     var shown = bounded(line)
-                    if let matches, line.hasPrefix(ImageReferenceDigest.imageChunksKey + ": ") {
-                        shown += matches ? " (matches this file)"
-                            : " (does not match: the image chunks were rewritten (e.g. by a PNG optimiser); passes compare by decoding)"
+                    if let verdict, line.hasPrefix(ImageReferenceDigest.pixelsKey + ": ") {
+                        shown += verdict.pixels
+                    }
+                    if let verdict, line.hasPrefix(ImageReferenceDigest.imageChunksKey + ": ") {
+                        shown += verdict.imageChunks
                     }
                     if line.hasPrefix(ImageReferenceDigest.legacyPixelsKey + ": ") {
-                        shown += " (SHA-256, recorded before XXH3: passes decode this reference; re-record it to pass by digest)"
+                        shown += " (SHA-256, recorded before XXH3; re-record it to state pixels-xxh128)"
                     }
                     print("  " + keyValue(shown, style))
                 }
@@ -67,11 +71,29 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
     return status
 }
 
-/// Whether the chunk's stated `image-chunks-sha256` is the file's own (`PNGCodec.imageChunksDigest`);
-/// nil when the chunk states no well-formed digests.
-private func imageChunksMatch(_ text: String, _ file: [UInt8]) -> Bool? {
+/// What `info` says after the two digest lines; nil when the chunk states no well-formed digests.
+/// "(matches this file)" only when both hold: the image chunks hash to the stated value *and* the file
+/// decodes to the stated size and pixels (a chunk copied from another reference, its image-chunks digest
+/// recomputed, passes the first test and fails the second).
+private func digestVerdict(_ text: String, _ file: [UInt8], _ header: PNGCodec.Header) -> (pixels: String, imageChunks: String)? {
     guard let stated = ImageReferenceDigest(text: text) else { return nil }
-    return PNGCodec.imageChunksDigest(of: file) == stated.imageChunks
+    let chunksMatch = PNGCodec.imageChunksDigest(of: file) == stated.imageChunks
+    let rewritten = " (does not match: the image chunks were rewritten (e.g. by a PNG optimiser); passes compare by decoding)"
+    if stated.width != header.width || stated.height != header.height {
+        return (" (does not match: the file is \(header.width)×\(header.height) px; this chunk was written for another image)",
+                chunksMatch ? " (matches the image chunks, but the stated pixels are another image's: the chunk was copied or forged)" : rewritten)
+    }
+    guard header.width * header.height <= 4_000_000 else {
+        return (" (not checked: over 4 Mpx, not decoded)", chunksMatch ? " (matches this file's image chunks; pixels not checked)" : rewritten)
+    }
+    guard let decoded = try? PNGCodec.decode(file) else {
+        return (" (not checked: the file does not decode)", chunksMatch ? " (matches this file's image chunks)" : rewritten)
+    }
+    if ImageReferenceDigest.pixelDigest(of: decoded) != stated.pixels {
+        return (" (does not match: the file decodes to other pixels; this chunk was written for another image)",
+                chunksMatch ? " (matches the image chunks, but the stated pixels are another image's: the chunk was copied or forged)" : rewritten)
+    }
+    return (" (matches this file's pixels)", chunksMatch ? " (matches this file)" : rewritten)
 }
 
 /// A provenance line as printed: whole up to 1,000 characters; a longer one (a reference recorded before

@@ -13,8 +13,8 @@ extension SnapshotFormat where Value == Bitmap {
     }
 
     /// RGBA bitmaps stored as PNG and compared with `comparison` (ImageDiff). The pass path first
-    /// tries the reference's pixel digest (`ImageReferenceDigest`: no decode, no compare when it proves
-    /// the reference equal), else decodes the reference and compares pixels (identical bitmaps short-cut
+    /// tries the pixel digest of what this machine decoded of the file before (`ImageReferenceDigest`,
+    /// `DecodedImageMemo`: no decode, no compare when it proves the reference equal), else decodes the reference and compares pixels (identical bitmaps short-cut
     /// to a byte compare); PNG is encoded only to write a reference or an artifact. A failure carries the numbers of
     /// `DiffResult` and two attachments, `diff` (pixelmatch-style) and `composite`
     /// (reference | diff | actual), drawn only when artifacts are written.
@@ -33,7 +33,8 @@ extension SnapshotFormat where Value == Bitmap {
             tolerance: comparison.description,
             // Equal pixels pass under every comparison (`compare` starts with `==`), so a proven equal
             // bitmap passes whatever the tolerance; anything unproven is decoded and compared.
-            provesMatch: { file, actual in ImageReferenceDigest.proves(file, holds: actual) })
+            provesMatch: { file, actual, memo in ImageReferenceDigest.proves(file, holds: actual, memo: memo) },
+            rememberDecoded: { file, decoded, memo in ImageReferenceDigest.remember(decoded: decoded, of: file, in: memo) })
     }
 }
 

@@ -9,11 +9,11 @@ import Musl
 import Darwin
 #endif
 
-/// The pixel-digest shortcut of the pass path (DESIGN.md §3): a reference PNG states, in its
-/// `LabelSnapshot` text chunk, the digest of its decoded pixels and the digest of its own image chunks.
-/// While the file's image chunks still hash to the stated value, the stated pixel digest is the digest
-/// of exactly the pixels the file decodes to, so a rendered bitmap with that pixel digest is equal to
-/// the reference without decoding it. Every other case decodes and compares as before.
+/// The digest lines of a reference PNG's `LabelSnapshot` text chunk (DESIGN.md §3): the digest of its
+/// decoded pixels and of its own image chunks, written when the file is recorded. They describe the file
+/// for `labelsnap info` and people; the pass path does not trust them (a file can state anything about
+/// itself): it passes by digest only through ``DecodedImageMemo``, what this machine decoded, and decodes
+/// everything else.
 ///
 /// The chunk's two lines:
 ///
@@ -25,9 +25,7 @@ import Darwin
 /// `pixels-xxh128` is XXH3-128 (`xxhsum -H2`) of `"rgba8 <width>x<height>\n"` followed by the pixels as
 /// `Bitmap` holds them (RGBA8, straight alpha, row-major, no padding), so size and format are part of the
 /// digest. `image-chunks-sha256` is ``PNGCodec/imageChunksDigest(of:)`` of the file. References recorded
-/// before XXH3 state `pixels-sha256` (SHA-256 of the same bytes) instead: that line proves nothing on the
-/// pass path (decoding such a reference costs about what hashing the bitmap with SHA-256 did), so they
-/// pass by decoding until they are re-recorded.
+/// before XXH3 state `pixels-sha256` (SHA-256 of the same bytes) instead.
 public struct ImageReferenceDigest: Equatable, Sendable {
     /// The keyword of the text chunk that holds the lines (the provenance chunk, `SnapshotProvenance`).
     public static let chunkKeyword = "LabelSnapshot"
@@ -56,6 +54,8 @@ public struct ImageReferenceDigest: Equatable, Sendable {
             throw ImageReferenceDigestError.digestFailed
         }
         self.init(width: decoded.width, height: decoded.height, pixels: pixels, imageChunks: chunks)
+        // Decoded here: the next pass of this process against the written file needs no decode.
+        DecodedImageMemo(packageRoot: nil).remember(DecodedImageMemo.Entry(width: width, height: height, pixels: pixels), for: chunks)
     }
 
     /// The lines for the text chunk, as (key, value), in order.
@@ -139,16 +139,32 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     }
 
     /// Whether the reference file `png` provably decodes to exactly `bitmap`, without decoding it: its
-    /// chunk states digests, its image chunks hash to the stated value, and the stated size and pixel
-    /// digest are `bitmap`'s. False says nothing (no chunk, a stripped, edited, re-optimised or corrupt
-    /// file, other pixels): the caller decodes and compares.
-    public static func proves(_ png: [UInt8], holds bitmap: Bitmap) -> Bool {
-        // One walk: the image chunks' digest and where the chunk's text is, every text CRC checked.
-        guard let chunks = PNGCodec.imageChunks(of: png, textKeyword: chunkKeyword), let text = chunks.text,
-              let stated = png.withUnsafeBytes({ parse(UnsafeRawBufferPointer(rebasing: $0[text])) }),
-              stated.imageChunks == chunks.digest, stated.width == bitmap.width, stated.height == bitmap.height
+    /// header states `bitmap`'s size, and `memo` (this process or this machine) decoded the file's image
+    /// chunks before and found `bitmap`'s pixel digest. The digests the file states about itself prove
+    /// nothing here: a file can carry any text (a chunk copied from another reference, its image-chunks
+    /// digest recomputed). False says nothing (never decoded here, a stripped, edited, re-optimised or
+    /// corrupt file, other pixels): the caller decodes, compares and calls ``remember(decoded:of:in:)``.
+    public static func proves(_ png: [UInt8], holds bitmap: Bitmap, memo: DecodedImageMemo) -> Bool {
+        guard let header = try? PNGCodec.header(of: png), header.width == bitmap.width, header.height == bitmap.height,
+              let chunks = PNGCodec.imageChunks(of: png, textKeyword: nil),
+              let known = memo.entry(for: chunks.digest),
+              known.width == bitmap.width, known.height == bitmap.height
         else { return false }
-        return pixelDigest(of: bitmap) == stated.pixels
+        return pixelDigest(of: bitmap) == known.pixels
+    }
+
+    /// Notes in `memo` that the file `png` decoded to `decoded` (a decode made here, never a stated digest).
+    public static func remember(decoded: Bitmap, of png: [UInt8], in memo: DecodedImageMemo) {
+        guard let chunks = PNGCodec.imageChunksDigest(of: png), let pixels = pixelDigest(of: decoded) else { return }
+        memo.remember(DecodedImageMemo.Entry(width: decoded.width, height: decoded.height, pixels: pixels), for: chunks)
+    }
+
+    /// Whether the chunk's stated digests describe the file `png`: its image chunks hash to the stated
+    /// value and the pixels it decodes to (decoded here) have the stated size and digest. A chunk copied
+    /// from another reference with its image-chunks digest recomputed states the other image's pixels.
+    public func describes(_ png: [UInt8], decoded: Bitmap) -> Bool {
+        PNGCodec.imageChunksDigest(of: png) == imageChunks && decoded.width == width && decoded.height == height
+            && Self.pixelDigest(of: decoded) == pixels
     }
 }
 

@@ -19,10 +19,14 @@ public struct SnapshotFormat<Value>: Sendable {
     /// and this one, one line each ("recorded with FreeType 2.12.1, now 2.13.2"); empty when nothing
     /// differs or nothing is known. The message puts these lines before the numbers. Nil: not known.
     public var environmentDifferences: (@Sendable (_ referenceFile: [UInt8]) -> [String])? = nil
-    /// True only when the reference file's bytes prove, without decoding them, that the file holds
-    /// exactly `actual` (a pass then needs no decode and no compare: `ImageReferenceDigest` for images).
+    /// True only when the reference file's bytes, with what `memo` remembers of earlier decodes on this
+    /// machine, prove without decoding that the file holds exactly `actual` (a pass then needs no decode and
+    /// no compare: `ImageReferenceDigest` for images). Never from what the file states about itself.
     /// False says nothing: the verifier decodes and compares. Nil: no such proof for this format.
-    public var provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value) -> Bool)? = nil
+    public var provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value, _ memo: DecodedImageMemo) -> Bool)? = nil
+    /// Called by the verifier after it decoded a reference file, so that `provesMatch` can prove the same
+    /// file later (`ImageReferenceDigest.remember` for images). Nil: nothing to remember.
+    public var rememberDecoded: (@Sendable (_ referenceFile: [UInt8], _ decoded: Value, _ memo: DecodedImageMemo) -> Void)? = nil
 
     public init(pathExtension: String,
                 encode: @escaping @Sendable (Value) throws -> [UInt8],
@@ -30,8 +34,10 @@ public struct SnapshotFormat<Value>: Sendable {
                 compare: @escaping @Sendable (_ reference: Value, _ actual: Value) -> SnapshotMismatch?,
                 describe: @escaping @Sendable (Value) -> String = { _ in "" },
                 tolerance: String = "exact",
-                provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value) -> Bool)? = nil) {
+                provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value, _ memo: DecodedImageMemo) -> Bool)? = nil,
+                rememberDecoded: (@Sendable (_ referenceFile: [UInt8], _ decoded: Value, _ memo: DecodedImageMemo) -> Void)? = nil) {
         self.provesMatch = provesMatch
+        self.rememberDecoded = rememberDecoded
         self.pathExtension = pathExtension
         self.encode = encode
         self.decode = decode

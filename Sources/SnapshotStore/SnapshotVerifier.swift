@@ -388,9 +388,10 @@ public enum SnapshotVerifier {
         }
 
         func compare(_ bytes: [UInt8]) -> Outcome {
-            // The file proves it holds the actual value (a digest it states and still matches): pass
-            // without decoding. Anything it cannot prove is decoded and compared below.
-            if let proves = format.provesMatch, proves(bytes, value) {
+            // This machine decoded the file's image chunks before and found the actual value's pixels:
+            // pass without decoding. Anything not remembered is decoded (and remembered) below.
+            let memo = DecodedImageMemo(packageRoot: location.packageRoot)
+            if let proves = format.provesMatch, proves(bytes, value, memo) {
                 SnapshotVerifier.passCounters.provenByDigest.add(1, ordering: .relaxed)
                 removeStaleArtifacts()
                 return .passed(ComparedMatch())
@@ -398,6 +399,7 @@ public enum SnapshotVerifier {
             let referenceValue: Value
             do {
                 referenceValue = try format.decode(bytes)
+                format.rememberDecoded?(bytes, referenceValue, memo)
             } catch {
                 var written = false
                 var lines = [

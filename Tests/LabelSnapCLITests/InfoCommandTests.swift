@@ -103,4 +103,43 @@ final class InfoCommandTests: XCTestCase {
         XCTAssertTrue(lines[0].hasSuffix(" (matches this file)"), String(lines[0]))
         XCTAssertTrue(lines[1].hasSuffix(" (does not match: the image chunks were rewritten (e.g. by a PNG optimiser); passes compare by decoding)"), String(lines[1]))
     }
+
+    /// A chunk copied from another image with its image-chunks digest recomputed over this file's chunks: the
+    /// image-chunks line is then true of the file, but the pixels are not. `info` decodes and says so, and
+    /// never "(matches this file)": once for another size (the stated size is not IHDR's), once for the same size.
+    func testInfoDoesNotVouchForAForgedChunk() throws {
+        let folder = NSTemporaryDirectory() + "labelsnap-info-forged-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func image(_ width: Int, _ height: Int, _ seed: Int) throws -> Bitmap {
+            var b = try Bitmap(width: width, height: height)
+            for y in 0..<height { for x in 0..<width { b[x, y] = Color(red: UInt8((x * 3 + seed) % 256), green: UInt8(y * 5 % 256), blue: 40, alpha: 255) } }
+            return b
+        }
+        let badge = try image(42, 12, 0)
+        let badgePNG = try PNGCodec.encode(badge)
+        let stated = try ImageReferenceDigest(ofEncoded: badgePNG)
+        func forged(_ victim: Bitmap, _ name: String) throws -> String {
+            let plain = try PNGCodec.encode(victim)
+            var lie = stated
+            lie.imageChunks = try XCTUnwrap(PNGCodec.imageChunksDigest(of: plain))
+            let text = "library: LabelSnapshot 0.6\n" + lie.entries.map { "\($0.key): \($0.value)\n" }.joined()
+            let path = folder + "/" + name
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(victim, textChunks: [PNGTextChunk(keyword: "LabelSnapshot", text: text)]))))
+            return path
+        }
+        let smaller = try forged(try image(26, 5, 1), "smaller.png"), sameSize = try forged(try image(42, 12, 7), "same.png")
+        let result = try labelsnap(["info", smaller, sameSize], cwd: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stdout.contains("(matches this file)"), result.stdout)
+        let chunkLines = result.stdout.split(separator: "\n").filter { $0.contains("image-chunks-sha256: ") }
+        XCTAssertEqual(chunkLines.count, 2, result.stdout)
+        for line in chunkLines {
+            XCTAssertTrue(line.hasSuffix(" (matches the image chunks, but the stated pixels are another image's: the chunk was copied or forged)"), String(line))
+        }
+        let pixelLines = result.stdout.split(separator: "\n").filter { $0.contains("pixels-xxh128: ") }
+        XCTAssertEqual(pixelLines.count, 2, result.stdout)
+        XCTAssertTrue(pixelLines[0].hasSuffix(" (does not match: the file is 26×5 px; this chunk was written for another image)"), String(pixelLines[0]))
+        XCTAssertTrue(pixelLines[1].hasSuffix(" (does not match: the file decodes to other pixels; this chunk was written for another image)"), String(pixelLines[1]))
+    }
 }

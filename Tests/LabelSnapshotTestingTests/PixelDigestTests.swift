@@ -5,10 +5,11 @@ import ReferenceProvenance
 import SnapshotTestSupport
 import XCTest
 
-/// The pass path: a recorded reference states the digest of its pixels and of its own image
-/// chunks; a pass trusts the pixel digest only while the image chunks still hash to the stated value, and
-/// decodes in every other case. Edited, re-optimised, corrupt and borrowed references never pass by digest;
-/// equal pixels always pass. `SnapshotVerifier.passCounts` tells which way each pass went.
+/// The pass path: a recorded reference states the digest of its pixels and of its own image chunks, but a
+/// pass never trusts what a file states about itself: it passes by digest only when this process or this
+/// machine (`DecodedImageMemo`, under `.build`) decoded the same image chunks before and found the actual
+/// pixels, and decodes in every other case. Edited, re-optimised, corrupt, borrowed and forged references
+/// never pass by digest; equal pixels always pass. `SnapshotVerifier.passCounts` tells which way each pass went.
 final class PixelDigestTests: XCTestCase {
     var pkg: TempPackage!
     override func setUpWithError() throws { pkg = try TempPackage() }
@@ -141,7 +142,8 @@ final class PixelDigestTests: XCTestCase {
         XCTAssertTrue([.corruptReference, .mismatch].contains(result.failure?.kind), result.failure?.message ?? "")
         XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 0))
 
-        // One bit flipped in a digest of the chunk text, CRC fixed: the digest proves nothing, the pixels decide.
+        // One bit flipped in a digest of the chunk text, CRC fixed: the text proves nothing either way; these
+        // image chunks were decoded here when recorded, so the pass is by what was decoded.
         for key in ["pixels-xxh128: ", "image-chunks-sha256: "] {
             var text = try chunkText(png)
             let at = try XCTUnwrap(text.range(of: key)).upperBound
@@ -153,7 +155,7 @@ final class PixelDigestTests: XCTestCase {
             try pkg.write(PNGEditing.file(edited), to: ref)
             result = check(label)
             XCTAssertNil(result.failure, key)
-            XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1), key)
+            XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0), key)
         }
 
         // A flipped bit in the text chunk without fixing its CRC: the decoder rejects the file.
@@ -176,12 +178,71 @@ final class PixelDigestTests: XCTestCase {
         try pkg.write(borrowed, to: ref)
         var result = check(label)
         XCTAssertNil(result.failure)
-        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
-        // `other` checked against it: its pixel digest is the one the chunk states, but the chunk does
-        // not describe this file's image chunks, so the file is decoded and the difference found.
+        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0), "its image chunks were decoded when recorded")
+        // `other` checked against it: its pixel digest is the one the chunk states, but what this file's image
+        // chunks decoded to is `label`, so the file is decoded and the difference found.
         result = check(other)
         XCTAssertEqual(result.failure?.kind, .mismatch)
         XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 0))
+    }
+
+    /// The forgery a pull request could carry: a reference of a smaller label given the provenance chunk
+    /// of the badge's own reference, its `image-chunks-sha256` recomputed over the small file's image chunks
+    /// (as a 15-line script does). Every digest the file states is then "true" of the file but one: the
+    /// pixels. The badge must fail against it, whether this process recorded the small file (it remembers
+    /// what it decoded) or never saw it (a new process on a clean `.build`: decoded, and the difference found).
+    func testAForgedChunkWithARecomputedImageChunksDigestDoesNotMakeAnotherImagePass() throws {
+        let label = badge("Padding"), small = badge("Pad")
+        let smallPNG = try record(small)
+        try FileManager.default.removeItem(atPath: ref)
+        let labelPNG = try record(label)
+        XCTAssertNotEqual(try PNGCodec.header(of: smallPNG).width, try PNGCodec.header(of: labelPNG).width)
+        // The small image's chunks, with the badge's chunk text whose image-chunks line names the small file's
+        // chunks (SHA-256 by coreutils over an independent walk).
+        let image = PNGEditing.chunks(smallPNG).filter { !["tEXt", "zTXt", "iTXt"].contains($0.type) }
+        let chunksSHA = try PNGEditing.sha256sum(PNGEditing.signature + image.flatMap(PNGEditing.bytes))
+        let forgedText = try chunkText(labelPNG).split(separator: "\n").map {
+            $0.hasPrefix("image-chunks-sha256: ") ? "image-chunks-sha256: \(chunksSHA)" : String($0)
+        }.joined(separator: "\n") + "\n"
+        let forged = PNGEditing.file([image[0], iTXt(forgedText)] + image.dropFirst())
+        XCTAssertEqual(PNGCodec.imageChunksDigest(of: forged)?.hex, chunksSHA, "the forged chunk states the file's true image-chunks digest")
+        try pkg.write(forged, to: ref)
+
+        var result = check(label)
+        XCTAssertEqual(result.failure?.kind, .mismatch, result.failure?.message ?? "passed")
+        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 0))
+        // A new process on a clean machine: nothing remembered, nothing trusted.
+        forgetDecodes()
+        result = check(label)
+        XCTAssertEqual(result.failure?.kind, .mismatch, result.failure?.message ?? "passed")
+        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 0))
+        // The small label itself passes against the file: by decoding first, then by what was remembered.
+        forgetDecodes()
+        XCTAssertEqual(check(small).passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
+        XCTAssertEqual(check(small).passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0))
+    }
+
+    /// What a decode found is remembered under `.build` for the next process: one file per image-chunks
+    /// digest holding the decoded size and pixel digest; a new process passes by digest from it, and an entry
+    /// edited to name other pixels proves nothing (the badge is decoded again, and passes).
+    func testTheNextProcessPassesByWhatThisMachineDecoded() throws {
+        let label = badge()
+        let png = try record(label)
+        DecodedImageMemo.forgetProcessEntries()
+        XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
+        let chunks = try XCTUnwrap(PNGCodec.imageChunksDigest(of: png))
+        let entry = pkg.root + "/.build/snapshot-decoded/" + chunks.hex
+        let bitmap = try PNGCodec.decode(png)
+        let pixels = try PNGEditing.xxh128sum(Array("rgba8 \(bitmap.width)x\(bitmap.height)\n".utf8) + bitmap.pixels)
+        XCTAssertEqual(pkg.bytes(entry).map { String(decoding: $0, as: UTF8.self) }, "\(bitmap.width)x\(bitmap.height) rgba8 \(pixels)\n")
+        DecodedImageMemo.forgetProcessEntries()
+        XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0))
+        // Another label's pixel digest in the entry: the badge is not proven by it, it is decoded.
+        try pkg.write(Array("\(bitmap.width)x\(bitmap.height) rgba8 \(String(repeating: "0", count: 32))\n".utf8), to: entry)
+        DecodedImageMemo.forgetProcessEntries()
+        let result = check(label)
+        XCTAssertNil(result.failure)
+        XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
     }
 
     func testATolerantStrategyPassesUnequalPixelsByDecodingAndEqualOnesByDigest() throws {
@@ -198,21 +259,32 @@ final class PixelDigestTests: XCTestCase {
         XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0))
     }
 
-    func testAReferenceWithoutTheChunkOrWithAStrippedOneIsDecoded() throws {
+    /// A reference without the chunk, or with one stating no digests, in a process that never decoded it
+    /// (a new `swift test` on a clean `.build`): decoded once, then passed by what was decoded.
+    func testAReferenceWithoutTheChunkOrWithAStrippedOneIsDecodedOnce() throws {
         let label = badge()
         let png = try record(label)
         try pkg.write(PNGEditing.file(PNGEditing.chunks(png).filter { $0.type != "iTXt" }), to: ref)
+        forgetDecodes()
         XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
+        XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 1, decoded: 0))
         // The provenance without its digest lines (an older reference).
         let old = try chunkText(png).split(separator: "\n").filter { !$0.hasPrefix("pixels-xxh128") && !$0.hasPrefix("image-chunks-sha256") }
         var chunks = PNGEditing.chunks(png)
         chunks[chunks.firstIndex { $0.type == "iTXt" }!] = iTXt(old.joined(separator: "\n") + "\n")
         try pkg.write(PNGEditing.file(chunks), to: ref)
+        forgetDecodes()
         XCTAssertEqual(check(label).passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))
     }
 
+    /// What a new process on a clean `.build` knows of earlier decodes: nothing.
+    private func forgetDecodes() {
+        DecodedImageMemo.forgetProcessEntries()
+        try? FileManager.default.removeItem(atPath: pkg.root + "/.build/" + DecodedImageMemo.folderName)
+    }
+
     /// A reference recorded before XXH3 states `pixels-sha256` (SHA-256 of the same bytes) beside a true
-    /// `image-chunks-sha256`: it passes by decoding (the old line proves nothing), a changed label against it
+    /// `image-chunks-sha256`: a new process passes it by decoding (no line proves anything), a changed label against it
     /// still fails, and re-recording the unchanged label keeps its pixels, states `pixels-xxh128` instead and
     /// passes by digest from then on; recording it once more leaves the file byte for byte as it is.
     func testAnOlderReferenceWithTheSHA256PixelLinePassesByDecodingUntilReRecorded() throws {
@@ -229,6 +301,7 @@ final class PixelDigestTests: XCTestCase {
         let old = PNGEditing.file(chunks)
         try pkg.write(old, to: ref)
 
+        forgetDecodes()
         var result = check(label)
         XCTAssertNil(result.failure)
         XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))

@@ -8,7 +8,7 @@ import Foundation
 /// `labelsnap sweep` — or nil when all fit. What `assertLabelsFit` reports.
 /// - Parameters:
 ///   - catalog: the strings (`StringResources.read(path:)`).
-///   - style: the label they go into (`LabelStyle(...)` or `LabelStyle.load(path:)`).
+///   - style: the label they go into (`LabelStyle(...)` or `LabelStyle.load(packagePath:)`).
 ///   - locales: the locales to check; nil = all of the catalog's.
 ///   - pseudoLocales: pseudo-locales made from the source strings (`.accented`, `.rightToLeft`).
 public func verifyLabelsFit(catalog: StringTable, style: LabelStyle, locales: [String]? = nil,
@@ -29,13 +29,12 @@ func packagePath(_ path: String, file filePath: String) -> String {
 }
 
 extension LabelStyle {
-    /// `LabelStyle.load(path:)` for tests: reads a style file (JSON, see `LabelStyle`), a relative `path` taken from
-    /// the package root of `filePath` (the calling test file), as `assertLabelsFit(catalog:)` takes its catalog,
-    /// so both read the same files from any working folder. Where LabelSnapshotTesting is imported,
-    /// `LabelStyle.load(path: "Examples/Sweep/badge-style.json")` calls this; LocalizationSweep's own (the
-    /// CLI's) takes the working folder.
-    /// - Throws: as LocalizationSweep's `load(path:)`; errors name the resolved path.
-    public static func load(path: String, file filePath: String = #filePath) throws -> LabelStyle {
+    /// Reads a style file (JSON, see `LabelStyle`) for a test: a relative `packagePath` is taken from the package
+    /// root of `filePath` (the calling test file), as `assertLabelsFit(catalog:)` takes its catalog, so both read
+    /// the same files from any working folder (`LabelStyle.load(packagePath: "Examples/Sweep/badge-style.json")`).
+    /// `load(path:)` takes a relative path from the working folder, as `labelsnap sweep --style` does.
+    /// - Throws: as `load(path:)`; errors name the resolved path.
+    public static func load(packagePath path: String, file filePath: String = #filePath) throws -> LabelStyle {
         let full = packagePath(path, file: filePath)
         return try LabelStyle(json: try StringResources.bytes(ofFile: full), file: full)
     }
@@ -61,7 +60,7 @@ public func verifyLabelsFit(catalog path: String, style: LabelStyle, locales: [S
 ///
 /// ```swift
 /// func testBadgesFit() throws {
-///     let style = try LabelStyle.load(path: "Examples/Sweep/badge-style.json")
+///     let style = try LabelStyle.load(packagePath: "Examples/Sweep/badge-style.json")
 ///     assertLabelsFit(catalog: "Examples/Sweep/Localizable.xcstrings", style: style, locales: ["de", "ru"])
 /// }
 /// ```

@@ -7,12 +7,10 @@ import Typesetting
 
 extension LabelStyle {
     /// Reads a style file (JSON, see `LabelStyle`); a relative `path` is taken from the working folder (the
-    /// `labelsnap sweep --style` CLI). Tests importing LabelSnapshotTesting get its `load(path:file:)` instead
-    /// (this overload is disfavoured), which takes a relative path from the test's package root, as
-    /// `assertLabelsFit(catalog:)` does.
+    /// `labelsnap sweep --style` CLI). Tests use LabelSnapshotTesting's `load(packagePath:)`, which takes a
+    /// relative path from the test's package root, as `assertLabelsFit(catalog:)` does.
     /// - Throws: `StringResourceError` naming the file and line of invalid JSON, an unknown key, a value of the
     ///   wrong type or range, or a font that cannot be found.
-    @_disfavoredOverload
     public static func load(path: String) throws -> LabelStyle {
         try LabelStyle(json: try StringResources.bytes(ofFile: path), file: path)
     }

@@ -10,11 +10,11 @@ final class PackageRelativePathTests: XCTestCase {
         .deletingLastPathComponent().path
 
     func testTheReadmeSpellingOfLoadResolvesAgainstThePackageRoot() throws {
-        // The plain spelling picks LabelSnapshotTesting's load(path:file:): the error names the package-root path.
-        XCTAssertThrowsError(try LabelStyle.load(path: "Tests/no-such-style.json")) {
+        // load(packagePath:) takes the package root: the error names the package-root path.
+        XCTAssertThrowsError(try LabelStyle.load(packagePath: "Tests/no-such-style.json")) {
             XCTAssertTrue("\($0)".contains(root + "/Tests/no-such-style.json"), "\($0)")
         }
-        XCTAssertEqual(try LabelStyle.load(path: "Examples/Sweep/badge-style.json").width, 160)   // "width": 160 in the file
+        XCTAssertEqual(try LabelStyle.load(packagePath: "Examples/Sweep/badge-style.json").width, 160)   // "width": 160 in the file
     }
 
     func testStyleAndCatalogOfAnotherPackageResolveAgainstItsRoot() throws {
@@ -27,7 +27,7 @@ final class PackageRelativePathTests: XCTestCase {
         try #"{"font": "DejaVu Sans", "size": 13, "width": 77}"#
             .write(toFile: other + "/Tests/AppTests/Fixtures/style.json", atomically: true, encoding: .utf8)
         let file = other + "/Tests/AppTests/FitTests.swift"
-        let style = try LabelStyle.load(path: "Tests/AppTests/Fixtures/style.json", file: file)
+        let style = try LabelStyle.load(packagePath: "Tests/AppTests/Fixtures/style.json", file: file)
         XCTAssertEqual(style.width, 77)
         let missing = try XCTUnwrap(verifyLabelsFit(catalog: "Tests/AppTests/Fixtures/nope.xcstrings", style: style, file: file))
         XCTAssertTrue(missing.contains(other + "/Tests/AppTests/Fixtures/nope.xcstrings"), missing)

@@ -2,9 +2,11 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev \
-                zlib1g-dev libdeflate-dev libssl-dev libxxhash-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji
-# The tests take expected digests from the reference implementations' own commands (xxhsum -H2).
-TEST_APT_PACKAGES := xxhash
+                zlib1g-dev libdeflate-dev libssl-dev libxxhash-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji \
+                fonts-inter fonts-inter-variable
+# The tests take expected digests from the reference implementations' own commands (xxhsum -H2), and
+# expected advances from HarfBuzz's (hb-shape, hb-view).
+TEST_APT_PACKAGES := xxhash libharfbuzz-bin
 BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 # The review workflow check (Scripts/test-review-workflow.sh): tmux drives the interactive review,
 # headless Chromium checks the HTML report.

@@ -5,17 +5,37 @@ public struct Font: Hashable, Sendable {
     /// Largest accepted point size; beyond it a label is rejected rather than rasterised.
     public static let maximumPointSize = 10_000.0
 
-    /// The primary face: its metrics (ascender, descender, line height) set the line height.
-    public var file: FontFile
-    /// Size in points.
-    public var pointSize: Double
+    /// The primary face: its metrics (ascender, descender, line height) set the line height. Assigning a file
+    /// makes the font a file font (no longer the system font or a family matched by weight).
+    public var file: FontFile {
+        get { face }
+        set { face = newValue; source = .file }
+    }
+    /// Size in points. The system font picks its face by size (`Font.system`), so setting it may change `file`.
+    public var pointSize: Double {
+        didSet { if source == .system { face = SystemFont.face(weight: weight, italic: isItalic, pointSize: pointSize) } }
+    }
+    /// The face behind `file`, set without changing `source`.
+    var face: FontFile
+    /// Where `file` comes from, and so how `withWeight(_:)` and `italic()` find another face.
+    package var source: FontSource = .file
+    /// The weight and italic asked for (`Font.system`, `withWeight`, `italic()`, `init(family:size:weight:italic:)`);
+    /// nil = the face's own (`FontFile.info`).
+    var requestedWeight: Weight?
+    var requestedItalic: Bool?
+    /// OpenType features by tag, applied to every face of the chain when shaping (HarfBuzz `hb_shape`):
+    /// `["tnum": 1, "smcp": 1, "ss01": 1]`; 0 turns a feature off (`["liga": 0]`), a value above 1 picks an
+    /// alternate. Core Text's defaults (`kern`, `liga`, `calt`, and the script's required features) are on unless
+    /// set to 0 here, as they are HarfBuzz's. A tag is 1 to 4 ASCII characters (shorter tags padded with spaces);
+    /// another key makes layout throw `TypesettingError.invalidFontFeature`.
+    public var features: [String: Int] = [:]
     /// Faces tried in order for clusters the primary face cannot draw.
     public var fallbacks: [FontFile]
     /// How the size follows a label's `contentSizeCategory` (`Font.preferred`, `Font.scaled`); nil = fixed.
     public var dynamicType: DynamicTypeScaling?
 
     public init(file: FontFile, size: Double, fallbacks: [FontFile] = FontFile.defaultFallbacks) {
-        self.file = file
+        self.face = file
         self.pointSize = size
         self.fallbacks = fallbacks
     }
@@ -25,16 +45,103 @@ public struct Font: Hashable, Sendable {
         self.init(file: FontFile(path: path, faceIndex: faceIndex), size: size, fallbacks: fallbacks)
     }
 
-    /// A font by family name, resolved with fontconfig ("DejaVu Sans", "NanumGothic").
+    /// A font by family name, resolved with fontconfig ("DejaVu Sans", "NanumGothic"): the face fontconfig
+    /// matches for the family alone (its regular face).
     /// - Throws: `TypesettingError.familyNotFound` naming the apt package when it is a known family.
     public init(family: String, size: Double, fallbacks: [FontFile] = FontFile.defaultFallbacks) throws {
         self.init(file: try FontFile.resolve(family: family), size: size, fallbacks: fallbacks)
+    }
+
+    /// A face of an installed or registered family at a weight, upright or italic: fontconfig lists the family's
+    /// faces (their `OS/2` weight class and slant), and the face is chosen by CSS Fonts' matching rule
+    /// (`Font.Weight`, DESIGN.md §2 "Weights"): a weight the family lacks takes the nearest the rule prefers
+    /// (semibold in DejaVu Sans, which has 200, 400 and 700, is Bold), italic asked of a family without italics
+    /// takes its upright faces. `weight` and `isItalic` read what was asked; `file.info` the face drawn.
+    /// - Throws: `TypesettingError.familyNotFound` when fontconfig lists no face of the family.
+    public init(family: String, size: Double, weight: Weight, italic: Bool = false,
+                fallbacks: [FontFile] = FontFile.defaultFallbacks) throws {
+        let faces = FontconfigResolver.shared.faces(ofFamily: family)
+        guard let match = cssMatch(faces, cssWeight: weight.cssWeight, italic: italic) else {
+            throw TypesettingError.familyNotFound(family: family, package: FontconfigResolver.knownPackages[family.lowercased()])
+        }
+        self.init(file: match.file, size: size, fallbacks: fallbacks)
+        source = .family(family)
+        requestedWeight = weight
+        requestedItalic = italic
+    }
+
+    /// The weight asked for (`Font.system(size:weight:)`, `withWeight(_:)`), or for a font made from a file the
+    /// face's own (`OS/2.usWeightClass` through fontconfig; regular when it cannot be read).
+    public var weight: Weight { requestedWeight ?? face.info?.weight ?? .regular }
+
+    /// Whether italic was asked for (`italic()`), or for a font made from a file whether its face is italic or
+    /// oblique.
+    public var isItalic: Bool { requestedItalic ?? face.info?.isItalic ?? false }
+
+    /// The same family at `weight` (UIKit's `UIFont.Weight`; any raw value, matched by its CSS weight class),
+    /// keeping italic, size, fallbacks, features and Dynamic Type. The system font takes the stand-in's face of
+    /// that weight; a family font (`init(family:size:weight:italic:)`) the family's face CSS's rule picks; a font
+    /// made from a file the face of the file's family (its first fontconfig family name): among the installed
+    /// and registered faces when fontconfig knows the file, else among the font files in the file's folder. A
+    /// weight the family lacks takes the nearest by CSS's rule, never a silent regular; a file whose family
+    /// cannot be found keeps its face (`file.info` tells the face drawn).
+    public func withWeight(_ weight: Weight) -> Font { restyled(weight: weight, italic: isItalic) }
+
+    /// The italic face of the same family at the same weight (as `UIFont.withSymbolicTraits(.traitItalic)`),
+    /// found as `withWeight(_:)` finds faces; a family without italics keeps its upright face (no slanting is
+    /// synthesised), and `isItalic` reads true.
+    public func italic() -> Font { restyled(weight: weight, italic: true) }
+
+    /// The same font with digits of one width (`UIFont.monospacedDigitSystemFont`): the OpenType `tnum` feature
+    /// on. A face without `tnum` keeps its digits.
+    public func monospacedDigit() -> Font {
+        var font = self
+        font.features["tnum"] = 1
+        return font
+    }
+
+    /// The face of this font's family at `weight` and `italic` (see `withWeight(_:)`).
+    private func restyled(weight: Weight, italic: Bool) -> Font {
+        var font = self
+        font.requestedWeight = weight
+        font.requestedItalic = italic
+        switch source {
+        case .system:
+            font.face = SystemFont.face(weight: weight, italic: italic, pointSize: pointSize)
+        case .family(let family):
+            if let match = cssMatch(FontconfigResolver.shared.faces(ofFamily: family), cssWeight: weight.cssWeight, italic: italic) {
+                font.face = match.file
+            }
+        case .file:
+            guard let info = face.info, let family = info.families.first else { break }
+            let resolver = FontconfigResolver.shared
+            var faces = resolver.faces(ofFamily: family)
+            let listed = faces.contains { $0.file == face }
+            if !listed { faces = resolver.siblingFaces(of: face).filter { $0.families.contains(family) } }
+            if let match = cssMatch(faces, cssWeight: weight.cssWeight, italic: italic, width: info.width) {
+                font.face = match.file
+                // Known to fontconfig: later restyles match in the family, whichever face is drawn now.
+                if listed { font.source = .family(family) }
+            }
+        }
+        return font
     }
 
     /// DejaVu Sans at `size` points, with the default fallback chain `FontFile.defaultFallbacks`: Noto Sans CJK JP
     /// (Han, kana and Hangul in one design), NanumGothic (Hangul, when Noto Sans CJK is not installed), Noto Color Emoji.
     public static func `default`(size: Double) -> Font {
         Font(file: .dejaVuSans, size: size)
+    }
+
+    /// The system font at `size` points and `weight`, as `UIFont.systemFont(ofSize:weight:)`: Apple's font cannot
+    /// ship, so a stand-in family draws it (`SystemFont`, DESIGN.md §2 "The system font"), with the default
+    /// fallback chain.
+    public static func system(size: Double, weight: Weight = .regular) -> Font {
+        var font = Font(file: SystemFont.face(weight: weight, italic: false, pointSize: size), size: size)
+        font.source = .system
+        font.requestedWeight = weight
+        font.requestedItalic = false
+        return font
     }
 
     /// The same font at another point size, fixed (no `dynamicType`: the size is no longer scaled).
@@ -61,6 +168,16 @@ public struct Font: Hashable, Sendable {
             throw TypesettingError.invalidFontSize(pointSize)
         }
     }
+}
+
+/// Where a font's face comes from, and so how another weight or italic is found.
+package enum FontSource: Hashable, Sendable {
+    /// `file` as given (a path, or a family's regular face).
+    case file
+    /// A family's faces matched by weight and slant (fontconfig's list, CSS's rule).
+    case family(String)
+    /// The system font's stand-in, its face chosen by weight, italic and point size.
+    case system
 }
 
 /// A font's vertical metrics in points: design units × `pointSize / unitsPerEm`, unrounded

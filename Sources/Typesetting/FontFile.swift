@@ -35,6 +35,8 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     static func debianPackage(for path: String) -> String? {
         if path.contains("/dejavu/") { return "fonts-dejavu-core" }
         if path.contains("/nanum/") { return "fonts-nanum" }
+        if path.contains("/opentype/inter/") { return "fonts-inter" }
+        if path.contains("/truetype/inter-vf/") { return "fonts-inter-variable" }
         if path.contains("NotoColorEmoji") { return "fonts-noto-color-emoji" }
         if path.contains("NotoSansCJK") || path.contains("NotoSerifCJK") { return "fonts-noto-cjk" }
         return nil
@@ -53,11 +55,17 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
 /// fontconfig is not documented as thread-safe for one FcConfig; calls are serialised.
 final class FontconfigResolver: @unchecked Sendable {
     static let shared = FontconfigResolver()
-    private let lock = NSLock()
+    let lock = NSLock()
     private var cache: [String: FontFile] = [:]
+    /// `FontFile.info` by face, and `faces(ofFamily:)` by lower-cased family; guarded by `lock`.
+    var infos: [FontFile: FaceInfo?] = [:]
+    var familyFaces: [String: [FaceInfo]] = [:]
+    /// `siblingFaces(of:)` by folder; guarded by `lock`.
+    var folderFaces: [String: [FaceInfo]] = [:]
 
-    private static let knownPackages: [String: String] = [
+    static let knownPackages: [String: String] = [
         "dejavu sans": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",
+        "inter": "fonts-inter", "inter display": "fonts-inter",
         "nanumgothic": "fonts-nanum", "noto color emoji": "fonts-noto-color-emoji",
         "noto sans cjk kr": "fonts-noto-cjk",
     ]

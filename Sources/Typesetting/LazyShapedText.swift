@@ -78,6 +78,8 @@ public final class LazyShapedText {
     private let keepHangulWords: Bool
     private let bidiMode: Int32
     private let chain: [FontFile]
+    /// The font's OpenType features, for every run (`Font.features`).
+    private let features: [hb_feature_t]
     private var loadedFaces: [FontFace?]
     private var triedFaces: [Bool]
     private var emojiOrder: [Int]?
@@ -107,6 +109,7 @@ public final class LazyShapedText {
         self.utf16 = utf16
         chain = font.chain
         faces = chain
+        features = try LazyShapedText.hbFeatures(font.features)
         loadedFaces = Array(repeating: nil, count: chain.count)
         loadedFaces[0] = try FontFace.load(chain[0])
         triedFaces = Array(repeating: false, count: chain.count)
@@ -421,7 +424,7 @@ public final class LazyShapedText {
                 // Language-independent shaping: results must not depend on the process locale.
                 hb_buffer_set_language(buffer, LazyShapedText.undeterminedLanguage)
                 if partial { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
-                hb_shape(hbFont, buffer, nil, 0)
+                features.withUnsafeBufferPointer { hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                       let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
@@ -447,6 +450,20 @@ public final class LazyShapedText {
                 }
                 return (glyphs, unsafe)
             }
+        }
+    }
+
+    /// `Font.features` as HarfBuzz features over the whole buffer, sorted by tag (one order for one set).
+    /// - Throws: `TypesettingError.invalidFontFeature` for a key that is not a tag of 1 to 4 printable ASCII
+    ///   characters, or a negative value.
+    static func hbFeatures(_ features: [String: Int]) throws -> [hb_feature_t] {
+        guard !features.isEmpty else { return [] }
+        return try features.sorted { $0.key < $1.key }.map { tag, value in
+            let bytes = Array(tag.utf8)
+            guard (1...4).contains(bytes.count), bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), value >= 0,
+                  value <= Int(UInt32.max) else { throw TypesettingError.invalidFontFeature(tag) }
+            return hb_feature_t(tag: hb_tag_from_string(tag, Int32(bytes.count)), value: UInt32(value),
+                                start: 0, end: UInt32.max)
         }
     }
 

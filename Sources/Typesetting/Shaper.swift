@@ -75,13 +75,13 @@ public enum Shaper {
                           levels: text.levels, paragraphLevels: text.paragraphLevels, startsCluster: text.startsCluster)
     }
 
-    /// "…" (U+2026) shaped left to right with `font`'s chain, at `font.pointSize`: the truncation ellipsis of every
-    /// layout. Shaped once per chain for the life of the process (shaping is in font units, so only the size
+    /// "…" (U+2026) shaped left to right with `font`'s chain and features, at `font.pointSize`: the truncation
+    /// ellipsis of every layout. Shaped once per chain and features for the life of the process (shaping is in font units, so only the size
     /// differs), not once per layout: in a client's debug build that was a tenth of a badge's layout.
     /// - Throws: as `shape(_:font:direction:fallbackIsRTL:)`.
     public static func ellipsis(font: Font) throws -> ShapedText {
         try font.validateSize()
-        let chain = font.chain
+        let chain = EllipsisKey(chain: font.chain, features: font.features)
         ellipsisLock.lock()
         // The chain shaped last is compared before the table hashes every path of the chain.
         var known: ShapedText?
@@ -102,8 +102,9 @@ public enum Shaper {
     }
 
     private static let ellipsisLock = NSLock()
-    nonisolated(unsafe) private static var ellipses: [[FontFile]: ShapedText] = [:]
-    nonisolated(unsafe) private static var lastEllipsis: (chain: [FontFile], shaped: ShapedText)?
+    private struct EllipsisKey: Hashable { var chain: [FontFile]; var features: [String: Int] }
+    nonisolated(unsafe) private static var ellipses: [EllipsisKey: ShapedText] = [:]
+    nonisolated(unsafe) private static var lastEllipsis: (chain: EllipsisKey, shaped: ShapedText)?
 
     /// The code points of `units`, unpaired surrogates as U+FFFD: an index loop, not the generic UTF-16 parser
     /// (unspecialised in a client's debug build, where it was a tenth of a badge's layout).

@@ -8,6 +8,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case familyNotFound(family: String, package: String?)
     /// A size that is NaN, infinite, negative or too large.
     case invalidFontSize(Double)
+    /// A `Font.features` key that is not an OpenType feature tag (1 to 4 printable ASCII characters).
+    case invalidFontFeature(String)
     /// ICU failed on the text.
     case lineBreakingFailed
     case freeTypeFailure(String, Int32)
@@ -25,6 +27,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
         case .invalidFontSize(let size):
             func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
             return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"
+        case .invalidFontFeature(let tag):
+            return "invalid OpenType feature tag \"\(tag)\" in Font.features: use a tag of 1 to 4 ASCII letters or digits such as \"tnum\", \"smcp\" or \"ss01\" (values: 0 off, 1 on, n the nth alternate)"
         case .lineBreakingFailed:
             return "ICU could not compute line breaks for the text"
         case .freeTypeFailure(let what, let code):

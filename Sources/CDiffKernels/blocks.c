@@ -19,6 +19,9 @@
 
 static int channel(uint32_t p, int shift) { return (int)((p >> shift) & 0xFF); }
 static int magnitude(int d) { return d < 0 ? -d : d; }
+/* A fully transparent pixel shows nothing, whatever its RGB (oxipng --alpha, pngquant and image editors
+ * rewrite it): it is compared as the word 0. */
+static uint32_t visible(uint32_t p) { return (p >> 24) ? p : 0; }
 
 static void yiq_portable(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, double bound,
                          lsd_yiq_block *out, int32_t *max_channel, double *max_yiq) {
@@ -26,7 +29,7 @@ static void yiq_portable(const uint32_t *ref, const uint32_t *act, size_t x0, si
     int32_t most = *max_channel;
     double largest = *max_yiq;
     for (size_t x = x0; x < x1; x++) {
-        uint32_t p = ref[x], q = act[x];
+        uint32_t p = visible(ref[x]), q = visible(act[x]);
         if (p == q) continue;
         uint64_t bit = 1ULL << (x - x0);
         if (((p & q) >> 24) != 0xFF) { translucent |= bit; continue; }
@@ -56,7 +59,7 @@ static uint64_t differing_portable(const uint32_t *ref, const uint32_t *act, siz
     uint64_t differing = 0;
     int32_t most = *max_channel;
     for (size_t x = x0; x < x1; x++) {
-        uint32_t p = ref[x], q = act[x];
+        uint32_t p = visible(ref[x]), q = visible(act[x]);
         if (p == q) continue;
         differing |= 1ULL << (x - x0);
         for (int shift = 0; shift < 32; shift += 8) {
@@ -129,6 +132,9 @@ LSD_AVX2 static void yiq_avx2(const uint32_t *ref, const uint32_t *act, size_t x
             p = (lsd_v4u)__builtin_ia32_maskloadd((const lsd_v4i *)(ref + x), valid);
             q = (lsd_v4u)__builtin_ia32_maskloadd((const lsd_v4i *)(act + x), valid);
         }
+        /* visible(): a word whose alpha is 0 becomes 0 */
+        p &= (lsd_v4u)((p >> 24) != 0);
+        q &= (lsd_v4u)((q >> 24) != 0);
         lsd_v4i same = p == q;
         int differ = ~LSD_MOVEMASK4(same) & 0xF;
         if (!differ) continue;
@@ -176,6 +182,9 @@ LSD_AVX2 static uint64_t differing_avx2(const uint32_t *ref, const uint32_t *act
             p = (lsd_v8u)__builtin_ia32_maskloadd256((const lsd_v8i *)(ref + x), valid);
             q = (lsd_v8u)__builtin_ia32_maskloadd256((const lsd_v8i *)(act + x), valid);
         }
+        /* visible(): a word whose alpha is 0 becomes 0 */
+        p &= (lsd_v8u)((p >> 24) != 0);
+        q &= (lsd_v8u)((q >> 24) != 0);
         differing |= (uint64_t)(~__builtin_ia32_movmskps256((lsd_v8f)(p == q)) & 0xFF) << (x - x0);
         /* |p − q| per byte: one of the two saturated differences is 0 */
         most = __builtin_elementwise_max(most, __builtin_elementwise_sub_sat((lsd_v32b)p, (lsd_v32b)q) |

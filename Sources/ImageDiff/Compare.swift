@@ -277,7 +277,7 @@ struct DiffScanner {
                             aa?.prepare(row: y, from: start, to: end)
                             var x = start
                             while x < end {
-                                let p = rrow[x], q = arow[x]
+                                let p = visibleWord(rrow[x]), q = visibleWord(arow[x])
                                 if p != q {
                                     classify(p, q, x: x, y: y, aa: aa, kinds: kinds, tally: &tally)
                                 }
@@ -342,9 +342,12 @@ struct DiffScanner {
         whiteBackground ? (255, 255, 255) : YIQ.checkerboard(byteOffset: k)
     }
 
-    /// Classifies one pixel whose words `p` (reference) and `q` (actual) differ.
+    /// Classifies one pixel whose words `p` (reference) and `q` (actual) differ; two fully transparent
+    /// ones are equal (`visibleWord`).
     private func classify(_ p: UInt32, _ q: UInt32, x: Int, y: Int, aa: AntiAliasing?,
                           kinds: UnsafeMutablePointer<UInt8>?, tally: inout Tally) {
+        let p = visibleWord(p), q = visibleWord(q)
+        if p == q { return }
         let r1 = Int(p & 0xFF), g1 = Int((p >> 8) & 0xFF), b1 = Int((p >> 16) & 0xFF), a1 = Int(p >> 24)
         let r2 = Int(q & 0xFF), g2 = Int((q >> 8) & 0xFF), b2 = Int((q >> 16) & 0xFF), a2 = Int(q >> 24)
         var ch = r1 > r2 ? r1 - r2 : r2 - r1
@@ -397,3 +400,9 @@ struct DiffScanner {
         }
     }
 }
+
+/// A pixel's word as compared: a fully transparent pixel (alpha 0) shows nothing whatever its RGB, which
+/// `oxipng --alpha`, pngquant and image editors rewrite, so it is read as 0 in every mode (and in
+/// `CDiffKernels`' `visible`); its RGB takes no part in the channel delta either.
+@inline(__always)
+func visibleWord(_ w: UInt32) -> UInt32 { w >> 24 == 0 ? 0 : w }

@@ -105,7 +105,7 @@ public struct ContentAlignment: Hashable, Sendable, CustomStringConvertible {
                     let rRow = y * reference.width, aRow = (y + dy) * actual.width + dx
                     var x = x0
                     while x < x1 {
-                        if rp[rRow + x] != ap[aRow + x] { count += 1 }
+                        if visibleWord(rp[rRow + x]) != visibleWord(ap[aRow + x]) { count += 1 }
                         compared += 1
                         x += step
                     }

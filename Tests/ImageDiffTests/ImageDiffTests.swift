@@ -27,6 +27,54 @@ final class ImageDiffTests: XCTestCase {
 
     // MARK: exact
 
+    /// A transparent-background label (40×30 px: an opaque blue pill on alpha 0) whose alpha-0 pixels were
+    /// rewritten to RGB (255,0,0), as `oxipng --alpha`, pngquant and image editors do: fully transparent
+    /// pixels show nothing, so in every mode (exact with and without marks, YIQ with and without
+    /// anti-aliasing detection, ΔE94 precision; AVX2 and portable kernels) nothing differs and Δ is 0. One
+    /// visible pixel changed by 3 in green is then the one difference, with Δ 3 (not the invisible 255).
+    /// Before, exact comparison found the 1,200 − 280 transparent pixels differing with Δ 255.
+    func testFullyTransparentPixelsAreEqualWhateverTheirRGB() throws {
+        let pill = { (x: Int, y: Int) -> Bool in (10..<30).contains(x) && (8..<22).contains(y) }  // 20 × 14 = 280 px
+        let reference = try makeBitmap(40, 30) { x, y in pill(x, y) ? Color(red: 20, green: 90, blue: 200) : Color(red: 0, green: 0, blue: 0, alpha: 0) }
+        let rewritten = try makeBitmap(40, 30) { x, y in pill(x, y) ? Color(red: 20, green: 90, blue: 200) : Color(red: 255, green: 0, blue: 0, alpha: 0) }
+        var changed = rewritten
+        changed[12, 10] = Color(red: 20, green: 93, blue: 200)
+        XCTAssertNotEqual(reference, rewritten, "the bytes differ in 920 pixels")
+        let modes: [(String, ImageComparison)] = [
+            ("exact", .exact), ("pixelmatch", .pixelmatch()), ("pixelmatch includeAA", .pixelmatch(includeAA: true)),
+            ("threshold 0", ImageComparison(threshold: 0)), ("precision", .precision(0.999, perceptualPrecision: 0.995)),
+            ("exact alpha on white", ImageComparison(alphaBackground: .white)),
+        ]
+        for (name, mode) in modes {
+            for portable in [false, true] {
+                let run = { (a: Bitmap, b: Bitmap) in portable ? withPortableKernels { compare(a, b, mode) } : compare(a, b, mode) }
+                let same = run(reference, rewritten)
+                XCTAssertTrue(same.passed, "\(name) portable=\(portable): \(same.summary)")
+                XCTAssertEqual(same.differingPixelCount, 0, "\(name) portable=\(portable)")
+                XCTAssertEqual(same.maxChannelDelta, 0, "\(name) portable=\(portable)")
+                XCTAssertEqual(run(rewritten, reference).differingPixelCount, 0, "\(name) portable=\(portable), swapped")
+                let marked = try makeDiffImages(reference, rewritten, mode).result
+                XCTAssertEqual(marked.differingPixelCount, 0, "\(name) with diff images")
+            }
+        }
+        for portable in [false, true] {
+            let one = portable ? withPortableKernels { compare(reference, changed) } : compare(reference, changed)
+            XCTAssertEqual(one.differingPixelCount, 1, "portable=\(portable)")
+            XCTAssertEqual(one.maxChannelDelta, 3, "portable=\(portable)")
+            XCTAssertEqual(one.boundingBox, PixelRect(x: 12, y: 10, width: 1, height: 1))
+            let yiq = portable ? withPortableKernels { compare(reference, changed, ImageComparison(threshold: 0)) } : compare(reference, changed, ImageComparison(threshold: 0))
+            XCTAssertEqual(yiq.differingPixelCount, 1)
+            XCTAssertEqual(yiq.maxChannelDelta, 3)
+        }
+        XCTAssertEqual(try makeDiffImages(reference, changed).result.maxChannelDelta, 3)
+        // A transparent pixel against a visible one still differs: alpha is seen.
+        var shown = rewritten
+        shown[0, 0] = Color(red: 255, green: 0, blue: 0, alpha: 128)
+        let visible = compare(reference, shown)
+        XCTAssertEqual(visible.differingPixelCount, 1)
+        XCTAssertEqual(visible.maxChannelDelta, 255, "(0,0,0,0) against (255,0,0,128): R differs by 255")
+    }
+
     func testIdenticalImagesMatchExactly() throws {
         let a = try makeBitmap(30, 20, glyphScene)
         let r = compare(a, a)
@@ -39,7 +87,7 @@ final class ImageDiffTests: XCTestCase {
         XCTAssertEqual(r.summary, "images match: 600 px identical — exact")
     }
 
-    func testExactCountsAnyByteIncludingInvisibleAlpha() throws {
+    func testExactCountsAnyVisibleByte() throws {
         let a = try Bitmap(width: 8, height: 8, fill: .white)
         var b = a
         b[2, 3] = Color(red: 255, green: 255, blue: 255, alpha: 254)   // alpha off by one
@@ -51,11 +99,11 @@ final class ImageDiffTests: XCTestCase {
         XCTAssertEqual(r.maxChannelDelta, 255)
         XCTAssertEqual(r.boundingBox, PixelRect(x: 2, y: 3, width: 5, height: 3))
         XCTAssertNil(r.maxYIQDelta)
-        // Fully transparent pixels of different colour are different bytes: exact sees them.
+        // Fully transparent pixels of different colour show nothing: equal in exact comparison too
+        // (testFullyTransparentPixelsAreEqualWhateverTheirRGB), and in the YIQ test: (c1·0 − c2·0 − bg·0)/255 = 0.
         let t1 = try Bitmap(width: 1, height: 1, fill: Color(red: 0, green: 0, blue: 0, alpha: 0))
         let t2 = try Bitmap(width: 1, height: 1, fill: Color(red: 255, green: 255, blue: 255, alpha: 0))
-        XCTAssertEqual(compare(t1, t2).differingPixelCount, 1)
-        // … but not the YIQ test: (c1·0 − c2·0 − bg·0)/255 = 0 on every channel.
+        XCTAssertEqual(compare(t1, t2).differingPixelCount, 0)
         XCTAssertEqual(compare(t1, t2, .pixelmatch()).differingPixelCount, 0)
         XCTAssertEqual(compare(t1, t2, .pixelmatch()).maxYIQDelta, 0)
     }

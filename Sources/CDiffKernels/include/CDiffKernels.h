@@ -37,7 +37,8 @@ void lsd_band_keys(const uint32_t *ref_up, const uint32_t *ref_mid, const uint32
 double lsd_pixel_key(uint32_t p, unsigned same, unsigned other_same);
 
 /* The exact comparison of pixels x0 <= x < x1 (x1 − x0 <= 64) of one row: bit i set when the words of pixel
- * x0 + i differ. Raises *max_channel to the largest difference of a channel (R, G, B or A) among them. */
+ * x0 + i differ, a word with alpha 0 read as 0 (two fully transparent pixels are equal whatever their RGB).
+ * Raises *max_channel to the largest difference of a channel (R, G, B or A) among them, so read. */
 uint64_t lsd_differing(const uint32_t *ref, const uint32_t *act, size_t x0, size_t x1, int32_t *max_channel);
 
 /* What the YIQ stage found in a block of at most 64 pixels, bit i for pixel x0 + i. */
@@ -50,7 +51,8 @@ typedef struct {
     uint64_t translucent;
 } lsd_yiq_block;
 
-/* pixelmatch 7's colour test of pixels x0 <= x < x1 (x1 − x0 <= 64) of one row: for opaque pairs that differ,
+/* pixelmatch 7's colour test of pixels x0 <= x < x1 (x1 − x0 <= 64) of one row (words with alpha 0 read as 0,
+ * as in lsd_differing): for opaque pairs that differ,
  * the squared YIQ delta 0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ² in pixelmatch's double arithmetic and order,
  * compared with `bound`. Raises *max_channel to the largest |Δr|, |Δg|, |Δb| and *max_yiq to the largest
  * delta of the opaque pairs. */

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Scripts/symbol-graph.sh MODULE DIR: MODULE's public symbol graph from the debug build's modules (build first),
+# Scripts/symbol-graph.sh MODULE DIR: MODULE's public symbol graph from the debug build's modules (build first;
+# LABELSNAP_BIN_PATH names the build folder without asking `swift build`, which waits while a build or test runs),
 # as swift-symbolgraph-extract reads them: the C targets' generated module maps, the system libraries' maps
 # (Sources/C*/module.modulemap) and their pkg-config include paths.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 module="$1" dir="$2"
-bin="$(swift build --show-bin-path)"
+bin="${LABELSNAP_BIN_PATH:-$(swift build --show-bin-path)}"
 args=(-module-name "$module" -I "$bin/Modules" -target "$(uname -m)-unknown-linux-gnu" -minimum-access-level public
       -output-dir "$dir")
 for map in "$bin"/C*.build/module.modulemap; do

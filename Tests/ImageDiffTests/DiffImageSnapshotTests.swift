@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import PNGCodec
 import Raster
-@testable import ImageDiff
+import ImageDiff
 
 /// Diff-image snapshots: the pictures are compared byte-exactly (after PNG decoding) with references in
 /// `Tests/ImageDiffTests/__Snapshots__/DiffImageSnapshotTests/`. A missing reference, or

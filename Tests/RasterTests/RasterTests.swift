@@ -1,5 +1,5 @@
 import XCTest
-@testable import Raster
+import Raster
 
 final class RasterTests: XCTestCase {
     func testHexColours() throws {

@@ -2,7 +2,7 @@ import Foundation
 import SnapshotStore
 import SnapshotTestSupport
 import XCTest
-@testable import SnapshotReview
+import SnapshotReview
 
 /// Where `accept` writes: inside the folder of references the failing assertion used (a custom
 /// `snapshotDirectory:` or `LABELSNAP_SNAPSHOTS_DIR` too), and in the checkout it is told to write into,

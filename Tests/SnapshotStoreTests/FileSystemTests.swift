@@ -1,6 +1,6 @@
 import SnapshotTestSupport
 import XCTest
-@testable import SnapshotStore
+import SnapshotStore
 
 final class FileSystemTests: XCTestCase {
     func testAtomicWriteReplacesAndKeeps() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import SnapshotStore
+import SnapshotStore
 
 final class NamingTests: XCTestCase {
     func testSanitize() {

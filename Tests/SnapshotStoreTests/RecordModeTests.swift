@@ -1,5 +1,5 @@
 import XCTest
-@testable import SnapshotStore
+import SnapshotStore
 
 final class RecordModeTests: XCTestCase {
     func testDefaultIsMissing() throws {

@@ -1,6 +1,6 @@
 import SnapshotTestSupport
 import XCTest
-@testable import SnapshotStore
+import SnapshotStore
 
 /// The record-mode table of `SnapshotVerifier.verify`, with the text format (PNG comes from its
 /// own module; the logic is the same for every format).

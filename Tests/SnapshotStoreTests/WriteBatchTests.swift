@@ -1,6 +1,6 @@
 import SnapshotTestSupport
 import XCTest
-@testable import SnapshotStore
+import SnapshotStore
 
 /// `SnapshotWriteBatch`: durable writes staged as hidden temporary files, published only by `commit()`, and
 /// every way a staged write can fail leaving the destination as it was.

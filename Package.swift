@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom", "ContentDigest", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec", "SeededRandom"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "FontTestSupport"]),
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "FontTestSupport", "SeededRandom"]),

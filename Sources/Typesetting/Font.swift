@@ -13,7 +13,11 @@ public struct Font: Hashable, Sendable {
     }
     /// Size in points. The system font picks its face by size (`Font.system`), so setting it may change `file`.
     public var pointSize: Double {
-        didSet { if source == .system { face = SystemFont.face(weight: weight, italic: isItalic, pointSize: pointSize) } }
+        didSet {
+            if case .system(let system) = source {
+                face = SystemFont.face(weight: weight, italic: isItalic, pointSize: pointSize, source: system)
+            }
+        }
     }
     /// The face behind `file`, set without changing `source`.
     var face: FontFile
@@ -106,8 +110,8 @@ public struct Font: Hashable, Sendable {
         font.requestedWeight = weight
         font.requestedItalic = italic
         switch source {
-        case .system:
-            font.face = SystemFont.face(weight: weight, italic: italic, pointSize: pointSize)
+        case .system(let system):
+            font.face = SystemFont.face(weight: weight, italic: italic, pointSize: pointSize, source: system)
         case .family(let family):
             if let match = cssMatch(FontconfigResolver.shared.faces(ofFamily: family), cssWeight: weight.cssWeight, italic: italic) {
                 font.face = match.file
@@ -134,11 +138,13 @@ public struct Font: Hashable, Sendable {
     }
 
     /// The system font at `size` points and `weight`, as `UIFont.systemFont(ofSize:weight:)`: Apple's font cannot
-    /// ship, so a stand-in family draws it (`SystemFont`, DESIGN.md §2 "The system font"), with the default
-    /// fallback chain.
+    /// ship, so a stand-in draws it — Inter with SF Pro's vertical metrics and average width, its text design below
+    /// 20 pt and display design from 20 pt — or the family or files `SystemFont.current` names
+    /// (`LABELSNAP_SYSTEM_FONT`); DESIGN.md §2 "The system font". The default fallback chain follows.
     public static func system(size: Double, weight: Weight = .regular) -> Font {
-        var font = Font(file: SystemFont.face(weight: weight, italic: false, pointSize: size), size: size)
-        font.source = .system
+        let source = SystemFont.current
+        var font = Font(file: SystemFont.face(weight: weight, italic: false, pointSize: size, source: source), size: size)
+        font.source = .system(source)
         font.requestedWeight = weight
         font.requestedItalic = false
         return font
@@ -176,8 +182,8 @@ package enum FontSource: Hashable, Sendable {
     case file
     /// A family's faces matched by weight and slant (fontconfig's list, CSS's rule).
     case family(String)
-    /// The system font's stand-in, its face chosen by weight, italic and point size.
-    case system
+    /// The system font drawn by a `SystemFont.Source`, its face chosen by weight, italic and point size.
+    case system(SystemFont.Source)
 }
 
 /// A font's vertical metrics in points: design units × `pointSize / unitsPerEm`, unrounded

@@ -10,6 +10,9 @@ public final class FontFace: @unchecked Sendable {
     /// True for bitmap-only colour fonts (CBDT, e.g. Noto Color Emoji).
     public let isColorBitmap: Bool
     public let unitsPerEm: Int
+    /// `file.adjustment`'s size adjustment (1 without one): outlines and advances are drawn at the point size ×
+    /// this, as CSS's `size-adjust`.
+    public let sizeAdjust: Double
     let library: FT_Library
     let face: FT_Face
     /// HarfBuzz's own OpenType font functions at a scale of `unitsPerEm`: shaping gives advances, offsets and
@@ -34,6 +37,7 @@ public final class FontFace: @unchecked Sendable {
 
     private init(file: FontFile) throws {
         self.file = file
+        sizeAdjust = file.adjustment?.sizeAdjust ?? 1
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw TypesettingError.fontNotFound(path: file.path, package: FontFile.debianPackage(for: file.path))
         }
@@ -122,8 +126,13 @@ public final class FontFace: @unchecked Sendable {
 
     // MARK: Metrics and coverage
 
-    /// Design metrics scaled to `pointSize`, unrounded.
+    /// Design metrics scaled to `pointSize`, unrounded; `file.adjustment`'s ascent, descent and line gap instead
+    /// when it has them (per em of `pointSize`, not scaled by the size adjustment).
     public func metrics(pointSize: Double) -> FontMetrics {
+        if let a = file.adjustment {
+            return FontMetrics(ascender: a.ascent * pointSize, descender: -a.descent * pointSize,
+                               lineHeight: (a.ascent + a.descent + a.lineGap) * pointSize, unitsPerEm: unitsPerEm)
+        }
         let scale = pointSize / Double(unitsPerEm)
         let f = face.pointee
         var ascender = Double(f.ascender), descender = Double(f.descender), height = Double(f.height)
@@ -146,7 +155,7 @@ public final class FontFace: @unchecked Sendable {
     func withSize<T>(_ pixelSize: Double, _ body: () throws -> T) rethrows -> T {
         lock.lock(); defer { lock.unlock() }
         // At least 1/64 px: FreeType rejects a zero size and would keep the previous one (stale advances).
-        let size26_6 = max(1, Int((pixelSize * 64).rounded()))
+        let size26_6 = max(1, Int((pixelSize * sizeAdjust * 64).rounded()))
         if size26_6 != currentPixelSize26_6 {
             if isColorBitmap {
                 // Bitmap-only font: select the strike closest to (and preferably above) the request;

@@ -7,10 +7,14 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// Face index inside a collection; 0 for single-face files.
     public var faceIndex: Int
+    /// Metric overrides and a size adjustment applied to the face (`FaceAdjustment`, as CSS's `@font-face`
+    /// `ascent-override` … `size-adjust`); nil = the font's own metrics. The system font's stand-in sets it.
+    public var adjustment: FaceAdjustment?
 
-    public init(path: String, faceIndex: Int = 0) {
+    public init(path: String, faceIndex: Int = 0, adjustment: FaceAdjustment? = nil) {
         self.path = path
         self.faceIndex = faceIndex
+        self.adjustment = adjustment
     }
 
     public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }

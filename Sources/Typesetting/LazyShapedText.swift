@@ -428,7 +428,7 @@ public final class LazyShapedText {
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                       let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
-                let n = Int(count), em = Double(face.unitsPerEm)
+                let n = Int(count), em = Double(face.unitsPerEm) / face.sizeAdjust   // size-adjust scales advances
                 // Written in logical order: a right-to-left run's glyphs come from HarfBuzz in visual order.
                 let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: n) { out, initialized in
                     for i in 0..<n {

@@ -1,24 +1,141 @@
-/// The stand-in for Apple's system font (SF Pro), which cannot ship: Inter (apt `fonts-inter`), whose text design
-/// draws sizes below 20 pt and its display design (Inter Display) 20 pt and above, as the system font switches
-/// from SF Pro Text to SF Pro Display at 20 pt. DESIGN.md §2 "The system font".
+import Foundation
+
+/// Metric overrides and a size adjustment for a face, as CSS `@font-face`'s `ascent-override`,
+/// `descent-override`, `line-gap-override` and `size-adjust` make a fallback font take another font's place.
+/// Ascent, descent and line gap are per em of the point size asked for (not scaled by `sizeAdjust`).
+public struct FaceAdjustment: Hashable, Sendable {
+    /// Above the baseline, em (positive).
+    public var ascent: Double
+    /// Below the baseline, em (positive).
+    public var descent: Double
+    /// Between lines, em.
+    public var lineGap: Double
+    /// Outlines and advances are drawn at the point size × this.
+    public var sizeAdjust: Double
+
+    public init(ascent: Double, descent: Double, lineGap: Double, sizeAdjust: Double) {
+        self.ascent = ascent
+        self.descent = descent
+        self.lineGap = lineGap
+        self.sizeAdjust = sizeAdjust
+    }
+}
+
+/// The system font (`Font.system`, `UIFont.systemFont(ofSize:weight:)`). Apple's SF Pro cannot ship, so by default a
+/// stand-in draws it: Inter (apt `fonts-inter`), its text design below 20 pt and its display design (Inter Display)
+/// from 20 pt, as the system font switches from SF Pro Text to SF Pro Display at 20 pt, with SF Pro's published
+/// vertical metrics and a size adjustment to SF Pro's average character width (DESIGN.md §2 "The system font").
+/// `LABELSNAP_SYSTEM_FONT` (or `withSystemFont(_:)`, `withSnapshotTesting(systemFont:)`) draws it in another family
+/// or font files instead, such as a licensed copy of SF Pro, with that font's own metrics.
 public enum SystemFont {
+    /// What draws the system font.
+    public enum Source: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+        /// Inter with SF Pro's metrics (the default).
+        case standIn
+        /// An installed or registered family, its faces matched by weight and slant (`Font(family:size:weight:italic:)`).
+        case family(String)
+        /// Font files, or folders of them: their faces matched by weight and slant, whatever their family.
+        case files([String])
+
+        /// `LABELSNAP_SYSTEM_FONT`'s form: empty → the stand-in; a value holding "/" → files and folders separated
+        /// by ":"; anything else → a family name.
+        public init(parsing value: String) {
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { self = .standIn } else if trimmed.contains("/") {
+                self = .files(trimmed.split(separator: ":").map(String.init))
+            } else {
+                self = .family(trimmed)
+            }
+        }
+
+        /// `Source(parsing:)` of the literal: `"SF Pro"` is a family, `"/opt/fonts/"` files.
+        public init(stringLiteral value: String) { self.init(parsing: value) }
+
+        public var description: String {
+            switch self {
+            case .standIn: "Inter (stand-in with SF Pro's metrics)"
+            case .family(let family): family
+            case .files(let paths): paths.joined(separator: ":")
+            }
+        }
+    }
+
+    /// The environment variable that names another system font (`Source(parsing:)`).
+    public static let environmentVariable = "LABELSNAP_SYSTEM_FONT"
+
+    /// The source set for the current task (`withSystemFont`), nil = the environment's.
+    @TaskLocal static var taskSource: Source?
+
+    /// What `Font.system` draws now: the task's `withSystemFont` source, else `LABELSNAP_SYSTEM_FONT`, else the stand-in.
+    public static var current: Source {
+        if let taskSource { return taskSource }
+        return ProcessInfo.processInfo.environment[environmentVariable].map(Source.init(parsing:)) ?? .standIn
+    }
+
+    /// Runs `operation` with `Font.system` drawn by `source` (fonts made inside keep it).
+    public static func withSystemFont<R>(_ source: Source, operation: () throws -> R) rethrows -> R {
+        try $taskSource.withValue(source, operation: operation)
+    }
+
+    /// `withSystemFont` for async work.
+    public static func withSystemFont<R>(_ source: Source, operation: () async throws -> R) async rethrows -> R {
+        try await $taskSource.withValue(source, operation: operation)
+    }
+
+    // MARK: The stand-in
+
     /// Folder of Debian's `fonts-inter` static faces.
     static let interFolder = "/usr/share/fonts/opentype/inter/"
 
     /// The point size from which the display design draws (SF Pro Display's range).
     public static let displaySizeThreshold = 20.0
 
+    /// SF Pro's vertical metrics per em, from its `hhea` table (2048 units per em: ascender 1950, descender −494,
+    /// line gap 0; Capsize's `@capsizecss/metrics` gives 1950 and 0, and iOS's `UIFont.systemFont(ofSize: 15).lineHeight`
+    /// is 17.900391 = 2444 / 2048 × 15). Both designs share them.
+    public static let sfAscent = 1950.0 / 2048, sfDescent = 494.0 / 2048, sfLineGap = 0.0
+
+    /// SF Pro's average character width, em: Capsize's `xWidthAvg` (932 / 2048), the width of its characters
+    /// weighted by their frequency in English text.
+    public static let sfAverageWidth = 932.0 / 2048
+
+    /// Inter's average character width by the same weighting (the 39 most frequent characters of Capsize's
+    /// English unigram table, 99.6 % of its weight; advances from `hmtx`, no kerning), measured from Debian's
+    /// Inter 4.0 beta 7 Regular: text 1447.116 / 2816 em, display 940.403 / 2048 em.
+    public static let interTextAverageWidth = 1447.1163 / 2816, interDisplayAverageWidth = 940.4028 / 2048
+
+    /// The stand-in's adjustment of the text and display designs: SF Pro's vertical metrics and `size-adjust`
+    /// = SF Pro's average width ÷ Inter's (text 0.8856, display 0.9911).
+    public static let textAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
+                                                      sizeAdjust: sfAverageWidth / interTextAverageWidth)
+    public static let displayAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
+                                                         sizeAdjust: sfAverageWidth / interDisplayAverageWidth)
+
     /// Inter's style names by CSS weight class 100 … 900 (`Inter-SemiBold.otf`, `InterDisplay-Thin.otf`).
     static let interStyles = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]
 
-    /// The stand-in's face for `weight` (the nearest of the nine by CSS's rule: every class 100 … 900 exists),
-    /// upright or italic, at `pointSize` (text design below `displaySizeThreshold`, display design from it).
-    public static func face(weight: Font.Weight, italic: Bool, pointSize: Double) -> FontFile {
-        let classes = (1...9).map { Double($0 * 100) }
-        let index = cssNearestWeight(weight.cssWeight, among: classes) ?? 3
-        let design = pointSize < displaySizeThreshold ? "Inter" : "InterDisplay"
-        var style = interStyles[index]
-        if italic { style = style == "Regular" ? "Italic" : style + "Italic" }
-        return FontFile(path: interFolder + design + "-" + style + ".otf")
+    /// The face for `weight` (by CSS's rule), upright or italic, at `pointSize`, drawn by `source`. The stand-in has
+    /// all nine weight classes, its text design below `displaySizeThreshold` and display design from it. A family or
+    /// files that cannot be found give a file that does not exist, whose path says so: laying it out throws
+    /// `TypesettingError.fontNotFound` with that message, rather than drawing another font silently.
+    public static func face(weight: Font.Weight, italic: Bool, pointSize: Double, source: Source = .standIn) -> FontFile {
+        switch source {
+        case .standIn:
+            let classes = (1...9).map { Double($0 * 100) }
+            let index = cssNearestWeight(weight.cssWeight, among: classes) ?? 3
+            let display = pointSize >= displaySizeThreshold
+            var style = interStyles[index]
+            if italic { style = style == "Regular" ? "Italic" : style + "Italic" }
+            return FontFile(path: interFolder + (display ? "InterDisplay-" : "Inter-") + style + ".otf",
+                            adjustment: display ? displayAdjustment : textAdjustment)
+        case .family(let family):
+            let faces = FontconfigResolver.shared.faces(ofFamily: family)
+            return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file
+                ?? FontFile(path: "(\(environmentVariable): no installed or registered family \"\(family)\"; list them with fc-list : family)")
+        case .files(let paths):
+            let faces = FontconfigResolver.shared.faces(inFiles: paths)
+            return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file
+                ?? FontFile(path: "(\(environmentVariable): no font file in \(paths.joined(separator: ":")))")
+        }
     }
 }

@@ -79,3 +79,28 @@ public struct FontReference: Sendable {
 
 /// Printable ASCII and "…": the scalars the layout tests measure.
 public let asciiAndEllipsis = String(String.UnicodeScalarView((0x20...0x7E).compactMap(Unicode.Scalar.init))) + "\u{2026}"
+
+/// HarfBuzz's own shaping utility (`hb-shape`, apt `libharfbuzz-bin`), run as a separate process: the expected
+/// advances of a text in font units, for tests of weights, features and variable instances.
+public enum HBShape {
+    /// The x advances `hb-shape` prints for `text` in `path` (face `faceIndex`), with `--features` and
+    /// `--variations` as given (`"tnum"`, `"wght=650"`), in visual order. Throws when the tool is missing or fails.
+    public static func advances(path: String, faceIndex: Int = 0, text: String, features: String? = nil,
+                                variations: String? = nil) throws -> [Int] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
+        var arguments = ["--no-glyph-names", "--no-clusters", "--face-index=\(faceIndex)"]
+        if let features { arguments.append("--features=\(features)") }
+        if let variations { arguments.append("--variations=\(variations)") }
+        process.arguments = arguments + [path, text]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        // "[12+1308|40@-3,0+1200]": each glyph is id, optional @offsets, then +advance.
+        let output = String(decoding: data, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "[]\n"))
+        return output.split(separator: "|").map { glyph in Int(glyph.split(separator: "+").last ?? "") ?? 0 }
+    }
+}

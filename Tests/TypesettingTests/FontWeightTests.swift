@@ -79,7 +79,7 @@ import Testing
 
     @Test func tabularDigits() throws {
         // hb-shape Inter-Regular.otf "1111" / "8888": 1308 and 1736 units each; with --features=tnum both 1824.
-        let font = Font.system(size: 13)
+        let font = Font(path: Self.inter + "Inter-Regular.otf", size: 13)
         let upem = Double(try FontFace.load(font.file).unitsPerEm)
         let ones = try Shaper.shape(Array("1111".utf16), font: font), eights = try Shaper.shape(Array("8888".utf16), font: font)
         #expect(ones.glyphs.map { $0.advance * upem } == [1308, 1308, 1308, 1308])
@@ -92,12 +92,5 @@ import Testing
         var bad = font
         bad.features = ["toolong": 1]
         #expect(throws: TypesettingError.invalidFontFeature("toolong")) { try Shaper.shape(Array("1".utf16), font: bad) }
-    }
-
-    @Test func semiboldAdvancesEqualHBShape() throws {
-        // hb-shape Inter-SemiBold.otf "New": N 2086, e 1661, w 2358.
-        let font = Font.system(size: 13, weight: .semibold)
-        let upem = Double(try FontFace.load(font.file).unitsPerEm)
-        #expect(try Shaper.shape(Array("New".utf16), font: font).glyphs.map { $0.advance * upem } == [2086, 1661, 2358])
     }
 }

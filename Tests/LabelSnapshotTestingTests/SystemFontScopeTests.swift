@@ -1,0 +1,11 @@
+import LabelSnapshotTesting
+import Testing
+
+@Suite struct SystemFontScopeTests {
+    @Test func scopePointsTheSystemFontAtAnotherFamily() {
+        // fc-list: DejaVu Sans Book is DejaVuSans.ttf, Bold DejaVuSans-Bold.ttf.
+        let inside = withSnapshotTesting(systemFont: "DejaVu Sans") { Font.system(size: 17, weight: .bold).file.path }
+        #expect(inside == "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        #expect(Font.system(size: 17, weight: .bold).file.path == "/usr/share/fonts/opentype/inter/Inter-Bold.otf")
+    }
+}

@@ -1,0 +1,98 @@
+import FontTestSupport
+import Foundation
+import Testing
+@testable import Typesetting
+
+/// The system font's stand-in against published SF Pro figures: `hhea` ascender 1950, descender −494, line gap 0 per
+/// 2048 (iOS: `UIFont.systemFont(ofSize: 15).lineHeight` = 17.900391), and Capsize's average width 932 / 2048 em.
+/// Inter's side is read from its own tables (FreeType, `hb-shape`).
+@Suite struct SystemFontTests {
+    static let inter = "/usr/share/fonts/opentype/inter/"
+
+    /// Capsize's English unigram weights of the 39 most frequent characters (packages/unpack unigrams-en.txt).
+    static let weights: [(Character, Double)] = [
+        ("e", 97925146), ("a", 69866832), ("t", 69270497), ("i", 60680899), ("o", 59434247), ("n", 59114269),
+        ("s", 53439493), ("r", 53374132), ("h", 38231045), ("l", 34135199), ("d", 31451200), ("c", 27588224),
+        ("u", 21677129), ("m", 21323433), ("f", 18546842), ("p", 17112085), ("g", 15670982), ("w", 13477627),
+        ("y", 12494574), ("b", 11964409), ("v", 8547684), ("k", 4837377), ("1", 4040427), ("0", 3519243),
+        ("2", 2465084), ("9", 2236456), ("x", 1626486), ("8", 1608422), ("j", 1506987), ("5", 1489353),
+        ("4", 1422909), ("3", 1406980), ("'", 1349061), ("6", 1342565), ("7", 1205856), ("z", 1066591),
+        ("%", 947439), ("q", 885767), ("$", 239768),
+    ]
+
+    /// The weighted average advance of a face, em, from its `hmtx` (FreeType alone; no kerning, so not hb-shape's).
+    static func averageWidth(_ path: String) throws -> Double {
+        let reference = try FontReference(path: path, text: String(weights.map(\.0)))
+        let total = weights.reduce(0) { $0 + $1.1 }
+        let sum = weights.reduce(0.0) { $0 + $1.1 * Double(reference.advance($1.0.unicodeScalars.first!)) }
+        return sum / total / Double(reference.upem)
+    }
+
+    @Test func lineHeightIsSFPros() throws {
+        for size in [11.0, 13, 15, 17, 19, 20, 28, 34] {
+            for weight in [Font.Weight.regular, .semibold, .black] {
+                let font = Font.system(size: size, weight: weight)
+                let metrics = try FontFace.load(font.file).metrics(pointSize: size)
+                #expect(abs(metrics.lineHeight - 2444.0 / 2048 * size) < 1e-9, "\(size) pt \(weight)")
+                #expect(abs(metrics.ascender - 1950.0 / 2048 * size) < 1e-9)
+                #expect(abs(metrics.descender + 494.0 / 2048 * size) < 1e-9)
+            }
+        }
+        // iOS: systemFont(ofSize: 15).lineHeight = 17.900391.
+        let fifteen = try FontFace.load(Font.system(size: 15).file).metrics(pointSize: 15)
+        #expect(abs(fifteen.lineHeight - 17.900391) < 1e-6)
+    }
+
+    @Test func sizeAdjustMatchesSFProsAverageWidth() throws {
+        // The constants in SystemFont were measured from these files; re-measured here from hmtx.
+        let text = try Self.averageWidth(Self.inter + "Inter-Regular.otf")
+        let display = try Self.averageWidth(Self.inter + "InterDisplay-Regular.otf")
+        #expect(abs(SystemFont.textAdjustment.sizeAdjust - (932.0 / 2048) / text) < 1e-6)
+        #expect(abs(SystemFont.displayAdjustment.sizeAdjust - (932.0 / 2048) / display) < 1e-6)
+        // The stand-in's adjusted width is SF Pro's, to 0.01 %.
+        #expect(abs(text * SystemFont.textAdjustment.sizeAdjust / (932.0 / 2048) - 1) < 1e-4)
+    }
+
+    @Test func semiboldAdvancesAreHBShapesTimesSizeAdjust() throws {
+        let font = Font.system(size: 13, weight: .semibold)
+        #expect(font.file.path == Self.inter + "Inter-SemiBold.otf")
+        let expected = try HBShape.advances(path: font.file.path, text: "New badge")
+        let face = try FontFace.load(font.file)
+        let shaped = try Shaper.shape(Array("New badge".utf16), font: font)
+        let adjust = (932.0 / 2048) / (try Self.averageWidth(Self.inter + "Inter-Regular.otf"))
+        #expect(shaped.glyphs.count == expected.count)
+        for (glyph, units) in zip(shaped.glyphs, expected) {
+            #expect(abs(glyph.advance - Double(units) * adjust / Double(face.unitsPerEm)) < 1e-6)
+        }
+        // Widths in points: × 13 pt.
+        let width = Double(expected.reduce(0, +)) * adjust / Double(face.unitsPerEm) * 13
+        #expect(abs(shaped.width(0..<9) - width) < 1e-4)
+    }
+
+    @Test func environmentAndTaskSource() throws {
+        #expect(SystemFont.Source(parsing: "") == .standIn)
+        #expect(SystemFont.Source(parsing: "DejaVu Sans") == .family("DejaVu Sans"))
+        #expect(SystemFont.Source(parsing: "/a/b.otf:/c") == .files(["/a/b.otf", "/c"]))
+        // Another family: its faces by weight (fc-list: DejaVu Sans Book 400, Bold 700), its own metrics.
+        SystemFont.withSystemFont(.family("DejaVu Sans")) {
+            let font = Font.system(size: 17, weight: .semibold)
+            #expect(font.file.path == "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+            #expect(font.file.adjustment == nil)
+            // The source stays with the font: a size change does not fall back to the stand-in.
+            #expect(font.withSize(24).file.path == "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        }
+        SystemFont.withSystemFont(.files(["/usr/share/fonts/truetype/inter-vf/"])) {
+            #expect(Font.system(size: 17, weight: .bold).file.path.hasPrefix("/usr/share/fonts/truetype/inter-vf/"))
+        }
+        let missing = SystemFont.withSystemFont(.family("No Such Family 12")) { Font.system(size: 17) }
+        #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: missing) }
+        #expect(Font.system(size: 17).file.path == Self.inter + "Inter-Regular.otf")
+    }
+
+    @Test func displayDesignFrom20pt() throws {
+        let nineteen = Font.system(size: 19.99), twenty = Font.system(size: 20)
+        #expect(nineteen.file.path == Self.inter + "Inter-Regular.otf")
+        #expect(twenty.file.path == Self.inter + "InterDisplay-Regular.otf")
+        #expect(twenty.file.adjustment == SystemFont.displayAdjustment)
+    }
+}

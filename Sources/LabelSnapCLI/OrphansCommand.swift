@@ -26,12 +26,16 @@ shared by several test targets keeps the others'). A folder of references outsid
 (snapshotDirectory: "../SharedReferences") may belong to another package too: its unused files are listed, never
 deleted.
 
-  --delete          delete the unused references (and folders they leave empty)
+Hidden temporary files of a write that never finished (.<name>.png.tmp-<pid>-…, left by a test killed
+while it recorded) whose process is gone are listed too, and deleted with --delete; a test run removes
+those in the folders it uses.
+
+  --delete          delete the unused references and abandoned temporary files (and folders they leave empty)
   --dry-run         with --delete: print what would be deleted, delete nothing (refused without --delete)
   --artifacts DIR   where the run manifests are; default: $SNAPSHOT_ARTIFACTS, relative to the package
                     root, else <package root>/.build/snapshot-artifacts
 
-Exit status: 0 no unused reference (or all deleted), 1 unused references listed (or left outside the package), 2 the last run cannot
+Exit status: 0 no unused reference (or all deleted), 1 unused references or abandoned temporary files listed (or left outside the package), 2 the last run cannot
 be judged, or an error.
 """
 
@@ -70,16 +74,28 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
             print(style.warn("\(n) unused reference\(n == 1 ? "" : "s") outside this package — never deleted") + " (in \(scan.outsideFolders.joined(separator: ", ")), which another package or test target may share; delete by hand what you know is unused):")
             for file in scan.outside { print("  " + style.path(file)) }
         }
+        if !scan.abandonedTemporaries.isEmpty {
+            let n = scan.abandonedTemporaries.count
+            let what = "\(n) temporary file\(n == 1 ? "" : "s") of a write that never finished (its test process is gone: killed or crashed)"
+            if delete && !dryRun {
+                for file in scan.abandonedTemporaries { try SnapshotFileSystem.removeIfPresent(file) }
+                print(style.warn("Deleted") + " " + what + ":")
+            } else {
+                print(style.warn((delete ? "Would delete " : "") + what) + (delete ? ":" : " — not references; the next test run in their folder removes them, or labelsnap orphans --delete:"))
+            }
+            for file in scan.abandonedTemporaries { print("  " + style.path(shown(file))) }
+        }
+        let temporariesLeft = !scan.abandonedTemporaries.isEmpty && !(delete && !dryRun)
         if scan.orphans.isEmpty {
             print(scan.outside.isEmpty ? style.ok("No unused references.") : "No unused references in this package.")
-            return scan.outside.isEmpty ? 0 : 1
+            return scan.outside.isEmpty && !temporariesLeft ? 0 : 1
         }
         let n = scan.orphans.count
         let what = "\(n) reference\(n == 1 ? "" : "s") no test used"
         if delete && !dryRun {
             let deleted = try scan.delete()
             print(style.warn("Deleted") + " \(what):")
-            for file in deleted { print("  " + style.path(shown(file))) }
+            for file in deleted where !scan.abandonedTemporaries.contains(file) { print("  " + style.path(shown(file))) }
             return scan.outside.isEmpty ? 0 : 1
         }
         print((delete ? style.warn("Would delete") + " " + what : what.prefix(1).uppercased() + what.dropFirst()) + ":")

@@ -30,6 +30,9 @@ public struct OrphanScan: Sendable, Equatable {
     /// Unused files named for a test the run skipped (`<test>.<id>.<ext>` with the skipped case's method
     /// name; absolute, sorted): the test did not run, so its references were not used. Listed, never deleted.
     public var skipped: [String] = []
+    /// Hidden temporary files (`.<name>.tmp-<pid>-…`) in the folders of references whose writing process is
+    /// gone (a test killed while it recorded): never references, always safe to delete (`SnapshotFileSystem`).
+    public var abandonedTemporaries: [String] = []
 
     /// The extensions of the files the library writes as references (`.image` and `.layout`); a run's
     /// own formats (`SnapshotFormat.text(pathExtension:)`) add theirs, taken from the references it used.
@@ -95,17 +98,20 @@ public struct OrphanScan: Sendable, Equatable {
                 }
             }
         }
+        let temporaries = folders.flatMap { SnapshotFileSystem.abandonedTemporaries(in: $0, recursive: true) }
         return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), newer: newer.sorted(), usedCount: usedCount,
-                          outside: outside.sorted(), outsideFolders: outsideFolders, skipped: skipped.sorted())
+                          outside: outside.sorted(), outsideFolders: outsideFolders, skipped: skipped.sorted(),
+                          abandonedTemporaries: temporaries.sorted())
     }
 
-    /// Deletes the orphans, then the folders they leave empty (never a folder of references itself).
+    /// Deletes the orphans and the abandoned temporary files, then the folders they leave empty (never a
+    /// folder of references itself).
     /// - Returns: the files deleted.
     /// - Throws: a removal error (files deleted before it stay deleted).
     @discardableResult
     public func delete() throws -> [String] {
         var deleted: [String] = []
-        for file in orphans {
+        for file in orphans + abandonedTemporaries {
             try SnapshotFileSystem.removeIfPresent(file)
             deleted.append(file)
             var folder = PathText.parent(file)

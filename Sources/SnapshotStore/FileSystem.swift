@@ -7,6 +7,7 @@ import Darwin
 #endif
 import CSnapshotFiles
 import RegularFiles
+import Foundation
 import Synchronization
 
 /// The few POSIX file operations the store needs: whole-file reads, `mkdir -p`, and atomic
@@ -129,6 +130,50 @@ public enum SnapshotFileSystem {
         if let failure { unlink(temp); throw failure }
         return temp
     }
+
+    /// The process id in the name of a temporary file `writeTemporary` made (`.<name>.tmp-<pid>-<seq>-<random>`);
+    /// nil for any other name.
+    public static func temporaryWriter(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return nil }
+        let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+              let pid = pid_t(parts[0]), pid > 0 else { return nil }
+        return pid
+    }
+
+    /// Whether process `pid` is gone (`kill(pid, 0)` answers ESRCH). A live process that reused the id keeps its
+    /// files: nothing is removed that might still be written.
+    static func processIsGone(_ pid: pid_t) -> Bool { kill(pid, 0) != 0 && errno == ESRCH }
+
+    /// The temporary files in `folder` (and, with `recursive`, its non-hidden subfolders) of writes whose process is
+    /// gone: a test killed (`kill -9`, a crash, a timeout) while it wrote a reference leaves its hidden
+    /// `.<name>.tmp-<pid>-…` beside the references for good, where `git add .` would commit it.
+    public static func abandonedTemporaries(in folder: String, recursive: Bool = false) -> [String] {
+        var found: [String] = []
+        for name in entries(folder) {
+            let path = folder + "/" + name
+            if let pid = temporaryWriter(name) {
+                var st = stat()
+                if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, processIsGone(pid) { found.append(path) }
+            } else if recursive, !name.hasPrefix(".") {
+                var st = stat()
+                if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR { found += abandonedTemporaries(in: path, recursive: true) }
+            }
+        }
+        return found
+    }
+
+    private static let foldersSwept = Locked<Set<String>>([])
+
+    /// Removes `abandonedTemporaries(in: folder)`, once per folder and process (the verifier calls it for the
+    /// folder of each reference it uses). Best effort: a file that cannot be removed stays.
+    public static func removeAbandonedTemporaries(in folder: String) {
+        guard foldersSwept.withLock({ $0.insert(folder).inserted }) else { return }
+        for path in abandonedTemporaries(in: folder) { unlink(path) }
+    }
+
+    /// Forgets which folders were swept (tests: a new process).
+    package static func forgetSweptFolders() { foldersSwept.withLock { $0.removeAll() } }
 
     /// Moves the finished temporary file `temp` to `path`; the temporary name is gone afterwards either way.
     /// - Returns: false when `.keep` found something at `path` (which is left as it is).

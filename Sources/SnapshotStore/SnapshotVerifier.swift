@@ -144,6 +144,8 @@ public enum SnapshotVerifier {
         // Once per reference and process: the manifest already has its lines (a pass asserted again).
         let key = location.referencePath + "\u{0}" + location.snapshotsFolder + "\u{0}" + location.artifactsRoot
         guard usesRecorded.withLock({ $0.insert(key).inserted }) else { return }
+        // Hidden temporaries of a recording that was killed are removed from the reference's folder.
+        SnapshotFileSystem.removeAbandonedTemporaries(in: SnapshotFileSystem.parentFolder(location.referencePath))
         for reference in [location.referencePath] + (location.legacyReferencePath.map { [$0] } ?? []) {
             SnapshotRunManifestWriter.recordUse(reference: reference, snapshotsFolder: location.snapshotsFolder,
                                                 artifactsRoot: location.artifactsRoot)

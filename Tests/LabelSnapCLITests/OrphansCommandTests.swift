@@ -129,6 +129,41 @@ final class OrphansCommandTests: XCTestCase {
         XCTAssertTrue(again.stdout.hasSuffix("No unused references.\n"), again.stdout)
     }
 
+    /// Hidden temporaries of a recording killed mid-write (`.<name>.png.tmp-<pid>-<seq>-<random>`, the
+    /// process gone) are listed, kept by a plain listing and a dry run, and deleted by --delete; one of a live
+    /// process (this test's) is neither.
+    func testListsAndDeletesTemporaryFilesOfKilledWriters() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        let stale = pkg.referenceFolder + "/.testMany.n6.png.tmp-\(p.processIdentifier)-7-27400"
+        let nested = unusedFolder + "/.testGone.dark.png.tmp-\(p.processIdentifier)-1-5"
+        let live = pkg.referenceFolder + "/.testBadge.1.png.tmp-\(getpid())-1-9"
+        for path in [stale, nested, live] { try pkg.write([1], to: path) }
+        try writeManifest(uses: [used, unused, unusedFolder + "/testGone.dark.png", custom + "/FakeTests/BadgeTests/testBadge.custom.png",
+                                 custom + "/FakeTests/BadgeTests/testBadge.old.txt"])
+        let listed = try labelsnap(["orphans"], cwd: pkg.root)
+        XCTAssertEqual(listed.status, 1, listed.stderr)
+        XCTAssertTrue(listed.stdout.contains("""
+            2 temporary files of a write that never finished (its test process is gone: killed or crashed) — not references; the next test run in their folder removes them, or labelsnap orphans --delete:
+              __Snapshots__/FakeTests/BadgeTests/.testMany.n6.png.tmp-\(p.processIdentifier)-7-27400
+              __Snapshots__/FakeTests/OldTests/.testGone.dark.png.tmp-\(p.processIdentifier)-1-5
+            No unused references.
+
+            """), listed.stdout)
+        let dry = try labelsnap(["orphans", "--delete", "--dry-run"], cwd: pkg.root)
+        XCTAssertTrue(dry.stdout.contains("Would delete 2 temporary files"), dry.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale))
+        let deleted = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(deleted.status, 0, deleted.stderr)
+        XCTAssertTrue(deleted.stdout.contains("Deleted 2 temporary files"), deleted.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: nested))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: used))
+    }
+
     /// Each untrusted run: nothing listed, nothing deleted, the reason and what to run instead.
     func testRefusesFilteredFailedAndCrashedRuns() throws {
         let cases: [(String, () throws -> Void)] = [

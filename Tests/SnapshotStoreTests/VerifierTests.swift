@@ -37,6 +37,38 @@ final class VerifierTests: XCTestCase {
         XCTAssertFalse(plain.message.contains("Created") || plain.message.contains("does not exist"), plain.message)
     }
 
+    /// The id of a process that has exited (run and waited for): gone, as after `kill -9`.
+    static func goneProcessID() throws -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
+        p.waitUntilExit()
+        return p.processIdentifier
+    }
+
+    /// A test killed while it recorded leaves `.<name>.tmp-<pid>-<seq>-<random>` beside the references (the
+    /// atomic write's temporary). The next assertion using that folder removes those of processes that are
+    /// gone and keeps those of live ones (this process's own, a parallel writer's) and every other hidden file.
+    func testTemporaryFilesOfAKilledWriterAreRemovedByTheNextRun() throws {
+        XCTAssertEqual(verify("hello")?.kind, .missingReference, "recorded")
+        let folder = SnapshotFileSystem.parentFolder(ref)
+        let gone = try Self.goneProcessID()
+        let stale = folder + "/.testMany.n6.png.tmp-\(gone)-7-3141592653"
+        let live = folder + "/.testMany.n7.png.tmp-\(getpid())-8-2718281828"
+        let other = folder + "/.gitkeep"
+        for path in [stale, live, other] { try pkg.write([1, 2, 3], to: path) }
+        XCTAssertEqual(SnapshotFileSystem.abandonedTemporaries(in: folder), [stale])
+        // The next run (a new process: no folder swept yet) asserts a snapshot of that folder.
+        SnapshotFileSystem.forgetSweptFolders()
+        XCTAssertEqual(verify("world", named: "second")?.kind, .missingReference)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale), "the dead writer's temporary is removed")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live), "a live writer's temporary stays")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other))
+        XCTAssertNil(SnapshotFileSystem.temporaryWriter(".testMany.n6.png"))
+        XCTAssertNil(SnapshotFileSystem.temporaryWriter(".x.png.tmp-12-a-3"))
+        XCTAssertEqual(SnapshotFileSystem.temporaryWriter(".x.png.tmp-12-4-3"), 12)
+    }
+
     func testNeverWithMissingReferenceFailsAndWritesNoReference() throws {
         let failure = try XCTUnwrap(verify("hello", record: .never))
         XCTAssertEqual(failure.kind, .missingReference)

@@ -53,7 +53,7 @@ extension Font {
         guard let language, let face = FontFile.notoSansCJK(forLanguage: language) else { return self }
         let swap = { (f: FontFile) in f.path == face.path ? face : f }
         var copy = self
-        copy.face = swap(face)   // keeps the source (a system or family font stays one)
+        copy.face = swap(self.face)   // keeps the source (a system or family font stays one)
         copy.fallbacks = fallbacks.map(swap)
         return copy
     }

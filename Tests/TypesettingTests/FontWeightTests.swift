@@ -94,3 +94,13 @@ import Testing
         #expect(throws: TypesettingError.invalidFontFeature("toolong")) { try Shaper.shape(Array("1".utf16), font: bad) }
     }
 }
+
+@Suite struct LanguageFaceSwapTests {
+    @Test func forLanguageKeepsAPrimaryOutsideTheCollection() {
+        // Only faces of the Noto Sans CJK collection are swapped; DejaVu Sans and Inter stay primary.
+        #expect(Font.default(size: 17).forLanguage("ko").file == .dejaVuSans)
+        #expect(Font.system(size: 17).forLanguage("ja").file.path == "/usr/share/fonts/opentype/inter/Inter-Regular.otf")
+        let cjk = Font(file: .notoSansCJK, size: 17).forLanguage("ko")
+        #expect(cjk.file.path == FontFile.notoSansCJK.path && cjk.file.faceIndex != FontFile.notoSansCJK.faceIndex)
+    }
+}

@@ -202,6 +202,11 @@ struct LineLayout {
             return endPending ? upper : nil
         }
 
+        /// Whether the next offset is not known yet: the shaped text holds no more of them before `upper`.
+        func isPending(_ text: LazyShapedText) -> Bool {
+            index >= Boundaries.list(kind, text).count && text.frontier < upper
+        }
+
         mutating func advance(_ text: LazyShapedText) {
             let list = Boundaries.list(kind, text)
             if index < list.count, list[index] <= upper {
@@ -227,7 +232,14 @@ struct LineLayout {
         var start = paragraph.lowerBound
         var candidate: Int? = nil
         while start < paragraph.upperBound, lines.count < maxLines {
-            let next = try opportunities.peek(text)
+            // Looking for the next opportunity stops once the text from the line's start is wider than the line:
+            // that opportunity would overflow anyway, and a word of megabytes has none to find.
+            var beyond = false
+            while opportunities.isPending(text) {
+                if text.frontier > start, try lineWidth(start..<text.frontier) > width + layoutTolerance { beyond = true; break }
+                try text.extendOneStep()
+            }
+            let next = beyond ? nil : try opportunities.peek(text)
             if let b = next {
                 if b <= start { opportunities.advance(text); continue }
                 if try lineWidth(start..<b) <= width + layoutTolerance {
@@ -238,7 +250,7 @@ struct LineLayout {
             var end: Int
             if let c = candidate {
                 end = c
-            } else if next == nil {
+            } else if next == nil, !beyond {
                 end = paragraph.upperBound
             } else {
                 // One word wider than the line: the most grapheme clusters that fit, at least one.

@@ -32,9 +32,10 @@ func localizationSweepSections(_ roots: [String], images: inout ReportImages) ->
         }
         s += "</tbody>\n</table>\n"
         if !failures.isEmpty {
-            s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Key</th><th>Variant</th><th>Text</th><th>Lines</th><th>Overflow</th><th>Lost</th><th>Not covered by any font</th><th>State</th></tr></thead>\n<tbody>\n"
+            s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Key</th><th>Variant</th><th>Text</th><th>Lines</th><th>Overflow</th><th>Lost</th><th>Not covered by any font</th><th>Word broken</th><th>State</th></tr></thead>\n<tbody>\n"
             for f in failures {
                 let uncovered = (f["uncovered"] as? [[String: Any]]) ?? []
+                let broken = (f["broken_words"] as? [String]) ?? []
                 let named = SweepReport.maximumScalarsNamed
                 let notCovered = uncovered.isEmpty ? "–" : uncovered.prefix(named).map { htmlEscape("\(text($0["code_point"])) \(text($0["name"]))") }.joined(separator: "<br>")
                     + (uncovered.count > named ? "<br>and \(uncovered.count - named) more" : "")
@@ -43,7 +44,8 @@ func localizationSweepSections(_ roots: [String], images: inout ReportImages) ->
                     + "<td>\(htmlEscape(text(f["variant"])))</td><td>\(htmlEscape(text(f["text"])))</td>"
                     + "<td class=\"num\">\(htmlEscape(text(f["lines"]))) of \(htmlEscape(text(f["maxLines"])))</td>"
                     + "<td class=\"num\">" + (f["truncation"] is NSNull ? "–" : "+\(htmlEscape(text(f["overflow_pt"]))) pt \(htmlEscape(text(f["overflow_axis"])))") + "</td>"
-                    + "<td>\(f["truncation"] is NSNull ? "–" : htmlEscape(text(f["lost"])))</td><td class=\"mono\">\(notCovered)</td><td>\(htmlEscape(text(f["state"])))</td></tr>\n"
+                    + "<td>\(f["truncation"] is NSNull ? "–" : htmlEscape(text(f["lost"])))</td><td class=\"mono\">\(notCovered)</td>"
+                    + "<td>\(broken.isEmpty ? "–" : broken.map(htmlEscape).joined(separator: "<br>"))</td><td>\(htmlEscape(text(f["state"])))</td></tr>\n"
             }
             s += "</tbody>\n</table>\n"
         }

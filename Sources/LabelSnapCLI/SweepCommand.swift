@@ -11,8 +11,9 @@ usage: labelsnap sweep Localizable.xcstrings|FILE.strings|FOLDER --style style.j
 
 Lays out every string × locale × variant in the label the style describes and lists each one that is
 truncated, clipped or loses lines: key, locale, lines used of allowed, points of overflow, the characters
-truncation removed, and the translation's state; and each one with code points no font of the label's
+truncation removed, and the translation's state; each one with code points no font of the label's
 chain covers (drawn as boxes): the code points, the fonts tried, the installed fonts that cover them;
+and each one with a word wider than the line, wrapped between letters (the word);
 then a summary per locale. Long texts are cut in this report, never in --json.
 
 Inputs: a String Catalog (.xcstrings), a .strings or .stringsdict inside an xx.lproj folder, or a folder

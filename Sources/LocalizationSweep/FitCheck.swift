@@ -34,6 +34,13 @@ public struct FitFailure: Sendable, Hashable {
     public var uncovered: [Unicode.Scalar] = []
     /// The fonts each cluster was offered, primary first (`FitCheck.fontNames`): "DejaVuSans.ttf", "NotoSansCJK-Regular.ttc#1".
     public var fontsTried: [String] = []
+    /// The words of the drawn lines that are wider than the line and so were wrapped between grapheme clusters
+    /// ("Donaudampfschiff | fahrtsgesellschaftskapitän"), each whole, in text order; empty when every line ends
+    /// at a line-break opportunity (UAX #14) or the label wraps by characters on purpose (`.byCharWrapping`).
+    public var brokenWords: [String] = []
+    /// `lines` and `overflow` are lower bounds: the text needs more than `FitCheck.maximumMeasuredLines` lines at
+    /// the label's width (or is wider on one line than that many lines hold), and the sweep measures no further.
+    public var atLeast = false
     /// Where the string came from.
     public var file: String
     public var line: Int
@@ -46,10 +53,13 @@ public struct FitFailure: Sendable, Hashable {
         case doesNotFit = "does_not_fit"
         /// Drawn with .notdef boxes (`uncovered`).
         case notCovered = "not_covered"
+        /// A word wider than the line, wrapped in the middle (`brokenWords`).
+        case wordBroken = "word_broken"
     }
 
     public var kinds: [Kind] {
         (truncation == nil ? [] : [.doesNotFit]) + (uncovered.isEmpty ? [] : [.notCovered])
+            + (brokenWords.isEmpty ? [] : [.wordBroken])
     }
 }
 
@@ -60,28 +70,69 @@ public enum FitCheck {
     /// nil when `text` fits `style` in `language` and no font is missing for it.
     /// - Throws: `LabelError` (a font that cannot be loaded, invalid style values).
     public static func check(_ text: String, style: LabelStyle, language: String?) throws -> Failure? {
+        // A text of more than `maximumMeasuredLength` units in a label that shows its start (tail truncation,
+        // clipping, wrapping) is measured from its first clusters: the lines drawn are the same as long as they
+        // end well before the cut (OpenType context reaches a few code points), and shaping a 5 MB translation
+        // took a minute (a run of one letter has no place HarfBuzz marks safe to break, so it is shaped whole).
+        if text.utf16.count > maximumMeasuredLength, style.label.lineBreakMode != .byTruncatingHead,
+           style.label.lineBreakMode != .byTruncatingMiddle {
+            let prefix = String(text.prefix(maximumMeasuredLength / 4))
+            let label = try style.makeLabelForChecking(text: prefix, language: language)
+            if let (failure, shownEnd) = try check(label, style: style, wholeText: text),
+               failure.truncation != nil, shownEnd + 256 < prefix.utf16.count {
+                return failure
+            }
+        }
         let label = try style.makeLabelForChecking(text: text, language: language)
+        return try check(label, style: style, wholeText: text)?.failure
+    }
+
+    /// Texts longer than this many UTF-16 units are measured from a prefix (`check`); their `lines` and `overflow`
+    /// are then lower bounds (`atLeast`).
+    public static let maximumMeasuredLength = 1 << 14
+
+    /// `check` of `label`, whose text is `wholeText` or a prefix of it; with the end of the text the drawn lines
+    /// show (UTF-16 offset).
+    static func check(_ label: PaddedLabel, style: LabelStyle, wholeText: String) throws -> (failure: Failure, shownEnd: Int)? {
         let layout = try measuringLayout(label)
+        let shownEnd = layout.lines.flatMap(\.pieces).reduce(0) { end, piece in
+            if case .text(let r) = piece { return max(end, r.upperBound) } else { return end }
+        }
+        let isPrefix = label.text.utf16.count < wholeText.utf16.count
+        let broken = try brokenWords(label, layout)
         guard let truncation = layout.truncation else {
+            if isPrefix { return nil }
             // All of the text is drawn, so the layout's missing code points are the whole text's.
             let uncovered = distinct(layout.missingScalars)
-            if uncovered.isEmpty { return nil }
-            return Failure(lines: layout.lines.count, maxLines: layout.lines.count, overflow: 0, axis: .width, lost: "",
-                           truncation: nil, uncovered: uncovered, fontsTried: fontNames(label.languageFont.chain))
+            if uncovered.isEmpty, broken.isEmpty { return nil }
+            return (Failure(lines: layout.lines.count, maxLines: layout.lines.count, overflow: 0, axis: .width, lost: "",
+                            truncation: nil, uncovered: uncovered, fontsTried: uncovered.isEmpty ? [] : fontNames(label.languageFont.chain),
+                            brokenWords: broken), shownEnd)
         }
-        // Only for the strings that do not fit: the text with no line limit at the same width, and
-        // (single line) its natural width.
+        // Only for the strings that do not fit: the text at the same width with no line limit but
+        // `maximumMeasuredLines` (a 5 MB translation needs hundreds of thousands of lines, which nobody reads and
+        // laying out took a minute), and (single line) its natural width up to what those lines hold.
+        let pitch = linePitch(label)
         var unlimited = label
-        unlimited.numberOfLines = 0
-        unlimited.bounds = nil
-        try unlimited.layout(width: style.width)
+        unlimited.numberOfLines = maximumMeasuredLines + 1
+        unlimited.bounds = CGRect(x: 0, y: 0, width: style.width,
+                                  height: pitch * CGFloat(maximumMeasuredLines + 1) + label.insets.vertical + pitch / 2)
         let needed = try measuringLayout(unlimited)
+        var atLeast = needed.truncation != nil || isPrefix
         var overflow = 0.0, axis = FitFailure.Axis.width
         if label.numberOfLines == 1 || layout.lines.count >= needed.lines.count {
+            let cap = layout.textRect.width * CGFloat(maximumMeasuredLines)
             var natural = label
-            natural.bounds = nil
             natural.numberOfLines = 1
-            let width = try measuringLayout(natural).lines.map { Double($0.rect.width) }.max() ?? 0
+            natural.lineBreakMode = .byTruncatingTail   // shapes only up to the cap
+            natural.adjustsFontSizeToFitWidth = false
+            natural.bounds = CGRect(x: 0, y: 0, width: cap + label.insets.horizontal, height: pitch + label.insets.vertical)
+            let line = try measuringLayout(natural)
+            // Cut at the cap (not at a hard line break, which ends the line before it): wider than measured.
+            let measured = line.lines.map { Double($0.rect.width) }.max() ?? 0
+            let beyond = line.truncation != nil && measured >= Double(cap) - 1
+            if beyond { atLeast = true }
+            let width = beyond ? Double(cap) : measured
             overflow = width - Double(layout.textRect.width)
         }
         // Lines cut off (a multi-line label, or a single-line one whose text has hard line breaks): the height
@@ -90,17 +141,81 @@ public enum FitCheck {
             let shown = needed.lines[max(0, layout.lines.count - 1)].rect.maxY
             overflow = Double((needed.lines.last?.rect.maxY ?? shown) - shown); axis = .height
         }
-        let uncovered = try needed.truncation == nil ? distinct(needed.missingScalars) : uncoveredScalars(of: label)
-        return Failure(lines: needed.lines.count, maxLines: layout.lines.count, overflow: max(0, overflow),
-                       axis: axis, lost: lostText(label.text, layout), truncation: truncation, uncovered: uncovered,
-                       fontsTried: uncovered.isEmpty ? [] : fontNames(label.languageFont.chain))
+        var whole = label
+        whole.text = wholeText
+        let uncovered = try needed.truncation == nil && !isPrefix ? distinct(needed.missingScalars) : uncoveredScalars(of: whole)
+        return (Failure(lines: needed.lines.count, maxLines: layout.lines.count, overflow: max(0, overflow),
+                        axis: axis, lost: lostText(wholeText, layout), truncation: truncation, uncovered: uncovered,
+                        fontsTried: uncovered.isEmpty ? [] : fontNames(label.languageFont.chain), brokenWords: broken,
+                        atLeast: atLeast), shownEnd)
+    }
+
+    /// At least the distance from one line to the next in `label`, pt (its font's line height, or 1.5 em if more,
+    /// × `lineHeightMultiple`, + `lineSpacing`): bounds of n pitches hold n lines.
+    static func linePitch(_ label: PaddedLabel) -> CGFloat {
+        let lineHeight = (try? FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize).lineHeight) ?? 0
+        return CGFloat(max(lineHeight, label.font.pointSize * 1.5)) * max(1, label.lineHeightMultiple) + max(0, label.lineSpacing)
+    }
+
+    /// Lines the measuring of a string that does not fit goes to; beyond, its numbers are lower bounds (`atLeast`).
+    public static let maximumMeasuredLines = 1000
+
+    /// The words `layout`'s drawn lines break in the middle: a line that ends inside a paragraph at an offset that
+    /// is no line-break opportunity (ICU's UAX #14, with the label's Hangul rule) ends inside a word the layout
+    /// wrapped by grapheme clusters because it is wider than the line. The word is the text between the
+    /// opportunities around the cut. None for `.byCharWrapping`, which breaks words on purpose.
+    static func brokenWords(_ label: PaddedLabel, _ layout: TextLayout) throws -> [String] {
+        guard label.lineBreakMode != .byCharWrapping, layout.lines.count > 1 else { return [] }
+        let utf16 = TextSegmentation.utf16(label.text, utf8Prefix: nil)
+        let keepHangul = label.lineBreakStrategy.contains(.hangulWordPriority)
+        var words: [String] = []
+        for i in 1..<layout.lines.count {
+            let line = layout.lines[i]
+            let b: Int
+            if case .text(let r)? = line.pieces.first { b = r.lowerBound } else { b = line.range.lowerBound }
+            guard b > 0, b < utf16.count, !isParagraphSeparator(utf16[b - 1]) else { continue }
+            let previous = layout.lines[i - 1]
+            let start: Int
+            if case .text(let r)? = previous.pieces.first { start = min(r.lowerBound, b) } else { start = min(previous.range.lowerBound, b) }
+            // Opportunities depend on the text around them only: the previous line and a word's worth after the cut.
+            let end = min(utf16.count, b + 4096)
+            let breaks = try TextSegmentation.lineBreaks(Array(utf16[start..<end]), keepHangulWords: keepHangul).map { $0.offset + start }
+            guard !breaks.contains(b) else { continue }
+            let wordStart = breaks.last { $0 < b } ?? start
+            let wordEnd = breaks.first { $0 > b } ?? end
+            let word = TextSegmentation.string(utf16[wordStart..<wordEnd]).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !word.isEmpty, words.last != word { words.append(word) }
+        }
+        return words
+    }
+
+    /// U+000A … U+000D, U+0085, U+2028, U+2029: a line after one starts a paragraph.
+    static func isParagraphSeparator(_ u: UInt16) -> Bool {
+        (0x0A...0x0D).contains(u) || u == 0x85 || u == 0x2028 || u == 0x2029
     }
 
     /// The code points of `label`'s whole text that no font of its chain covers, each once, in text order: the
     /// layout's own fallback (`LazyShapedText`, what `TextLayout.missingScalars` reports for drawn text) over all of
     /// the text, for a label whose layouts do not draw all of it (middle truncation keeps one line).
     static func uncoveredScalars(of label: PaddedLabel) throws -> [Unicode.Scalar] {
-        let utf16 = TextSegmentation.utf16(label.text)
+        // Each distinct grapheme cluster once, one a line: fallback is chosen per cluster, so these give the same
+        // code points in the same first-seen order as the whole text, at the cost of its distinct clusters (a
+        // 5 MB translation of one letter is one cluster, not 5 million to shape).
+        let text = TextSegmentation.utf16(label.text)
+        let bounds = try TextSegmentation.graphemeBoundaries(text)
+        var seenUnit = [Bool](repeating: false, count: 1 << 16), seen = Set<ArraySlice<UInt16>>()
+        var utf16: [UInt16] = []
+        var start = 0
+        for end in bounds where end > start {
+            defer { start = end }
+            if end - start == 1 {
+                let u = Int(text[start])
+                if seenUnit[u] { continue }
+                seenUnit[u] = true
+            } else if !seen.insert(text[start..<end]).inserted { continue }
+            utf16 += text[start..<end]
+            utf16.append(0x0A)
+        }
         let shaped = try LazyShapedText(utf16, font: label.languageFont)
         try shaped.extend(through: utf16.count)
         return distinct(shaped.missingScalars(in: 0..<utf16.count))
@@ -150,25 +265,30 @@ public enum FitCheck {
         public var truncation: LineBreakMode?
         public var uncovered: [Unicode.Scalar]
         public var fontsTried: [String]
+        public var brokenWords: [String] = []
+        /// `lines` and `overflow` are lower bounds (`FitFailure.atLeast`).
+        public var atLeast = false
     }
 
     /// The text outside every range the layout's lines show, white space at the cuts dropped; the parts of a
     /// middle truncation are joined with "…".
     static func lostText(_ text: String, _ layout: TextLayout) -> String {
         let u = Array(text.utf16)
-        var shown = [Bool](repeating: false, count: u.count)
+        // The shown ranges merged in order; the parts between them are lost (no per-unit work: texts run to megabytes).
+        var shown: [Range<Int>] = []
         for line in layout.lines {
-            for case .text(let r) in line.pieces where r.upperBound <= u.count { for i in r { shown[i] = true } }
+            for case .text(let r) in line.pieces where r.upperBound <= u.count && !r.isEmpty { shown.append(r) }
         }
+        shown.sort { $0.lowerBound < $1.lowerBound }
         var parts: [String] = []
         var i = 0
-        while i < u.count {
-            guard !shown[i] else { i += 1; continue }
-            let start = i
-            while i < u.count, !shown[i] { i += 1 }
-            let part = String(decoding: u[start..<i], as: UTF16.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            if !part.isEmpty { parts.append(part) }
+        for r in shown + [u.count..<u.count] {
+            if r.lowerBound > i {
+                let part = String(decoding: u[i..<r.lowerBound], as: UTF16.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !part.isEmpty { parts.append(part) }
+            }
+            i = max(i, r.upperBound)
         }
-        return parts.joined(separator: "…")
+        return parts.joined(separator: "\u{2026}")
     }
 }

@@ -47,6 +47,8 @@ public struct LocalizationSweep: Sendable {
         public var truncated: Int = 0
         /// Strings with a code point no font covers.
         public var uncovered: Int = 0
+        /// Strings with a word wrapped in the middle (wider than the line).
+        public var wordBroken: Int = 0
         public var missing: Int
         /// Largest width overflow among the failures, pt.
         public var worstOverflow: Double
@@ -172,6 +174,7 @@ public struct LocalizationSweep: Sendable {
             summaries.append(LocaleSummary(locale: locale, checked: counts[locale] ?? 0, failed: failed.count,
                                            truncated: failed.filter { $0.truncation != nil }.count,
                                            uncovered: failed.filter { !$0.uncovered.isEmpty }.count,
+                                           wordBroken: failed.filter { !$0.brokenWords.isEmpty }.count,
                                            missing: isPseudo ? 0 : table.missingCount(in: locale),
                                            worstOverflow: failed.filter { $0.overflowAxis == .width }.map(\.overflow).max() ?? 0))
         }
@@ -194,7 +197,8 @@ public struct LocalizationSweep: Sendable {
         guard let f = checked else { return nil }
         return FitFailure(key: s.key, locale: s.locale, variant: s.variant, text: text, state: s.state, lines: f.lines,
                           maxLines: f.maxLines, overflow: f.overflow, overflowAxis: f.axis, lost: f.lost,
-                          truncation: f.truncation, uncovered: f.uncovered, fontsTried: f.fontsTried, file: s.file, line: s.line)
+                          truncation: f.truncation, uncovered: f.uncovered, fontsTried: f.fontsTried,
+                          brokenWords: f.brokenWords, atLeast: f.atLeast, file: s.file, line: s.line)
     }
 }
 

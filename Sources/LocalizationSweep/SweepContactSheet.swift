@@ -6,7 +6,8 @@ import Raster
 /// A contact sheet of one locale's failures, drawn with the project's renderer: a row per string, the
 /// label as the app shows it (outlined red, the lost characters as caption) beside the same label with
 /// no line limit (what the text needs). A string with code points no font covers has its cells outlined
-/// magenta (`.uncovered`; the as-shown cell stays red when it does not fit either) and names them in the caption.
+/// magenta (`.uncovered`; the as-shown cell stays red when it does not fit either) and names them in the caption;
+/// one with a word broken in the middle has its as-shown cell outlined red and the word in the caption.
 public enum SweepContactSheet {
     /// Rows beyond this are left off the sheet (the title says how many), so a sheet stays viewable
     /// and its memory bounded.
@@ -27,14 +28,18 @@ public enum SweepContactSheet {
             let language = PseudoLocale(rawValue: f.locale)?.language ?? f.locale
             var rowStyle = keyStyle
             if PseudoLocale(rawValue: f.locale) == .rightToLeft { rowStyle.label.layoutDirection = .rightToLeft }
-            let drawn = try rowStyle.makeLabel(text: f.text, language: language).render()
+            // A text measured from its start (FitCheck.maximumMeasuredLength) is drawn from it too: the cells show
+            // its first lines, the same as the whole text's.
+            let text = f.text.utf16.count > FitCheck.maximumMeasuredLength && keyStyle.label.lineBreakMode != .byTruncatingHead
+                && keyStyle.label.lineBreakMode != .byTruncatingMiddle ? String(f.text.prefix(FitCheck.maximumMeasuredLength / 4)) : f.text
+            let drawn = try rowStyle.makeLabel(text: text, language: language).render()
             var whole = rowStyle
             // The whole text, but at most `maximumWholeTextLines` lines: a paragraph of thousands of words would
             // make a cell (and the sheet) taller than any bitmap may be.
             let cut = f.lines > maximumWholeTextLines
             whole.label.numberOfLines = cut ? maximumWholeTextLines : 0
             whole.height = nil
-            let needed = try whole.makeLabel(text: f.text, language: language).render()
+            let needed = try whole.makeLabel(text: text, language: language).render()
             // A caption is one line: a long lost text is cut, or the caption alone outgrows any bitmap.
             let lostText = f.lost.count > maximumCaptionCharacters ? f.lost.prefix(maximumCaptionCharacters) + "…" : f.lost
             let lost = f.lost.isEmpty ? "clipped" : "lost “\(lostText)”"
@@ -42,11 +47,16 @@ public enum SweepContactSheet {
             let uncovered = f.uncovered.isEmpty ? nil : "no font for " + f.uncovered.prefix(maximumCaptionScalars)
                 .map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
                 + (f.uncovered.count > maximumCaptionScalars ? " …" : "")
-            let shownCaption = f.truncation == nil ? uncovered : "\(SweepReport.lines(f)), \(lost)"
+            let broken = f.brokenWords.first.map { w in
+                "word broken: “" + (w.count > maximumCaptionCharacters ? w.prefix(maximumCaptionCharacters) + "…" : w) + "”"
+            }
+            let shownCaption = f.truncation == nil ? [uncovered, broken].compactMap { $0 }.joined(separator: "; ")
+                : "\(SweepReport.lines(f)), \(lost)" + (broken.map { "; " + $0 } ?? "")
             let wholeCaption = (f.truncation == nil ? "shown whole" : overflow)
                 + (cut ? " (first \(maximumWholeTextLines) of \(f.lines) lines shown)" : "") + (uncovered.map { "; " + $0 } ?? "")
             cells.append([
-                ContactSheet.Cell(image: drawn, mark: f.truncation == nil ? .uncovered : .differs, caption: shownCaption),
+                ContactSheet.Cell(image: drawn, mark: f.truncation == nil && f.brokenWords.isEmpty ? .uncovered : .differs,
+                                  caption: shownCaption),
                 ContactSheet.Cell(image: needed, mark: f.uncovered.isEmpty ? .none : .uncovered, caption: wholeCaption),
             ])
         }

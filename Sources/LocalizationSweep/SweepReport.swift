@@ -6,7 +6,16 @@ import Typesetting
 public enum SweepReport {
     /// "needs 3 lines, 2 allowed".
     static func lines(_ f: FitFailure) -> String {
-        "needs \(f.lines) line\(f.lines == 1 ? "" : "s"), \(f.maxLines) allowed"
+        "needs \(f.atLeast ? "at least " : "")\(f.lines) line\(f.lines == 1 ? "" : "s"), \(f.maxLines) allowed"
+    }
+
+    /// "word broken in the middle: "Donaudampfschifffahrtsgesellschaftskapitän" (wider than the line)", "" when none is.
+    public static func brokenWords(_ f: FitFailure, marks: Marks = .plain) -> String {
+        guard !f.brokenWords.isEmpty else { return "" }
+        let words = f.brokenWords.prefix(3).map { quoted($0, limit: 64) }.joined(separator: ", ")
+            + (f.brokenWords.count > 3 ? " and \(f.brokenWords.count - 3) more" : "")
+        return marks.bad("word\(f.brokenWords.count == 1 ? "" : "s") broken in the middle: \(words)")
+            + marks.secondary(" (wider than the line: wrapped between letters)")
     }
 
     /// Characters of a string's text (and of what it lost) the text report shows: a 10 KB translation filled the
@@ -54,8 +63,11 @@ public enum SweepReport {
     public static func failureLine(_ f: FitFailure, marks: Marks = .plain) -> String {
         let variant = f.variant.isEmpty ? "" : " [\(f.variant)]"
         let state = marks.secondary(" — \(f.state?.rawValue ?? "no state")")
-        guard f.truncation != nil else { return marks.name("\(f.locale)  \(f.key)\(variant)") + ": " + coverage(f, marks: marks) + state }
-        let overflow = "+\(points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
+        guard f.truncation != nil else {
+            let parts = [coverage(f, marks: marks), brokenWords(f, marks: marks)].filter { !$0.isEmpty }
+            return marks.name("\(f.locale)  \(f.key)\(variant)") + ": " + parts.joined(separator: "; ") + state
+        }
+        let overflow = "+\(f.atLeast ? "at least " : "")\(points(f.overflow)) pt \(f.overflowAxis == .width ? "wide" : "tall")"
         let lost = f.lost.isEmpty ? "clipped" : "lost " + quoted(f.lost, limit: maximumLostCharacters)
         return marks.name("\(f.locale)  \(f.key)\(variant)") + marks.numbers(": \(lines(f)), \(overflow), ")
             + marks.bad(lost) + state
@@ -118,15 +130,19 @@ public enum SweepReport {
         let failedLocales = result.summaries.filter { $0.failed > 0 }.count
         let uncovered = result.failures.filter { !$0.uncovered.isEmpty }.count
         let truncated = result.failures.count - result.failures.filter { $0.truncation == nil }.count
+        let broken = result.failures.filter { !$0.brokenWords.isEmpty }.count
         let locales = "(\(failedLocales) of \(result.summaries.count) locales)"
+        let kinds = [uncovered == 0 ? nil : "\(uncovered) not covered by any font",
+                     broken == 0 ? nil : "\(broken) with a word broken in the middle"].compactMap { $0 }
         out.append(result.fits
             ? marks.ok("All \(result.checked) strings fit.")
-            : uncovered == 0
+            : kinds.isEmpty
             ? marks.bad("\(result.failures.count) of \(result.checked) strings do not fit \(locales):")
-            : marks.bad("\(result.failures.count) of \(result.checked) strings fail \(locales): \(doNotFit(truncated)), \(uncovered) not covered by any font:"))
+            : marks.bad("\(result.failures.count) of \(result.checked) strings fail \(locales): \(([doNotFit(truncated)] + kinds).joined(separator: ", ")):"))
         for f in result.failures {
             out.append("  " + failureLine(f, marks: marks))
             if f.truncation != nil, !f.uncovered.isEmpty { out.append("      " + coverage(f, marks: marks)) }
+            if f.truncation != nil, !f.brokenWords.isEmpty { out.append("      " + brokenWords(f, marks: marks)) }
             out.append("      " + marks.secondary(quoted(f.text, limit: maximumTextCharacters)))
         }
         let advice = coverageAdvice(result.failures, marks: marks)
@@ -136,11 +152,11 @@ public enum SweepReport {
         return out.joined(separator: "\n")
     }
 
-    /// locale | strings | do not fit | not covered | untranslated | widest overflow.
+    /// locale | strings | do not fit | not covered | words broken | untranslated | widest overflow.
     public static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary], marks: Marks = .plain) -> String {
-        let header = ["locale", "strings", "do not fit", "not covered", "untranslated", "widest overflow"]
+        let header = ["locale", "strings", "do not fit", "not covered", "words broken", "untranslated", "widest overflow"]
         let rows = summaries.map {
-            [$0.locale, String($0.checked), String($0.truncated), String($0.uncovered), String($0.missing),
+            [$0.locale, String($0.checked), String($0.truncated), String($0.uncovered), String($0.wordBroken), String($0.missing),
              $0.worstOverflow > 0 ? "\(points($0.worstOverflow)) pt" : "-"]
         }
         let widths = header.indices.map { c in ([header] + rows).map { $0[c].count }.max() ?? 0 }
@@ -154,7 +170,7 @@ public enum SweepReport {
     }
 
     /// One JSON object: `checked`, `fits`, `failures` (key, locale, variant, text, kinds — "does_not_fit",
-    /// "not_covered" —, lines, maxLines, overflow_pt, overflow_axis, lost, state, truncation — null when the whole
+    /// "not_covered", "word_broken" —, broken_words, at_least (lines and overflow_pt are lower bounds), lines, maxLines, overflow_pt, overflow_axis, lost, state, truncation — null when the whole
     /// text is shown —, uncovered — `{"code_point": "U+0E01", "name": …}` —, fonts_tried, file, line), `locales`
     /// (the summaries: failed counts strings with either kind, `truncated` and `uncovered` each kind).
     public static func json(_ result: LocalizationSweep.Result, sheets: [String: String] = [:]) -> String {
@@ -168,13 +184,14 @@ public enum SweepReport {
             + "\"kinds\": [\(f.kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))], "
             + "\"uncovered\": [\(f.uncovered.map { "{\"code_point\": \"\(String(format: "U+%04X", $0.value))\", \"name\": \(json(unicodeName($0)))}" }.joined(separator: ", "))], "
             + "\"fonts_tried\": [\(f.fontsTried.map(json).joined(separator: ", "))], "
+            + "\"broken_words\": [\(f.brokenWords.map(json).joined(separator: ", "))], \"at_least\": \(f.atLeast), "
             + "\"file\": \(json(f.file)), \"line\": \(f.line)}"
         }.joined(separator: ",")
         out += result.failures.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"locales\": ["
         out += result.summaries.map { s in
             "\n    {\"locale\": \(json(s.locale)), \"checked\": \(s.checked), \"failed\": \(s.failed), "
-            + "\"truncated\": \(s.truncated), \"uncovered\": \(s.uncovered), "
+            + "\"truncated\": \(s.truncated), \"uncovered\": \(s.uncovered), \"word_broken\": \(s.wordBroken), "
             + "\"missing\": \(s.missing), \"widest_overflow_pt\": \(points(s.worstOverflow))"
             + (sheets[s.locale].map { ", \"contact_sheet\": \(json($0))" } ?? "") + "}"
         }.joined(separator: ",")

@@ -8,7 +8,8 @@ public struct PaddedLabel: Sendable {
     /// The text; hard breaks at LF, CR, CR LF, VT (U+000B), FF (U+000C), NEL (U+0085), U+2028 and U+2029 (the
     /// UAX #14 mandatory breaks). May be empty (the padding stays).
     public var text: String
-    /// The font and its fallback chain (`Font.default(size: 17)` as `UILabel`'s system font size).
+    /// The font and its fallback chain: `Font.system(size: 17)` by default, as `UILabel`'s (the system font's
+    /// stand-in, Inter with SF Pro's metrics; `Font.default(size:)` is DejaVu Sans).
     /// A Dynamic Type font (`Font.preferred`, `Font.scaled`) reads at its size for `contentSizeCategory`, as a
     /// label with `adjustsFontForContentSizeCategory = true`; setting a font whose `pointSize` is neither
     /// its `.large` size nor the current one makes it fixed at that size.
@@ -120,14 +121,14 @@ public struct PaddedLabel: Sendable {
     public var bounds: CGRect?
 
     /// A label with `text`, `font` and `insets` (pt); every other property has UIKit's default.
-    public init(_ text: String, font: Font = .default(size: 17), insets: EdgeInsets = .zero) {
+    public init(_ text: String, font: Font = .system(size: 17), insets: EdgeInsets = .zero) {
         self.text = text
         self.storedFont = font
         self.absoluteInsets = insets
     }
 
     /// A label whose insets are given by leading/trailing edge, resolved for `layoutDirection`.
-    public init(_ text: String, font: Font = .default(size: 17), directionalInsets: DirectionalEdgeInsets,
+    public init(_ text: String, font: Font = .system(size: 17), directionalInsets: DirectionalEdgeInsets,
                 layoutDirection: LayoutDirection? = nil) {
         self.init(text, font: font)
         self.directionalInsets = directionalInsets

@@ -96,7 +96,7 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
         throw UsageError("--content-size-category only scales a Dynamic Type font: add --text-style (body, headline …); "
             + "a fixed font (--size, or none: 17 pt) keeps its size in every category")
     }
-    var label = PaddedLabel(text, font: .default(size: 17))
+    var label = PaddedLabel(text, font: .system(size: 17))
     do { try LabelProperty.applyOptions(r.values, to: &label) } catch { throw UsageError(error.description) }
     let height = try r.double("--height")
     if let width = try r.double("--width") {

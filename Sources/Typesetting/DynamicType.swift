@@ -100,14 +100,14 @@ public struct DynamicTypeScaling: Hashable, Sendable {
 }
 
 extension Font {
-    /// The font of a text style in the default family (DejaVu Sans, as `Font.default`), as
-    /// `UIFont.preferredFont(forTextStyle:)`: its point size comes from the label's
-    /// `contentSizeCategory` by Apple's table (`DynamicType.pointSize(of:in:)`), re-read whenever the
-    /// label is laid out (`adjustsFontForContentSizeCategory = true`). `pointSize` is the `.large` size
-    /// until a label resolves it. `.headline` uses DejaVu Sans Bold (iOS uses semibold, which DejaVu lacks).
+    /// The font of a text style in the system font (`Font.system`), as `UIFont.preferredFont(forTextStyle:)`: its
+    /// point size comes from the label's `contentSizeCategory` by Apple's table (`DynamicType.pointSize(of:in:)`),
+    /// re-read whenever the label is laid out (`adjustsFontForContentSizeCategory = true`), and its weight is Apple's
+    /// for the style (HIG Typography: `.headline` semibold, every other style regular). `pointSize` is the `.large`
+    /// size until a label resolves it; the system font's face follows the size (display design from 20 pt).
     public static func preferred(_ style: TextStyle) -> Font {
         let size = DynamicType.pointSize(of: style, in: .large)
-        var font = Font(file: style == .headline ? .dejaVuSansBold : .dejaVuSans, size: size)
+        var font = Font.system(size: size, weight: style == .headline ? .semibold : .regular)
         font.dynamicType = DynamicTypeScaling(textStyle: style, basePointSize: size)
         return font
     }

@@ -33,7 +33,7 @@ final class InputLimitsTests: XCTestCase {
 
     func testEachLimitIsAcceptedAtItsValueAndRefusedBeyondByAPIAndCLI() throws {
         func label(_ change: (inout PaddedLabel) -> Void) -> PaddedLabel {
-            var l = PaddedLabel("x")
+            var l = PaddedLabel("x")   // the default font, as labelsnap render's
             change(&l)
             return l
         }
@@ -58,10 +58,11 @@ final class InputLimitsTests: XCTestCase {
             (["--lines", "-1"], label { $0.numberOfLines = -1 }, "invalid numberOfLines -1: use 0 (unlimited) or a positive count"),
             (["--min-scale", "1.5"], label { $0.adjustsFontSizeToFitWidth = true; $0.minimumScaleFactor = 1.5 },
              "invalid minimumScaleFactor 1.5: use a number from 0 to 1"),
-            // 32,768 px a side: the text is 20 pt tall at 1x (DejaVu Sans 17 pt: line height 19.78 pt).
+            // 32,768 px a side: the text is 21 px tall at 1x (the system font at 17 pt: SF Pro's line height
+            // 2444/2048 × 17 = 20.29 pt, up to the next pixel).
             (["--width", "32768"], label { try? $0.layout(width: 32_768) }, nil),
             (["--width", "32769"], label { try? $0.layout(width: 32_769) },
-             "label of 32769×20 px exceeds the limit of 32768 px a side and 67108864 pixels: give it smaller bounds, text or scale"),
+             "label of 32769×21 px exceeds the limit of 32768 px a side and 67108864 pixels: give it smaller bounds, text or scale"),
             // 64 Mpx in all: 8193 × 8192 px is one column of pixels over.
             (["--width", "8193", "--height", "8192"], label { $0.bounds = CGRect(x: 0, y: 0, width: 8193, height: 8192) },
              "label of 8193×8192 px exceeds the limit of 32768 px a side and 67108864 pixels: give it smaller bounds, text or scale"),
@@ -88,7 +89,7 @@ final class InputLimitsTests: XCTestCase {
     /// Empty text without insets is a 0×0 label: it lays out and measures, but PNG cannot hold it; the error
     /// says what to do and nothing is written.
     func testAnEmptyLabelCannotBeAPNGAndSaysWhatToDo() throws {
-        let empty = PaddedLabel("")
+        let empty = PaddedLabel("", font: .default(size: 17))
         XCTAssertEqual(try empty.intrinsicContentSize, .zero)
         let bitmap = try empty.render()
         XCTAssertEqual([bitmap.width, bitmap.height], [0, 0])
@@ -101,10 +102,10 @@ final class InputLimitsTests: XCTestCase {
         XCTAssertEqual(run.status, 2)
         XCTAssertEqual(run.stderr, "labelsnap: \(message)\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: png))
-        // White space only: one line 20 px tall (DejaVu Sans 17 pt), 0 wide (trailing white space is not measured).
+        // White space only: one line 21 px tall (the system font at 17 pt: 2444/2048 × 17 = 20.29 pt), 0 wide (trailing white space is not measured).
         let spaces = try CLIEnvironmentTests.labelsnap(["render", "   ", "-o", png], environment: CLIEnvironmentTests.baseEnvironment)
         XCTAssertEqual(spaces.status, 2)
-        XCTAssertEqual(spaces.stderr, "labelsnap: " + message.replacingOccurrences(of: "0×0 px", with: "0×20 px") + "\n")
+        XCTAssertEqual(spaces.stderr, "labelsnap: " + message.replacingOccurrences(of: "0×0 px", with: "0×21 px") + "\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: png))
         // Padding alone makes it a PNG.
         XCTAssertEqual(try PNGCodec.decode(try PNGCodec.encode(PaddedLabel("", insets: EdgeInsets(all: 1)).render())).width, 2)

@@ -29,19 +29,19 @@ final class TextInputTests: XCTestCase {
     func testControlCharactersAreDefined() throws {
         // NUL and the other C0 controls are shaped like any character (the font's glyph for them, here
         // .notdef-width boxes in DejaVu Sans): defined, one line, never a crash. Hard breaks split lines.
-        let ab = try PaddedLabel("ab").intrinsicContentSize
-        XCTAssertGreaterThanOrEqual(try PaddedLabel("a\u{0}b").intrinsicContentSize.width, ab.width)
-        XCTAssertEqual(try PaddedLabel("a\u{1}\u{1F}\u{7F}b").intrinsicContentSize.height, ab.height)
-        var multi = PaddedLabel("a\nb\rc\r\nd\u{B}e\u{C}f\u{85}g\u{2028}h\u{2029}i")
+        let ab = try PaddedLabel("ab", font: .default(size: 17)).intrinsicContentSize
+        XCTAssertGreaterThanOrEqual(try PaddedLabel("a\u{0}b", font: .default(size: 17)).intrinsicContentSize.width, ab.width)
+        XCTAssertEqual(try PaddedLabel("a\u{1}\u{1F}\u{7F}b", font: .default(size: 17)).intrinsicContentSize.height, ab.height)
+        var multi = PaddedLabel("a\nb\rc\r\nd\u{B}e\u{C}f\u{85}g\u{2028}h\u{2029}i", font: .default(size: 17))
         multi.numberOfLines = 0
         XCTAssertEqual(try multi.makeLayout().lines.map(\.text), ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
-        let layout = try PaddedLabel("\u{0}\u{1}\u{7}").makeLayout()
+        let layout = try PaddedLabel("\u{0}\u{1}\u{7}", font: .default(size: 17)).makeLayout()
         XCTAssertEqual(layout.missingScalars, [])
         XCTAssertTrue(layout.layoutDescription.contains(#""\u{0}\u{1}\u{7}""#), layout.layoutDescription)
     }
 
     func testParagraphsWrapWholeWords() throws {
-        var l = PaddedLabel("a b\nc d e f g h i j k l m n o p\r\nq")
+        var l = PaddedLabel("a b\nc d e f g h i j k l m n o p\r\nq", font: .default(size: 17))
         l.numberOfLines = 0
         try l.layout(width: 60)
         XCTAssertEqual(try l.makeLayout().lines.map(\.text), ["a b", "c d e f", "g h i j", "k l m n", "o p", "q"])
@@ -51,7 +51,7 @@ final class TextInputTests: XCTestCase {
         for text in ["\u{301}", "\u{301}\u{301}", " \u{301}", "\u{0}\u{301}", "\n\u{301}", "\u{301}a\u{20DD}",
                      "a" + String(repeating: "\u{301}", count: 5000), String(repeating: "\u{301}", count: 5000)] {
             for mode in LineBreakMode.allCases {
-                var l = PaddedLabel(text)
+                var l = PaddedLabel(text, font: .default(size: 17))
                 l.lineBreakMode = mode
                 l.numberOfLines = mode == .byCharWrapping || mode == .byWordWrapping ? 0 : 1
                 l.bounds = CGRect(x: 0, y: 0, width: 30, height: 60)
@@ -66,7 +66,7 @@ final class TextInputTests: XCTestCase {
         // A Swift String cannot hold a lone surrogate: decoding UTF-16 with one gives U+FFFD, which lays out.
         let text = String(decoding: [0xD800, 0x41, 0xDC00, 0xD83D] as [UInt16], as: UTF16.self)
         XCTAssertEqual(text.unicodeScalars.map(\.value), [0xFFFD, 0x41, 0xFFFD, 0xFFFD])
-        let layout = try PaddedLabel(text).makeLayout()
+        let layout = try PaddedLabel(text, font: .default(size: 17)).makeLayout()
         XCTAssertEqual(layout.lines.map(\.text), [text])
     }
 
@@ -76,7 +76,7 @@ final class TextInputTests: XCTestCase {
         let words = "lorem ipsum dolor sit amet, 패딩이 consectetur ☃ adipiscing elit "
         let text = String(repeating: words, count: (1 << 20) / words.utf8.count)
         XCTAssertGreaterThan(text.utf8.count, 1_000_000)
-        let single = PaddedLabel(text)
+        let single = PaddedLabel(text, font: .default(size: 17))
         var time = try seconds {
             guard case .tooLarge(let w, _, _)? = labelError(try single.makeLayout()) else { return XCTFail("expected tooLarge") }
             XCTAssertGreaterThan(w, 1_000_000)
@@ -100,7 +100,7 @@ final class TextInputTests: XCTestCase {
     func testHundredThousandShortLines() throws {
         let text = (0..<100_000).map { "line \($0)" }.joined(separator: "\n")
         XCTAssertGreaterThan(text.utf8.count, 900_000)
-        var l = PaddedLabel(text)
+        var l = PaddedLabel(text, font: .default(size: 17))
         l.numberOfLines = 0
         var time = try seconds {
             guard case .tooLarge(_, let h, _)? = labelError(try l.makeLayout()) else { return XCTFail("expected tooLarge") }

@@ -47,8 +47,14 @@ final class DynamicTypeTests: XCTestCase {
         }
         // A preferred font outside a label has its .large size.
         XCTAssertEqual(Font.preferred(.body).pointSize, 17)
-        XCTAssertEqual(Font.preferred(.headline).file, FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
-        XCTAssertEqual(Font.preferred(.body).file, .dejaVuSans)
+        // The system font at Apple's weight per style (HIG: headline semibold, the others regular); Inter's
+        // files as fc-list names them, the display design from 20 pt.
+        XCTAssertEqual(Font.preferred(.headline).file.path, "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf")
+        XCTAssertEqual(Font.preferred(.headline).weight, .semibold)
+        XCTAssertEqual(Font.preferred(.body).file.path, "/usr/share/fonts/opentype/inter/Inter-Regular.otf")
+        XCTAssertEqual(Font.preferred(.largeTitle).file.path, "/usr/share/fonts/opentype/inter/InterDisplay-Regular.otf")
+        XCTAssertEqual(Font.preferred(.body).resolved(for: .accessibilityMedium).file.path,
+                       "/usr/share/fonts/opentype/inter/InterDisplay-Regular.otf")
     }
 
     func testScaledFontIsTheRatioOfTheStylesSizesWithAMaximum() {
@@ -75,7 +81,9 @@ final class DynamicTypeTests: XCTestCase {
     func testLayoutFollowsTheCategory() throws {
         let text = "Body text"
         let ref = try FontReference(path: FontFile.dejaVuSans.path, text: text)
-        var label = PaddedLabel(text, font: .preferred(.body), insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        // DejaVu Sans following the category as body does (the system font's own widths: SystemFontTests).
+        var label = PaddedLabel(text, font: .scaled(.default(size: 17), relativeTo: .body),
+                                insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         for (category, size) in [(ContentSizeCategory.extraSmall, 14.0), (.large, 17), (.accessibilityExtraExtraExtraLarge, 53)] {
             for scale in [1.0, 2.0] {
                 label.contentSizeCategory = category
@@ -105,7 +113,8 @@ final class DynamicTypeTests: XCTestCase {
     }
 
     func testInsetsScaleOnlyWhenAsked() throws {
-        var label = PaddedLabel("Hi", font: .preferred(.title3), insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        var label = PaddedLabel("Hi", font: .scaled(.default(size: 20), relativeTo: .title3),
+                                insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         label.contentSizeCategory = .accessibilityExtraLarge
         XCTAssertEqual(label.insets, EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         label.adjustsInsetsForContentSizeCategory = true

@@ -88,7 +88,7 @@ final class EarlyStopTests: XCTestCase {
     /// time), and the layout is the one of the whole text.
     func testHundredThousandLinesInBoundsForHundredAndOneShapeWhatIsDrawn() throws {
         let text = (0..<100_000).map { "line \($0)" }.joined(separator: "\n")
-        var label = PaddedLabel(text)
+        var label = PaddedLabel(text, font: .default(size: 17))
         label.numberOfLines = 0
         label.bounds = CGRect(x: 0, y: 0, width: 200, height: 2000)
         let layout = try label.makeLayout()
@@ -110,7 +110,7 @@ final class EarlyStopTests: XCTestCase {
     /// way the layout is the whole text's.
     func testLongTextsConvertAPrefixEndingAParagraphOnlyWhenTheLayoutEndsBeforeIt() throws {
         let text = (0..<14_000).map { "line \($0)" }.joined(separator: "\n")   // 146 KB
-        var label = PaddedLabel(text)
+        var label = PaddedLabel(text, font: .default(size: 17))
         label.numberOfLines = 0
         label.bounds = CGRect(x: 0, y: 0, width: 200, height: 2000)
         let layout = try label.makeLayout()
@@ -133,7 +133,7 @@ final class EarlyStopTests: XCTestCase {
         paragraph.text = String(repeating: "패딩이 없어 ", count: 10_000)
         XCTAssertEqual(try paragraph.makeLayout().readTextLength, paragraph.text.utf16.count)
         // A short text is converted whole.
-        XCTAssertEqual(try PaddedLabel("a\nb").makeLayout().readTextLength, 3)
+        XCTAssertEqual(try PaddedLabel("a\nb", font: .default(size: 17)).makeLayout().readTextLength, 3)
     }
 
     /// Seeded long texts (many random paragraphs, over 128 KB): drawn in small bounds (the prefix is enough) and in

@@ -156,8 +156,8 @@ final class ParagraphLayoutTests: XCTestCase {
         let drawn = try layout("ab\tc")
         XCTAssertEqual(drawn.glyphs.last?.x ?? 0, ((10 + 28) * 2 * 4).rounded() / 4, accuracy: 1e-9)
         // The intrinsic size includes the tab.
-        XCTAssertEqual(try PaddedLabel("ab\tc").intrinsicContentSize.width, FontReference.px(28 + w("c"), 1), accuracy: 1e-9)
-        var bad = PaddedLabel("a\tb")
+        XCTAssertEqual(try PaddedLabel("ab\tc", font: .default(size: 17)).intrinsicContentSize.width, FontReference.px(28 + w("c"), 1), accuracy: 1e-9)
+        var bad = PaddedLabel("a\tb", font: .default(size: 17))
         bad.tabStops = [TextTab(location: -1)]
         XCTAssertThrowsError(try bad.makeLayout()) { XCTAssertTrue("\($0)".contains("tabStops"), "\($0)") }
     }

@@ -16,8 +16,8 @@ final class RenderCommandTests: XCTestCase {
         let out = NSTemporaryDirectory() + "labelsnap-render-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: out) }
         let json = try render(["않이 패딩이 왜 없어..?", "--insets", "8,16,8,16", "--scale", "2", "-o", out])
-        // The CLI reports what the library computes for the same label.
-        var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .default(size: 17), insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        // The CLI reports what the library computes for the same label (the system font by default, as UILabel).
+        var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .system(size: 17), insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         label.scale = 2
         let size = try label.intrinsicContentSize
         XCTAssertEqual(json["intrinsic_pt"] as? [Double], [size.width, size.height])
@@ -26,7 +26,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(json["lines"] as? [String], ["않이 패딩이 왜 없어..?"])
         XCTAssertEqual(json["missing"] as? [String], [])
         XCTAssertEqual(json["fonts"] as? [String], try label.makeLayout().fontsUsed.map(\.path))
-        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["DejaVuSans.ttf", "NotoSansCJK-Regular.ttc"])
+        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["Inter-Regular.otf", "NotoSansCJK-Regular.ttc"])
         let png = try PNGCodec.decode(contentsOf: out)
         XCTAssertEqual([png.width, png.height], [Int(size.width * 2), Int(size.height * 2)])
     }
@@ -50,15 +50,15 @@ final class RenderCommandTests: XCTestCase {
     }
 
     func testLineBreakStrategyOption() throws {
-        let text = "Snapshot tests catch labels"
-        let standard = try render([text, "--width", "200", "--lines", "0"])
+        let text = "Snapshot tests catch labels"   // in DejaVu Sans, whose widths these breaks were worked out with
+        let standard = try render([text, "--font", "DejaVu Sans", "--width", "200", "--lines", "0"])
         XCTAssertEqual(standard["lines"] as? [String], ["Snapshot tests", "catch labels"])
-        XCTAssertEqual(try render([text, "--width", "200", "--lines", "0", "--line-break-strategy", "push-out"])["lines"] as? [String],
+        XCTAssertEqual(try render([text, "--font", "DejaVu Sans", "--width", "200", "--lines", "0", "--line-break-strategy", "push-out"])["lines"] as? [String],
                        ["Snapshot tests", "catch labels"])
-        XCTAssertEqual(try render([text, "--width", "200", "--lines", "0", "--line-break-strategy", "none"])["lines"] as? [String],
+        XCTAssertEqual(try render([text, "--font", "DejaVu Sans", "--width", "200", "--lines", "0", "--line-break-strategy", "none"])["lines"] as? [String],
                        ["Snapshot tests catch", "labels"])
         for scale in ["2", "3"] {
-            XCTAssertEqual(try render([text, "--width", "200", "--lines", "0", "--scale", scale])["lines"] as? [String],
+            XCTAssertEqual(try render([text, "--font", "DejaVu Sans", "--width", "200", "--lines", "0", "--scale", scale])["lines"] as? [String],
                            ["Snapshot tests", "catch labels"], "@\(scale)x")
         }
         let bad = try labelsnap(["render", text, "--line-break-strategy", "greedy"], cwd: NSTemporaryDirectory())

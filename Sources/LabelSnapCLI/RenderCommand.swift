@@ -35,6 +35,11 @@ func runRenderCommand(_ args: [String]) -> Int32 {
         if let out = r.value("-o") ?? r.value("--output") {
             try writeAtomically(try PNGCodec.encode(bitmap), to: out)
         }
+        // Boxes are never silent (also with --json, whose "missing" lists them): a deleted or emptied fallback file
+        // draws them without any error, so say which code points, which fonts were tried and what is wrong with them.
+        if let warning = MissingGlyphs.warning(scalars: layout.missingScalars, chain: label.languageFont.chain) {
+            FileHandle.standardError.write(Data((TerminalStyle.err.warn("warning:") + " " + warning + "\n").utf8))
+        }
         let intrinsic = try label.intrinsicContentSize
         if r.flag("--json") {
             print(renderJSON(intrinsic: intrinsic, layout: layout))

@@ -183,7 +183,7 @@ extension ValueSyntax where Value == [Double] {
             case .text(let s):
                 let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
                 guard parts.count == 4, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-                    throw phrase("needs 4 comma-separated numbers", .text(s))
+                    throw phrase("needs 4 comma-separated finite numbers (not nan or inf)", .text(s))
                 }
                 return parts.map { $0! }
             case .number:

@@ -59,7 +59,7 @@ struct ArgumentReader {
         guard let v = value(name) else { return nil }
         let parts = v.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
         guard parts.count == count, parts.allSatisfy({ $0 != nil && $0!.isFinite }) else {
-            throw UsageError("\(name) needs \(count) comma-separated numbers, got '\(v)'")
+            throw UsageError("\(name) needs \(count) comma-separated finite numbers, got '\(v)'")
         }
         return parts.map { $0! }
     }

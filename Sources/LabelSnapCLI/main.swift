@@ -25,6 +25,7 @@ let commands: [Command] = [
 
 let usage = """
 usage: labelsnap <command> [options] [--color auto|always|never]
+       labelsnap --version
 
 commands:
 \(commands.map { "  " + $0.synopsis }.joined(separator: "\n"))
@@ -46,6 +47,7 @@ do {
 let status: Int32
 switch arguments.first {
 case "--help", "-h", "help": print(usage); status = 0
+case "--version": print(versionText()); status = 0
 case nil: FileHandle.standardError.write(Data((usage + "\n").utf8)); status = 2
 case let name?:
     if let command = commands.first(where: { $0.name == name }) {

@@ -163,7 +163,7 @@ final class CLIEnvironmentTests: XCTestCase {
             (["render", "x", "--size", "nan"], "--size needs a finite number"),
             (["render", "x", "--scale", "-inf"], "--scale needs a finite number"),
             (["render", "x", "--scale", "0"], "invalid scale 0.0"),
-            (["render", "x", "--insets", "1,2,nan,4"], "--insets needs 4 comma-separated numbers"),
+            (["render", "x", "--insets", "1,2,nan,4"], "--insets needs 4 comma-separated finite numbers (not nan or inf)"),
             (["render", "x", "--width", "-5"], "invalid bounds"),
             (["render", "x", "--width", "1e300"], "≤ 1000000 points"),
             (["render", "x", "--width", "100000"], "exceeds the limit of 32768 px a side"),

@@ -196,7 +196,7 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(cli(["--color": ["red"]]), ##"--color: invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"##)
         XCTAssertEqual(json(#""textColor": "red""#), ##"s.json:1: "textColor": invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"##)
         XCTAssertEqual(json(#""insets": {"top": -2000000}"#), #"s.json:1: "insets.top" must be within -1000000…1000000, got -2000000"#)
-        XCTAssertEqual(cli(["--insets": ["1,2,3"]]), "--insets needs 4 comma-separated numbers, got '1,2,3'")
+        XCTAssertEqual(cli(["--insets": ["1,2,3"]]), "--insets needs 4 comma-separated finite numbers (not nan or inf), got '1,2,3'")
         // The command line leaves ranges to the label, whose own message states its limit.
         XCTAssertEqual(cli(["--lines": ["-1"]]), "accepted")
         XCTAssertEqual(json(#""numberOfLines": -1"#), #"s.json:1: "numberOfLines" must be within 0…10000, got -1"#)

@@ -1,7 +1,7 @@
 # LabelSnapshot: `make demo` and `make test` do all the set-up on a fresh Debian 12 machine.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev \
+APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
                 zlib1g-dev libdeflate-dev libssl-dev libxxhash-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji \
                 fonts-inter fonts-inter-variable
 # The tests take expected digests from the reference implementations' own commands (xxhsum -H2), and

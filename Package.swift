@@ -31,6 +31,9 @@ let package = Package(
         // xxHash's XXH3-128, the pixel digest of references (DESIGN.md §3): ten times faster than SHA-256.
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
                        providers: [.apt(["libxxhash-dev"])]),
+        // cmark-gfm (CommonMark with GitHub's extensions) for Markdown labels.
+        .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
+                       providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
         // libpng's full API behind setjmp, so its longjmp error handling never crosses Swift frames.
@@ -49,13 +52,15 @@ let package = Package(
         .target(name: "CDiffKernels"),
         .target(name: "ImageDiff", dependencies: ["Raster", "CDiffKernels"]),
         .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
-        .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster"]),
+        .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster", "PNGCodec"]),
+        // Markdown's inline syntax → an attributed label's text (AttributedString(markdown:)).
+        .target(name: "MarkdownText", dependencies: ["LabelLayout", "CCmarkGFM"]),
         .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
         // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
         .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
         // The table of a label's properties: the provenance's label line, the style JSON keys and `labelsnap render`'s
         // options, each property one entry (DESIGN.md §1, "Adding a label property").
-        .target(name: "LabelDescription", dependencies: ["LabelLayout", "Typesetting", "Raster", "ContentDigest"]),
+        .target(name: "LabelDescription", dependencies: ["LabelLayout", "MarkdownText", "PNGCodec", "StringResources", "Typesetting", "Raster", "ContentDigest"]),
         // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
         .target(name: "StringResources", dependencies: ["CICU", "RegularFiles"]),
         .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelDescription", "LabelRendering",
@@ -74,7 +79,7 @@ let package = Package(
         .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
-                               "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
+                               "ImageDiff", "PNGCodec", "MarkdownText", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
                                "CSnapshotRun", "ReferenceProvenance"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "LabelDescription", "ReferenceProvenance", "Typesetting", "SnapshotStore",
@@ -98,7 +103,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "FontTestSupport"]),
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "Typesetting", "FontTestSupport", "SeededRandom"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "MarkdownText", "Typesetting", "Raster", "FontTestSupport", "SeededRandom"]),
         .testTarget(name: "ContactSheetRenderingTests",
                     dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),

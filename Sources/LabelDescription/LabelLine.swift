@@ -1,4 +1,6 @@
 import ContentDigest
+import Foundation
+import LabelLayout
 
 extension LabelProperty {
     /// Texts up to this many UTF-8 bytes are stated whole; longer ones by their first
@@ -16,5 +18,57 @@ extension LabelProperty {
         guard text.utf8.count > wholeTextByteLimit else { return "text=" + quoted(text[...]) }
         let digest = SHA256Digest.of(Array(text.utf8))?.hex ?? "unavailable"
         return "text=\(quoted(text.prefix(statedTextPrefix))) textLength=\(text.count) textSHA256=\(digest)"
+    }
+
+    /// An attributed text's runs for the provenance: each range (UTF-16) with the attributes it sets, in order
+    /// (`0..<3{font=DejaVuSans-Bold.ttf#0 12pt color=#FFFFFFFF kern=1.2}`), and the paragraph styles that differ
+    /// from the default.
+    public static func describe(attributedText: AttributedString) -> String {
+        func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
+        var parts: [String] = []
+        var offset = 0
+        let u = attributedText.utf16
+        for run in attributedText.runs {
+            let length = u.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            defer { offset += length }
+            var a: [String] = []
+            if let f = run.font { a.append("font=\(URL(fileURLWithPath: f.file.path).lastPathComponent)#\(f.file.faceIndex) \(n(f.pointSize))pt") }
+            if let c = run.foregroundColor { a.append("color=\(c)") }
+            if let c = run.backgroundColor { a.append("backgroundColor=\(c)") }
+            if let k = run.kern { a.append("kern=\(n(Double(k)))") }
+            if let k = run.tracking { a.append("tracking=\(n(Double(k)))") }
+            if let b = run.baselineOffset { a.append("baselineOffset=\(n(Double(b)))") }
+            if let s = run.underlineStyle { a.append("underline=\(s.rawValue)") }
+            if let c = run.underlineColor { a.append("underlineColor=\(c)") }
+            if let s = run.strikethroughStyle { a.append("strikethrough=\(s.rawValue)") }
+            if let c = run.strikethroughColor { a.append("strikethroughColor=\(c)") }
+            if let i = run.inlinePresentationIntent { a.append("intent=\(i.rawValue)") }
+            if let t = run.attachment {
+                let b = t.bounds
+                a.append("attachment=\(t.image.width)x\(t.image.height)px bounds=\(n(Double(b.minX))),\(n(Double(b.minY))),\(n(Double(b.width))),\(n(Double(b.height)))")
+            }
+            if let p = run.paragraphStyle { a.append("paragraphStyle{\(LabelProperty.describe(paragraphStyle: p))}") }
+            if !a.isEmpty { parts.append("\(offset)..<\(offset + length){\(a.joined(separator: " "))}") }
+        }
+        return "attributedText=" + (parts.isEmpty ? "plain" : parts.joined(separator: ","))
+    }
+
+    static func describe(paragraphStyle p: ParagraphStyle) -> String {
+        func n(_ v: CGFloat) -> String { LabelDescriptionFormat.number(Double(v)) }
+        let d = ParagraphStyle.default
+        var a: [String] = []
+        if p.alignment != d.alignment { a.append("alignment=\(p.alignment)") }
+        if p.lineBreakMode != d.lineBreakMode { a.append("lineBreakMode=\(p.lineBreakMode)") }
+        if p.lineBreakStrategy != d.lineBreakStrategy { a.append("lineBreakStrategy=\(p.lineBreakStrategy.rawValue)") }
+        let lengths: [(String, CGFloat, CGFloat)] = [
+            ("lineSpacing", p.lineSpacing, d.lineSpacing), ("lineHeightMultiple", p.lineHeightMultiple, d.lineHeightMultiple),
+            ("minimumLineHeight", p.minimumLineHeight, d.minimumLineHeight), ("maximumLineHeight", p.maximumLineHeight, d.maximumLineHeight),
+            ("paragraphSpacing", p.paragraphSpacing, d.paragraphSpacing), ("paragraphSpacingBefore", p.paragraphSpacingBefore, d.paragraphSpacingBefore),
+            ("firstLineHeadIndent", p.firstLineHeadIndent, d.firstLineHeadIndent), ("headIndent", p.headIndent, d.headIndent),
+            ("tailIndent", p.tailIndent, d.tailIndent), ("defaultTabInterval", p.defaultTabInterval, d.defaultTabInterval)]
+        for (name, v, dv) in lengths where v != dv { a.append("\(name)=\(n(v))") }
+        if p.baseWritingDirection != d.baseWritingDirection { a.append("baseWritingDirection=\(p.baseWritingDirection)") }
+        if p.tabStops != d.tabStops { a.append("tabStops=" + p.tabStops.map { n($0.location) }.joined(separator: ",")) }
+        return a.joined(separator: " ")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LabelLayout
+import MarkdownText
 import Raster
 import Typesetting
 
@@ -172,6 +173,33 @@ extension LabelProperty {
             """)],
                       syntax: .bool, set: { $0.adjustsInsetsForContentSizeCategory = $1 },
                       describe: { $0.adjustsInsetsForContentSizeCategory ? "adjustsInsetsForContentSizeCategory" : nil }),
+        LabelProperty("attributedText", options: [Option("--attributed", "FILE.json", help: """
+            attributed text: {"text": …, "markdown": true|false, "runs": [{"range": [0, 3], "font": …, "size": 12,
+            "color": "#FFFFFF", "kern": 1.2, …}], "paragraphStyle": {"minimumLineHeight": 20, …}} (README)
+            """)],
+                      syntax: ValueSyntax<AttributedString>(placeholder: "FILE.json", summary: "an object with text, runs and paragraphStyle") {
+                          input throws(PropertyValueError) in
+                          switch input {
+                          case .text(let path):
+                              return try AttributedTextJSON.parse(AttributedTextJSON.read(file: path),
+                                                                  base: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+                          default: return try AttributedTextJSON.parse(input, base: FileManager.default.currentDirectoryPath)
+                          }
+                      },
+                      set: { $0.attributedText = $1 },
+                      describe: { label in label.attributedText.map { LabelProperty.describe(attributedText: $0) } }),
+        LabelProperty("markdown", inStyle: false, options: [Option("--markdown", "TEXT", help: """
+            the text in Markdown's inline syntax (**strong**, *emphasis*, `code`, ~~strikethrough~~), drawn as
+            attributed text in the bold, italic and monospaced faces of the font's family
+            """)],
+                      syntax: ValueSyntax<AttributedString>(placeholder: "TEXT", summary: "Markdown") { input throws(PropertyValueError) in
+                          switch input {
+                          case .text(let s), .string(let s):
+                              do { return try AttributedString(markdown: s) } catch { throw PropertyValueError(.detail("\(error)")) }
+                          default: throw PropertyValueError(.phrase("must be a string, not \(input.typeName)", got: nil))
+                          }
+                      },
+                      set: { $0.attributedText = $1 }),
     ]
 
     /// The short line-break mode names of the style JSON and the command line.

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 extension TextLayout {
     /// A readable, stable text form of the layout for the `.layout` snapshot strategy: sizes in pt and px,
@@ -29,6 +30,20 @@ extension TextLayout {
                 }
             }.joined()
             out.append("  \(i + 1). \"\(quoted)\" range \(line.range.lowerBound)..<\(line.range.upperBound) \(rect(line.rect)) baseline \(n(line.baseline))")
+            // Attributed text: each run of the line, its face, drawn size, colour and kern (plain text lists none).
+            for run in line.runs {
+                let range = run.range.map { "\($0.lowerBound)..<\($0.upperBound)" } ?? "ellipsis"
+                var parts = ["     run \(range)"]
+                if let b = run.attachmentBounds {
+                    parts.append("attachment \(n(b.width)) × \(n(b.height)) pt at x \(n(b.minX)) y \(n(b.minY))")
+                } else {
+                    parts.append(URL(fileURLWithPath: run.font.path).lastPathComponent + (run.font.faceIndex == 0 ? "" : "#\(run.font.faceIndex)"))
+                    parts.append("\(n(CGFloat(run.pointSize))) pt \(run.color.hexString)")
+                }
+                if run.kern != 0 { parts.append("kern \(n(CGFloat(run.kern)))") }
+                if run.baselineOffset != 0 { parts.append("baseline offset \(n(CGFloat(run.baselineOffset)))") }
+                out.append(parts.joined(separator: " "))
+            }
         }
         out.append("missing: " + (missingScalars.isEmpty ? "none" : missingScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")))
         out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import Typesetting
 
 /// Places broken lines in the text rect (DESIGN.md §2, Drawing): the baseline of each line, its x by
@@ -11,12 +12,16 @@ struct LineDrawer {
     let original: LineLayout
     let rect: CGRect
     let lineCount: Int
+    /// The measured lines (attributed text stacks them by their own boxes).
+    let measured: MeasuredText
 
     private var scale: CGFloat { label.scale }
     private var shaped: LazyShapedText { engine.text }
 
     /// The line's rect, text and glyphs.
-    func draw(_ line: BrokenLine, index: Int) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
+    func draw(_ line: BrokenLine, index: Int, decorations: inout [TextLayout.Decoration],
+              attachments: inout [TextLayout.PlacedAttachment]) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
+        if let rich = engine.rich { return try drawRich(line, index: index, rich: rich, decorations: &decorations, attachments: &attachments) }
         let baseline = self.baseline(ofLine: index)
         let content = try logicalContent(of: line)
         let rightToLeft = content.paragraphLevel & 1 == 1
@@ -62,8 +67,9 @@ struct LineDrawer {
     /// x of a line of `width` by the label's alignment. `.natural` (and a `.justified` line left unjustified)
     /// follows `layoutDirection` when it is set, as `UILabel`'s natural alignment follows the view's layout
     /// direction whatever the text; else the line's paragraph direction (DESIGN.md §2, Bidi).
-    private func originX(width: CGFloat, rightToLeft: Bool) -> CGFloat {
-        switch label.textAlignment {
+    private func originX(width: CGFloat, rightToLeft: Bool, alignment: TextAlignment? = nil, in rect: CGRect? = nil) -> CGFloat {
+        let rect = rect ?? self.rect
+        switch alignment ?? label.textAlignment {
         case .left: return rect.minX
         case .right: return rect.maxX - width
         case .center: return rect.minX + (rect.width - width) / 2
@@ -75,10 +81,11 @@ struct LineDrawer {
 
     /// Justified: the slack spread over the line's interior spaces (pt each), except on a paragraph's last line
     /// and on truncated lines; 0 otherwise.
-    private func justification(_ line: BrokenLine, spaces: Int) -> CGFloat {
-        guard label.textAlignment == .justified, !line.endsParagraph, line.pieces.count == 1, spaces > 0,
-              rect.width > line.width else { return 0 }
-        return (rect.width - line.width) / CGFloat(spaces)
+    private func justification(_ line: BrokenLine, spaces: Int, alignment: TextAlignment? = nil, width: CGFloat? = nil) -> CGFloat {
+        let width = width ?? rect.width
+        guard (alignment ?? label.textAlignment) == .justified, !line.endsParagraph, line.pieces.count == 1, spaces > 0,
+              width > line.width else { return 0 }
+        return (width - line.width) / CGFloat(spaces)
     }
 
     // MARK: Glyphs
@@ -91,6 +98,9 @@ struct LineDrawer {
         /// A tab's advance in points (to its tab stop), kept in points: as em (÷ point size) it overflowed to
         /// infinity for a subnormal point size (fuzz regression crash-8340…).
         var tabAdvance: Double? = nil
+        /// Attributed text: the item's run, and the face of an ellipsis glyph (shaped in its run's chain).
+        var run: Int = 0
+        var face: FontFile? = nil
     }
 
     /// The line's drawn glyphs in logical order (trailing white space is not drawn), its text and range.
@@ -115,15 +125,29 @@ struct LineDrawer {
             switch piece {
             case .text(let r):
                 let end = TextSegmentation.trimmingTrailingWhitespace(r, in: utf16).upperBound
+                var run = engine.rich?.runIndex(at: r.lowerBound) ?? 0
+                let runs = shaped.fontRuns
                 for g in shaped.glyphs[try shaped.glyphIndices(r.lowerBound..<end)] {
                     let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
                     if isSpace, g.cluster != lastSpace { spaces += 1; lastSpace = g.cluster }
-                    items.append(Item(glyph: g, level: shaped.levels[g.cluster], isSpace: isSpace, tabAdvance: tabs[g.cluster].map(Double.init)))
+                    while run + 1 < runs.count, runs[run + 1].range.lowerBound <= g.cluster { run += 1 }
+                    items.append(Item(glyph: g, level: shaped.levels[g.cluster], isSpace: isSpace, tabAdvance: tabs[g.cluster].map(Double.init),
+                                      run: run))
                 }
                 text += TextSegmentation.string(utf16[r.lowerBound..<end])
                 first = min(first, r.lowerBound); last = max(last, r.upperBound)
             case .ellipsis:
-                for g in engine.ellipsis.glyphs { items.append(Item(glyph: g, level: paragraphLevel, isSpace: false)) }
+                if let run = line.ellipsisRun {
+                    // The run's ellipsis, in ems of the drawn size as the text's glyphs.
+                    let e = engine.runEllipses[run], factor = e.pointSize / engine.pointSize
+                    for var g in e.glyphs {
+                        let face = e.faces[g.faceIndex]
+                        g.advance *= factor; g.xOffset *= factor; g.yOffset *= factor
+                        items.append(Item(glyph: g, level: paragraphLevel, isSpace: false, run: run, face: face))
+                    }
+                } else {
+                    for g in engine.ellipsis.glyphs { items.append(Item(glyph: g, level: paragraphLevel, isSpace: false)) }
+                }
                 text += "\u{2026}"
             }
         }
@@ -153,6 +177,139 @@ struct LineDrawer {
                                            x: q.rounded() / 4, y: baselinePx - g.yOffset * pixelSize, imageScale: imageScale))
             penPx += item.tabAdvance.map { $0 * Double(scale) } ?? g.advance * pixelSize
             if item.isSpace { penPx += Double(extraPerSpace * scale) }
+        }
+        return glyphs
+    }
+
+    // MARK: Attributed text
+
+    /// An attributed line (DESIGN.md §2, Attributed text): stacked by the boxes of the lines above it, placed by
+    /// its paragraph's alignment inside its indents, each glyph at its run's size, colour and baseline offset;
+    /// run backgrounds, underlines, strikethroughs and attachments collected in pixels.
+    private func drawRich(_ line: BrokenLine, index: Int, rich: RichText, decorations: inout [TextLayout.Decoration],
+                          attachments: inout [TextLayout.PlacedAttachment]) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
+        let box = line.box ?? LineBox(height: engine.lineHeight, baselineFromTop: engine.metrics.ascender)
+        var top = rect.minY + (rect.height - measured.size.height) / 2
+        for j in 0..<index { top += (measured.lines[j].box?.height ?? 0) + measured.lines[j].spacingAfter }
+        let baseline = ((top + box.baselineFromTop) * scale).rounded() / scale
+        let content = try logicalContent(of: line)
+        let rightToLeft = content.paragraphLevel & 1 == 1
+        let style = rich.style(forParagraphAt: content.range.lowerBound)
+        let lead = line.leadingIndent
+        let trail = style.tailIndent > 0 ? max(0, rect.width - style.tailIndent) : -style.tailIndent
+        var inner = rect
+        inner.origin.x += rightToLeft ? trail : lead
+        inner.size.width = max(0, rect.width - lead - trail)
+        var x = originX(width: line.width, rightToLeft: rightToLeft, alignment: style.alignment, in: inner)
+        var width = line.width
+        let extraPerSpace = justification(line, spaces: content.spaceCount, alignment: style.alignment, width: inner.width)
+        if extraPerSpace > 0 { x = inner.minX; width = inner.width }
+        let lineTop = baseline - box.baselineFromTop
+        let glyphs = try positionRich(content.items, rich: rich, x: x, baseline: baseline, lineTop: lineTop, lineHeight: box.height,
+                                      extraPerSpace: extraPerSpace, decorations: &decorations, attachments: &attachments)
+        var drawn = TextLayout.Line(text: content.text, range: content.range,
+                                    rect: CGRect(x: x, y: lineTop, width: width, height: box.height), baseline: baseline,
+                                    pieces: line.pieces, isRightToLeft: rightToLeft)
+        drawn.runs = runs(of: line, rich: rich)
+        return (drawn, glyphs)
+    }
+
+    /// The line's runs in logical order, as `.layout` lists them: each text piece cut by run (trailing white space
+    /// not drawn), and the ellipsis with its run's attributes.
+    private func runs(of line: BrokenLine, rich: RichText) -> [TextLayout.Run] {
+        let ratio = engine.sizeRatio
+        func described(_ k: Int, _ range: Range<Int>?) -> TextLayout.Run {
+            let run = rich.runs[k]
+            return TextLayout.Run(range: range, font: run.font.file, pointSize: run.font.pointSize * ratio, color: run.color,
+                                  kern: Double(run.kern), baselineOffset: Double(run.baselineOffset),
+                                  attachmentBounds: run.attachment?.bounds)
+        }
+        var out: [TextLayout.Run] = []
+        for piece in line.pieces {
+            switch piece {
+            case .text(let r):
+                let drawn = TextSegmentation.trimmingTrailingWhitespace(r, in: shaped.utf16)
+                guard !drawn.isEmpty else { continue }
+                for k in rich.runIndices(overlapping: drawn) {
+                    let range = rich.runs[k].range.clamped(to: drawn)
+                    if !range.isEmpty { out.append(described(k, range)) }
+                }
+            case .ellipsis:
+                if let e = line.ellipsisRun { out.append(described(e, nil)) }
+            }
+        }
+        return out
+    }
+
+    private func positionRich(_ items: [Item], rich: RichText, x: CGFloat, baseline: CGFloat, lineTop: CGFloat, lineHeight: CGFloat,
+                              extraPerSpace: CGFloat, decorations: inout [TextLayout.Decoration],
+                              attachments: inout [TextLayout.PlacedAttachment]) throws -> [TextLayout.Glyph] {
+        let ratio = engine.sizeRatio, s = Double(scale)
+        let basePixelSize = engine.pointSize * s
+        let faces = shaped.faces
+        var imageScales: [FontFile: [Double: Double]] = [:]
+        var penPx = Double(x * scale)
+        let baselinePx = Double((baseline * scale).rounded())
+        var glyphs: [TextLayout.Glyph] = []
+        glyphs.reserveCapacity(items.count)
+        // Runs of equal run index in visual order: their pen extents carry the backgrounds and lines.
+        var segments: [(run: Int, x0: Double, x1: Double)] = []
+        for index in Bidi.visualOrder(levels: items.map { $0.level }) {
+            let item = items[index], g = item.glyph, run = rich.runs[item.run]
+            let startPx = penPx
+            if let a = run.attachment {
+                attachments.append(TextLayout.PlacedAttachment(
+                    image: a.image, x: penPx + Double(a.bounds.minX) * s,
+                    y: baselinePx - Double(a.bounds.minY + a.bounds.height + run.baselineOffset) * s,
+                    width: Double(a.bounds.width) * s, height: Double(a.bounds.height) * s))
+            } else {
+                let face = item.face ?? faces[g.faceIndex]
+                let pixelSize = run.font.pointSize * ratio * s
+                let imageScale: Double
+                if let known = imageScales[face]?[pixelSize] { imageScale = known } else {
+                    imageScale = try FontFace.load(face).imageScale(pixelSize: pixelSize)
+                    imageScales[face, default: [:]][pixelSize] = imageScale
+                }
+                let q = (penPx + g.xOffset * basePixelSize) * 4
+                glyphs.append(TextLayout.Glyph(font: face, glyphID: g.glyphID, pixelSize: pixelSize, x: q.rounded() / 4,
+                                               y: baselinePx - g.yOffset * basePixelSize - Double(run.baselineOffset) * s,
+                                               imageScale: imageScale, color: run.color))
+            }
+            penPx += item.tabAdvance.map { $0 * s } ?? g.advance * basePixelSize
+            if item.isSpace { penPx += Double(extraPerSpace * scale) }
+            if let last = segments.last, last.run == item.run, abs(last.x1 - startPx) < 1e-9 {
+                segments[segments.count - 1].x1 = penPx
+            } else {
+                segments.append((item.run, startPx, penPx))
+            }
+        }
+        let topPx = Double(lineTop * scale), heightPx = Double(lineHeight * scale)
+        for segment in segments {
+            let run = rich.runs[segment.run]
+            guard let background = run.backgroundColor else { continue }
+            decorations.append(TextLayout.Decoration(kind: .background, x: segment.x0, y: topPx,
+                                                     width: segment.x1 - segment.x0, height: heightPx, color: background))
+        }
+        for segment in segments {
+            let run = rich.runs[segment.run]
+            guard run.underline != nil || run.strikethrough != nil else { continue }
+            let metrics = try FontFace.load(run.font.file).decorationMetrics(pointSize: run.font.pointSize * ratio)
+            func add(_ kind: TextLayout.Decoration.Kind, _ style: UnderlineStyle, center: Double, thickness: Double, color: Color) {
+                let t = (style.contains(.thick) ? 2 * thickness : thickness) * s
+                let y = baselinePx - (center + Double(run.baselineOffset)) * s - t / 2
+                decorations.append(TextLayout.Decoration(kind: kind, x: segment.x0, y: y, width: segment.x1 - segment.x0, height: t, color: color))
+                if style == .double {
+                    decorations.append(TextLayout.Decoration(kind: kind, x: segment.x0, y: y + 2 * t, width: segment.x1 - segment.x0,
+                                                             height: t, color: color))
+                }
+            }
+            if let u = run.underline {
+                add(.underline, u, center: metrics.underlineCenter, thickness: metrics.underlineThickness, color: run.underlineColor ?? run.color)
+            }
+            if let st = run.strikethrough {
+                add(.strikethrough, st, center: metrics.strikethroughCenter, thickness: metrics.strikethroughThickness,
+                    color: run.strikethroughColor ?? run.color)
+            }
         }
         return glyphs
     }

@@ -14,6 +14,12 @@ struct BrokenLine {
     var width: CGFloat
     /// Whether this line ends a paragraph (hard break or end of text): justified text leaves it natural.
     var endsParagraph: Bool
+    /// Attributed text: the line's box, the run whose attributes the ellipsis takes, the leading indent (pt from
+    /// the text rect's leading edge) and the space below the line before the next one (line and paragraph spacing).
+    var box: LineBox? = nil
+    var ellipsisRun: Int? = nil
+    var leadingIndent: CGFloat = 0
+    var spacingAfter: CGFloat = 0
 }
 
 /// The text measured for a maximum width and line limit.
@@ -42,6 +48,11 @@ struct LineLayout {
     /// `label.tabStops`' locations in ascending order, pt (sorted once, not for every tab measured).
     private let tabStopLocations: [CGFloat]
 
+    /// The label's `attributedText` resolved for layout; nil for plain text.
+    let rich: RichText?
+    /// Each run's ellipsis at the run's font and the drawn size (attributed text).
+    private(set) var runEllipses: [ShapedText] = []
+
     /// Whether `text` holds all of the label's text, not a prefix of it.
     let isWholeText: Bool
     /// A text longer than twice this many UTF-8 bytes is first laid out from a prefix cut after a line feed past
@@ -57,7 +68,8 @@ struct LineLayout {
     init(label: PaddedLabel, shapingWholeText: Bool = false, prefix: Bool = false) throws {
         self.label = label
         var cut: Int?, insideParagraph = false
-        if prefix && !shapingWholeText {
+        // An attributed text is converted whole (its runs index the whole string).
+        if prefix && !shapingWholeText && label.attributedText == nil {
             cut = TextSegmentation.paragraphPrefixLength(of: label.text, minimum: LineLayout.prefixBytes)
             if cut == nil {
                 cut = TextSegmentation.wordPrefixLength(of: label.text, minimum: LineLayout.prefixBytes)
@@ -66,17 +78,29 @@ struct LineLayout {
         }
         isWholeText = cut == nil
         let utf16 = TextSegmentation.utf16(label.text, utf8Prefix: cut)
-        let font = label.font.forLanguage(label.language ?? PaddedLabel.guessLanguage(utf16))
+        let language = label.language ?? PaddedLabel.guessLanguage(utf16)
+        let font = label.font.forLanguage(language)
+        var rich: RichText?
+        var direction = WritingDirection.natural, strategy = label.lineBreakStrategy
+        if let attributed = label.attributedText {
+            let resolved = try RichText(attributed, label: label, baseFont: font, language: language)
+            let first = resolved.style(forParagraphAt: 0)
+            direction = first.baseWritingDirection
+            strategy = first.lineBreakStrategy
+            rich = resolved
+        }
+        self.rich = rich
         // Each paragraph's base direction is its first strong character's (UAX #9 P2–P3, as TextKit's
         // `NSWritingDirection.natural`); `layoutDirection` decides only paragraphs without one (DESIGN.md §2, Bidi).
-        text = try LazyShapedText(utf16, font: font, direction: .natural, fallbackIsRTL: label.layoutDirection == .rightToLeft,
-                                  keepHangulWords: label.lineBreakStrategy.contains(.hangulWordPriority),
-                                  endsInsideParagraph: insideParagraph)
+        text = try LazyShapedText(utf16, font: font, direction: direction, fallbackIsRTL: label.layoutDirection == .rightToLeft,
+                                  keepHangulWords: strategy.contains(.hangulWordPriority),
+                                  endsInsideParagraph: insideParagraph, runs: rich?.fontRuns ?? [])
         if shapingWholeText { try text.extend(through: text.utf16.count) }
         ellipsis = try Shaper.ellipsis(font: label.font)
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         pointSize = label.font.pointSize
         tabStopLocations = label.tabStops.map { $0.location }.sorted()
+        if let rich { runEllipses = try rich.runs.map { try Shaper.ellipsis(font: $0.font) } }
     }
 
     /// Whether a layout made with this engine read to the end of a prefix: it must be made again from the whole
@@ -90,8 +114,15 @@ struct LineLayout {
         copy.pointSize = size
         copy.ellipsis = ellipsis.resized(to: size)
         copy.metrics = try FontFace.load(label.font.file).metrics(pointSize: size)
+        if let rich {
+            let ratio = size / label.font.pointSize
+            copy.runEllipses = zip(runEllipses, rich.runs).map { $0.resized(to: $1.font.pointSize * ratio) }
+        }
         return copy
     }
+
+    /// The drawn size ÷ the label's font size: every run's font is scaled by it (`adjustsFontSizeToFitWidth`).
+    var sizeRatio: Double { pointSize / label.font.pointSize }
 
     /// Height of one line box: the font's line height × `lineHeightMultiple` (when set).
     var lineHeight: CGFloat { metrics.lineHeight * (label.lineHeightMultiple > 0 ? label.lineHeightMultiple : 1) }
@@ -103,6 +134,8 @@ struct LineLayout {
 
     /// The most lines drawn: `lines` (0 = no limit), and no more whole lines than fit `height`.
     func lineLimit(_ lines: Int, height: CGFloat) -> Int {
+        // Attributed lines differ in height: the whole lines that fit are counted once they are broken (`fitting`).
+        if rich != nil { return lines }
         let fitting = linesFitting(height: height)
         return lines == 0 ? fitting : min(lines, fitting)
     }
@@ -120,6 +153,7 @@ struct LineLayout {
     /// truncating the last kept line if text remains. Stops once the kept lines are known: paragraphs after
     /// them are not read, and text after them is neither shaped nor wrapped.
     func measure(maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
+        if let rich { return try measureRich(rich, maxWidth: maxWidth, maxLines: maxLines) }
         let limit = maxWidth.map { max(0, $0) } ?? .infinity
         // A single-line label never wraps: it is truncated (or clipped) instead.
         let wraps = maxLines != 1 && limit.isFinite
@@ -164,8 +198,8 @@ struct LineLayout {
     /// A paragraph on one line. Within a finite `limit` its width only decides whether it is truncated (and a
     /// truncated line is measured again), so shaping stops once the line is known to be wider (the width is then
     /// infinite), unless the line's end is needed: head and middle truncation keep it, clipping draws it.
-    private func wholeLine(_ paragraph: Range<Int>, limit: CGFloat) throws -> BrokenLine {
-        let needsWholeLine = !limit.isFinite || [.byTruncatingHead, .byTruncatingMiddle, .byClipping].contains(label.lineBreakMode)
+    func wholeLine(_ paragraph: Range<Int>, limit: CGFloat, mode: LineBreakMode? = nil) throws -> BrokenLine {
+        let needsWholeLine = !limit.isFinite || [.byTruncatingHead, .byTruncatingMiddle, .byClipping].contains(mode ?? label.lineBreakMode)
         let width = needsWholeLine ? try lineWidth(paragraph)
             : try lineWidth(paragraph, unlessBeyond: limit + layoutTolerance) ?? .infinity
         return BrokenLine(pieces: [.text(paragraph)], width: width, endsParagraph: true)
@@ -221,17 +255,19 @@ struct LineLayout {
     /// Greedy wrapping at UAX #14 opportunities (or grapheme clusters for `.byCharWrapping`);
     /// a word wider than the line breaks between grapheme clusters.
     /// Stops after `maxLines` lines.
-    func wrap(_ paragraph: Range<Int>, width: CGFloat, maxLines: Int) throws -> [BrokenLine] {
+    func wrap(_ paragraph: Range<Int>, width firstWidth: CGFloat, maxLines: Int, restWidth: CGFloat? = nil,
+              mode: LineBreakMode? = nil) throws -> [BrokenLine] {
         guard !paragraph.isEmpty else { return [BrokenLine(pieces: [.text(paragraph)], width: 0, endsParagraph: true)] }
         // The paragraph's end is always a break opportunity. ICU puts a hard break *after* the separator,
         // outside the paragraph, so without this the last word of every paragraph but the last was
         // wrapped onto a line of its own ("a b\nc" gave "a", "b", "c").
-        var opportunities = try Boundaries(label.lineBreakMode == .byCharWrapping ? .clusters : .breaks, of: self,
+        var opportunities = try Boundaries((mode ?? label.lineBreakMode) == .byCharWrapping ? .clusters : .breaks, of: self,
                                            after: paragraph.lowerBound, through: paragraph.upperBound, endsWithUpper: true)
         var lines: [BrokenLine] = []
         var start = paragraph.lowerBound
         var candidate: Int? = nil
         while start < paragraph.upperBound, lines.count < maxLines {
+            let width = lines.isEmpty ? firstWidth : restWidth ?? firstWidth
             // Looking for the next opportunity stops once the text from the line's start is wider than the line:
             // that opportunity would overflow anyway, and a word of megabytes has none to find.
             var beyond = false
@@ -319,8 +355,13 @@ struct LineLayout {
     /// Where a tab at pen `x` (pt from the line's leading edge) ends: the first of `tabStops` beyond `x`, then
     /// multiples of `defaultTabInterval`; with an interval of 0, beyond the last stop a tab is a space.
     private func nextTabStop(after x: CGFloat, tab: Int) throws -> CGFloat {
-        if let stop = tabStopLocations.first(where: { $0 > x + layoutTolerance }) { return stop }
-        let interval = label.defaultTabInterval
+        var stops = tabStopLocations, interval = label.defaultTabInterval
+        if let rich {
+            let style = rich.style(forParagraphAt: tab)
+            stops = style.tabStops.map(\.location).sorted()
+            interval = style.defaultTabInterval
+        }
+        if let stop = stops.first(where: { $0 > x + layoutTolerance }) { return stop }
         if interval > 0 { return ((x + layoutTolerance) / interval).rounded(.down) * interval + interval }
         return x + (try advanceWidth(tab..<(tab + 1)))
     }
@@ -330,8 +371,8 @@ struct LineLayout {
     /// `.pushOut` (DESIGN.md §2, Push-out): when a wrapped paragraph's last line holds a single word (no break
     /// opportunity inside it), the last word of the line before moves down, once, if that line keeps at least
     /// one word and the new last line fits `width`. Word-wrapped paragraphs only (not `.byCharWrapping`).
-    func pushOut(_ lines: inout [BrokenLine], width: CGFloat) throws {
-        guard label.lineBreakStrategy.contains(.pushOut), label.lineBreakMode != .byCharWrapping, lines.count >= 2,
+    func pushOut(_ lines: inout [BrokenLine], width: CGFloat, strategy: LineBreakStrategy? = nil, mode: LineBreakMode? = nil) throws {
+        guard (strategy ?? label.lineBreakStrategy).contains(.pushOut), (mode ?? label.lineBreakMode) != .byCharWrapping, lines.count >= 2,
               case .text(let last)? = lines[lines.count - 1].pieces.first,
               case .text(let previous)? = lines[lines.count - 2].pieces.first,
               text.breakOffsets.sortedSlice(after: last.lowerBound, through: last.upperBound - 1).isEmpty,

@@ -6,8 +6,26 @@ import Typesetting
 /// Geometry is in points; pixels = points × `scale`. Defaults are UIKit's. Rules: DESIGN.md §2.
 public struct PaddedLabel: Sendable {
     /// The text; hard breaks at LF, CR, CR LF, VT (U+000B), FF (U+000C), NEL (U+0085), U+2028 and U+2029 (the
-    /// UAX #14 mandatory breaks). May be empty (the padding stays).
-    public var text: String
+    /// UAX #14 mandatory breaks). May be empty (the padding stays). Setting it clears `attributedText`; with
+    /// `attributedText` set it reads that string's characters, as `UILabel.text`.
+    public var text: String {
+        get { storedText }
+        set { storedText = newValue; storedAttributedText = nil }
+    }
+    private var storedText: String
+    /// The styled text (`UILabel.attributedText`): Foundation's `AttributedString` with LabelSnapshot's attributes
+    /// (`font`, `foregroundColor`, `backgroundColor`, `kern`, `tracking`, `baselineOffset`, `underlineStyle`,
+    /// `strikethroughStyle`, their colours, `paragraphStyle`, `attachment`; `AttributeScopes.LabelSnapshotAttributes`).
+    /// Attributes win; ranges without a font, a colour or a paragraph style take the label's `font`, `textColor`
+    /// and its paragraph properties (`textAlignment`, `lineBreakMode`, `lineBreakStrategy`, `lineSpacing`,
+    /// `lineHeightMultiple`, `tabStops`, `defaultTabInterval`), which act only there. A paragraph with its own
+    /// `ParagraphStyle` breaks greedily unless the style asks for push-out (`lineBreakStrategy` `[]` by default,
+    /// as Apple's). Setting it sets `text` to its characters; nil also empties `text`. DESIGN.md §2, Attributed text.
+    public var attributedText: AttributedString? {
+        get { storedAttributedText }
+        set { storedAttributedText = newValue; storedText = newValue.map { String($0.characters) } ?? "" }
+    }
+    private var storedAttributedText: AttributedString?
     /// The font and its fallback chain: `Font.system(size: 17)` by default, as `UILabel`'s (the system font's
     /// stand-in, Inter with SF Pro's metrics; `Font.default(size:)` is DejaVu Sans).
     /// A Dynamic Type font (`Font.preferred`, `Font.scaled`) reads at its size for `contentSizeCategory`, as a
@@ -122,9 +140,15 @@ public struct PaddedLabel: Sendable {
 
     /// A label with `text`, `font` and `insets` (pt); every other property has UIKit's default.
     public init(_ text: String, font: Font = .system(size: 17), insets: EdgeInsets = .zero) {
-        self.text = text
+        self.storedText = text
         self.storedFont = font
         self.absoluteInsets = insets
+    }
+
+    /// A label showing `attributedText`; `font` fills the ranges without a font attribute.
+    public init(attributedText: AttributedString, font: Font = .system(size: 17), insets: EdgeInsets = .zero) {
+        self.init("", font: font, insets: insets)
+        self.attributedText = attributedText
     }
 
     /// A label whose insets are given by leading/trailing edge, resolved for `layoutDirection`.
@@ -262,7 +286,14 @@ public struct PaddedLabel: Sendable {
     var drawnNumberOfLines: Int { drawnNumberOfLines(numberOfLines) }
 
     /// `lines`, or 1 under `.byTruncatingMiddle` (as `drawnNumberOfLines`).
-    func drawnNumberOfLines(_ lines: Int) -> Int { lineBreakMode == .byTruncatingMiddle ? 1 : lines }
+    func drawnNumberOfLines(_ lines: Int) -> Int { effectiveLineBreakMode == .byTruncatingMiddle ? 1 : lines }
+
+    /// The line-break mode that truncates: `lineBreakMode`, or with `attributedText` the first paragraph's
+    /// `ParagraphStyle.lineBreakMode` when it has a style (DESIGN.md §2, Attributed text).
+    var effectiveLineBreakMode: LineBreakMode {
+        guard let attributed = storedAttributedText, let first = attributed.runs.first else { return lineBreakMode }
+        return first.paragraphStyle?.lineBreakMode ?? lineBreakMode
+    }
 
     func paddedSize(of measured: MeasuredText) -> CGSize {
         CGSize(width: max(0, pixelCeil(measured.size.width, scale: scale) + insets.horizontal),

@@ -20,6 +20,36 @@ public struct TextLayout: Sendable {
         /// Whether the line's paragraph is right-to-left (UAX #9 P2–P3: its first strong character, else the
         /// label's `layoutDirection`); without a `layoutDirection`, `.natural` alignment follows it.
         public var isRightToLeft: Bool
+        /// Attributed text: the line's runs in logical order (empty for plain text).
+        public var runs: [Run] = []
+    }
+
+    /// A run of an attributed line as drawn: its text range (UTF-16; nil for the ellipsis) and its attributes.
+    public struct Run: Sendable, Equatable {
+        public var range: Range<Int>?
+        public var font: FontFile
+        /// The drawn point size (the run's font × the `adjustsFontSizeToFitWidth` ratio).
+        public var pointSize: Double
+        public var color: Color
+        /// pt after each character (`kern` + `tracking`).
+        public var kern: Double
+        public var baselineOffset: Double
+        /// An attachment's bounds, pt (nil for text).
+        public var attachmentBounds: CGRect?
+    }
+
+    /// An underline, strikethrough or run background, px (fractional edges are anti-aliased).
+    public struct Decoration: Sendable, Equatable {
+        public enum Kind: String, Sendable { case background, underline, strikethrough }
+        public var kind: Kind
+        public var x, y, width, height: Double
+        public var color: Color
+    }
+
+    /// An attachment's image at its place, px (drawn scaled to `width` × `height`).
+    public struct PlacedAttachment: Sendable {
+        public var image: Bitmap
+        public var x, y, width, height: Double
     }
 
     /// A glyph at its pixel position.
@@ -36,6 +66,8 @@ public struct TextLayout: Sendable {
         public var y: Double
         /// Scale of a colour bitmap glyph's image (1 for outlines).
         public var imageScale: Double
+        /// The run's colour (attributed text); nil: `TextLayout.textColor`.
+        public var color: Color? = nil
     }
 
     /// The bounds laid out in, pt (as given; drawing is relative to their origin).
@@ -76,6 +108,10 @@ public struct TextLayout: Sendable {
     /// early in a long text, a prefix ending with a line feed or, inside one long paragraph, after a space between
     /// two ASCII letters (DESIGN.md §2, Early stop). For tests and benchmarks.
     public var readTextLength: Int
+    /// Run backgrounds (drawn under the glyphs), underlines and strikethroughs (over them), in line order.
+    public var decorations: [Decoration] = []
+    /// Attachments, composited with the glyphs.
+    public var attachments: [PlacedAttachment] = []
 }
 
 extension PaddedLabel {
@@ -105,15 +141,17 @@ extension PaddedLabel {
         // relative to it, so bounds at (50, 50) give the same picture as bounds at (0, 0).
         let rect = CGRect(origin: .zero, size: bounds.size).inset(by: insets)
         let (drawn, measured) = try drawnText(engine, in: rect, numberOfLines: drawnNumberOfLines)
-        let drawer = LineDrawer(label: self, engine: drawn, original: engine, rect: rect, lineCount: measured.lines.count)
+        let drawer = LineDrawer(label: self, engine: drawn, original: engine, rect: rect, lineCount: measured.lines.count,
+                                measured: measured)
         var lines: [TextLayout.Line] = []
         var glyphs: [TextLayout.Glyph] = []
+        var decorations: [TextLayout.Decoration] = [], attachments: [TextLayout.PlacedAttachment] = []
         for (i, line) in measured.lines.enumerated() {
-            let (drawnLine, lineGlyphs) = try drawer.draw(line, index: i)
+            let (drawnLine, lineGlyphs) = try drawer.draw(line, index: i, decorations: &decorations, attachments: &attachments)
             lines.append(drawnLine)
             glyphs += lineGlyphs
         }
-        return TextLayout(bounds: bounds, scale: scale, textRect: rect, lines: lines, glyphs: glyphs,
+        var layout = TextLayout(bounds: bounds, scale: scale, textRect: rect, lines: lines, glyphs: glyphs,
                           fontSize: drawn.pointSize, fontPointSize: font.pointSize,
                           truncation: measured.truncation, missingScalars: engine.missingScalars(in: measured.lines),
                           fontsUsed: fontsUsed(by: glyphs, chain: engine.text.faces), pixelWidth: pixelWidth, pixelHeight: pixelHeight,
@@ -122,6 +160,9 @@ extension PaddedLabel {
                           cornerRadius: cornerRadius, borderWidth: borderWidth,
                           borderColor: borderColor.resolved(for: userInterfaceStyle),
                           shapedTextLength: engine.text.shapedLength, readTextLength: engine.utf16.count)
+        layout.decorations = decorations
+        layout.attachments = attachments
+        return layout
     }
 
     /// The bitmap size `round(bounds × scale)`, checked in floating point before any conversion to Int (a
@@ -141,7 +182,7 @@ extension PaddedLabel {
     /// height, at the font size `adjustsFontSizeToFitWidth` chooses. Drawing and `textRect` share it.
     func drawnText(_ engine: LineLayout, in rect: CGRect, numberOfLines lines: Int) throws -> (LineLayout, MeasuredText) {
         let drawn = try shrunkToFit(engine, in: rect, numberOfLines: lines)
-        return (drawn, try drawn.measure(maxWidth: rect.width, maxLines: drawn.lineLimit(lines, height: rect.height)))
+        return (drawn, try drawn.measureFitting(maxWidth: rect.width, maxLines: lines, height: rect.height))
     }
 
     /// The font files that draw at least one glyph, the primary font first, without repeats.
@@ -190,7 +231,7 @@ extension PaddedLabel {
     /// (no truncation) and none wider than the width.
     private func fits(_ engine: LineLayout, in rect: CGRect, numberOfLines lines: Int, singleLine: Bool) throws -> Bool {
         if singleLine { return try engine.measure(maxWidth: nil, maxLines: 1).size.width <= rect.width + layoutTolerance }
-        let measured = try engine.measure(maxWidth: rect.width, maxLines: engine.lineLimit(lines, height: rect.height))
+        let measured = try engine.measureFitting(maxWidth: rect.width, maxLines: lines, height: rect.height)
         return measured.truncation == nil && measured.size.width <= rect.width + layoutTolerance
     }
 }

@@ -27,6 +27,7 @@ public enum LabelRenderer {
         let w = Double(layout.pixelWidth), h = Double(layout.pixelHeight)
         let radius = Double(layout.cornerRadius) * s
         let glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
+        let attachments = layout.attachments.isEmpty ? [] : try AttachmentDrawing.place(layout)
         // Each band's glyphs, in layout order (the order they composite in where they overlap).
         let bandRows = max(1, min(bitmap.height, bandBytes / (bitmap.width * 4)))
         let bandCount = (bitmap.height + bandRows - 1) / bandRows
@@ -46,7 +47,11 @@ public enum LabelRenderer {
                 bitmap.fillRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius, color: layout.backgroundColor, rows: rows)
             }
             let clip = PixelRect(x: 0, y: rows.lowerBound, width: bitmap.width, height: rows.count)
-            for index in bands[band] { draw(glyphs[index], color: layout.textColor, into: &bitmap, clip: clip) }
+            // Attributed text: run backgrounds under the glyphs, attachments with them, lines over them (as TextKit).
+            for d in layout.decorations where d.kind == .background { fill(d, into: &bitmap, rows: rows) }
+            for a in attachments { AttachmentDrawing.draw(a, into: &bitmap, rows: rows) }
+            for index in bands[band] { draw(glyphs[index], color: glyphs[index].color ?? layout.textColor, into: &bitmap, clip: clip) }
+            for d in layout.decorations where d.kind != .background { fill(d, into: &bitmap, rows: rows) }
             if layout.borderWidth > 0, layout.borderColor.alpha > 0 {
                 bitmap.strokeRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius,
                                          lineWidth: Double(layout.borderWidth) * s, color: layout.borderColor, rows: rows)
@@ -60,6 +65,14 @@ public enum LabelRenderer {
     struct PlacedGlyph {
         let image: GlyphImage
         let left, top: Int
+        /// The run's colour (attributed text), else the layout's text colour.
+        var color: Color? = nil
+    }
+
+    /// A decoration's rect, anti-aliased at fractional edges.
+    private static func fill(_ d: TextLayout.Decoration, into bitmap: inout Bitmap, rows: Range<Int>) {
+        guard d.width > 0, d.height > 0, d.color.alpha > 0, d.x.isFinite, d.y.isFinite, d.width.isFinite, d.height.isFinite else { return }
+        bitmap.fillRoundedRect(x: d.x, y: d.y, width: d.width, height: d.height, radius: 0, color: d.color, rows: rows)
     }
 
     /// The glyph images of the layout that reach rows of the bitmap, in layout order.
@@ -75,7 +88,7 @@ public enum LabelRenderer {
             let image = face.glyphImage(glyph.glyphID, pixelSize: glyph.pixelSize, phase: phase, imageScale: glyph.imageScale)
             let top = Int(glyph.y.rounded()) - image.top
             guard image.width > 0, image.height > 0, top < bitmapHeight, top + image.height > 0 else { continue }
-            placed.append(PlacedGlyph(image: image, left: Int(origin) + image.left, top: top))
+            placed.append(PlacedGlyph(image: image, left: Int(origin) + image.left, top: top, color: glyph.color))
         }
         return placed
     }

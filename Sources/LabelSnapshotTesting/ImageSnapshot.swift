@@ -1,5 +1,6 @@
 import Foundation
 @_exported import Raster
+@_exported import MarkdownText
 @_exported import ImageDiff
 import SnapshotStore
 import PNGCodec

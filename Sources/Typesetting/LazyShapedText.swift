@@ -30,8 +30,14 @@ public final class LazyShapedText {
     static let margin = 32
 
     public let utf16: [UInt16]
-    /// The face chain, primary first; `ShapedGlyph.faceIndex` indexes it.
+    /// The face chain, primary first; `ShapedGlyph.faceIndex` indexes it. With font runs, every run's chain
+    /// (the first run's first), without repeats.
     public let faces: [FontFile]
+    /// The font runs of an attributed text (empty: one font, `font`). Lengths of a text with runs are ems of
+    /// `basePointSize`: a run's advances are scaled by its size ÷ `basePointSize` and its `extraAdvance` added.
+    public let fontRuns: [FontRun]
+    /// The size lengths are ems of: the font's (the label's font when there are font runs).
+    public let basePointSize: Double
     /// Everything below this offset is analysed and shaped; `utf16.count` when done.
     public private(set) var frontier = 0
     /// Glyphs of the clusters before the frontier, in logical order.
@@ -80,6 +86,14 @@ public final class LazyShapedText {
     private let chain: [FontFile]
     /// The font's OpenType features, for every run (`Font.features`).
     private let features: [hb_feature_t]
+    /// Each font run's features (its own font's).
+    private let runFeatures: [[hb_feature_t]]
+    /// Each font run's chain as indices into `chain`, its face-choice cache and emoji order.
+    private let runChains: [[Int]]
+    private let runCaches: [FaceChoiceCache]
+    private var runEmojiOrders: [[Int]?]
+    /// The font run being shaped (the frontier only moves forward).
+    private var runCursor = 0
     private var loadedFaces: [FontFace?]
     private var triedFaces: [Bool]
     private var emojiOrder: [Int]?
@@ -98,23 +112,42 @@ public final class LazyShapedText {
     ///   - keepHangulWords: `.hangulWordPriority` (no break opportunity between two Hangul characters).
     ///   - endsInsideParagraph: `utf16` is a prefix cut inside a paragraph (`TextSegmentation.prefixCut`): its
     ///     end is not the last paragraph's end, and `dependsOnFollowingText` tracks the levels read.
+    ///   - runs: font runs of an attributed text (`FontRun`: sorted, adjacent, covering the text); `font` then
+    ///     only gives `basePointSize`.
     ///   - window: units of a run shaped at once (tests use small windows).
     /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or a text longer
     ///   than ICU's 32-bit offsets.
     public init(_ utf16: [UInt16], font: Font, direction: WritingDirection = .natural, fallbackIsRTL: Bool = false,
-                keepHangulWords: Bool = true, endsInsideParagraph: Bool = false,
+                keepHangulWords: Bool = true, endsInsideParagraph: Bool = false, runs: [FontRun] = [],
                 window: Int = LazyShapedText.defaultWindow) throws {
         try font.validateSize()
+        for run in runs { try run.font.validateSize() }
         guard utf16.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
         self.utf16 = utf16
-        chain = font.chain
+        fontRuns = runs
+        basePointSize = font.pointSize
+        var union = runs.first?.font.chain ?? font.chain
+        var runChains: [[Int]] = []
+        for run in runs {
+            runChains.append(run.font.chain.map { file in
+                if let i = union.firstIndex(of: file) { return i }
+                union.append(file)
+                return union.count - 1
+            })
+        }
+        chain = union
         faces = chain
         features = try LazyShapedText.hbFeatures(font.features)
+        runFeatures = try runs.map { try LazyShapedText.hbFeatures($0.font.features) }
+        self.runChains = runChains
+        runCaches = runs.map { FaceChoiceCache.shared(for: $0.font.chain) }
+        runEmojiOrders = Array(repeating: nil, count: runs.count)
         loadedFaces = Array(repeating: nil, count: chain.count)
         loadedFaces[0] = try FontFace.load(chain[0])
         triedFaces = Array(repeating: false, count: chain.count)
         triedFaces[0] = true
-        faceChoices = FaceChoiceCache.shared(for: chain)
+        for run in runs where run.attachmentAdvance == nil { _ = try FontFace.load(run.font.file) }   // a run's own font must load
+        faceChoices = FaceChoiceCache.shared(for: runs.first?.font.chain ?? chain)
         self.keepHangulWords = keepHangulWords
         self.endsInsideParagraph = endsInsideParagraph
         self.window = max(window, 4 * LazyShapedText.margin)
@@ -299,6 +332,39 @@ public final class LazyShapedText {
         return chooseFace(scalars: Shaper.scalars(utf16[cluster]))
     }
 
+    /// `chooseFace(_:)` for a cluster of font run `run`, over that run's chain (indices into `chain` returned).
+    private func chooseFace(_ cluster: Range<Int>, run: Int) -> (face: Int, missing: [Unicode.Scalar]) {
+        let order = runChains[run], cache = runCaches[run]
+        let first = utf16[cluster.lowerBound]
+        if cluster.count == 1, !UTF16.isLeadSurrogate(first), !UTF16.isTrailSurrogate(first),
+           let scalar = Unicode.Scalar(first) {
+            if let known = cache.face(for: first), known < order.count { return (order[known], []) }
+            let choice = chooseRunFace(scalars: [scalar], run: run)
+            if choice.missing.isEmpty { cache.remember(choice.local, for: first) }
+            return (order[choice.local], choice.missing)
+        }
+        let choice = chooseRunFace(scalars: Shaper.scalars(utf16[cluster]), run: run)
+        return (order[choice.local], choice.missing)
+    }
+
+    /// The first face of run `run`'s chain (an index into it) that maps every code point, as `chooseFace(scalars:)`.
+    private func chooseRunFace(scalars: [Unicode.Scalar], run: Int) -> (local: Int, missing: [Unicode.Scalar]) {
+        if scalars.allSatisfy(Shaper.needsNoGlyph) { return (0, []) }
+        let order = runChains[run]
+        let wantsEmoji = scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
+        if wantsEmoji, runEmojiOrders[run] == nil {
+            runEmojiOrders[run] = order.indices.filter { face(order[$0])?.isColorBitmap == true }
+                + order.indices.filter { face(order[$0])?.isColorBitmap != true }
+        }
+        for k in 0..<order.count {
+            let local = wantsEmoji ? runEmojiOrders[run]![k] : k
+            guard let f = face(order[local]) else { continue }
+            if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { return (local, []) }
+        }
+        let primary = face(order[0])
+        return (0, scalars.filter { !Shaper.needsNoGlyph($0) && primary?.hasGlyph(for: $0) != true })
+    }
+
     private func chooseFace(scalars: [Unicode.Scalar]) -> (face: Int, missing: [Unicode.Scalar]) {
         if scalars.allSatisfy(Shaper.needsNoGlyph) { return (0, []) }
         // Emoji presentation (U+FE0F, or an Emoji_Presentation character) asks for the colour font first.
@@ -324,6 +390,15 @@ public final class LazyShapedText {
     private func step() throws {
         let n = utf16.count, start = frontier
         var size = window
+        // With font runs: the run holding the frontier ends the clusters shaped together (a cluster belongs to the
+        // run its first unit is in); an attachment is committed without shaping.
+        var runEnd = n, run = 0
+        if !fontRuns.isEmpty {
+            while runCursor + 1 < fontRuns.count, fontRuns[runCursor + 1].range.lowerBound <= start { runCursor += 1 }
+            run = runCursor
+            runEnd = min(n, fontRuns[run].range.upperBound)
+            if let advance = fontRuns[run].attachmentAdvance { return try commitAttachment(advance, upTo: runEnd) }
+        }
         while true {
             let target = min(n, start + size)
             try scanGraphemes(through: target)
@@ -333,8 +408,9 @@ public final class LazyShapedText {
             var g = pendingGraphemesHead
             while g < pendingGraphemes.count {
                 let b = pendingGraphemes[g]
+                if end >= runEnd, !clusters.isEmpty { runEnds = true; break }
                 try resolveBidi(through: end)
-                let (face, missing) = chooseFace(end..<b)
+                let (face, missing) = fontRuns.isEmpty ? chooseFace(end..<b) : chooseFace(end..<b, run: run)
                 let level = levels[end]
                 if clusters.isEmpty { runFace = face; runLevel = level } else if face != runFace || level != runLevel { runEnds = true; break }
                 if end >= target { break }   // one cluster looked at beyond the window: the run goes on
@@ -424,7 +500,7 @@ public final class LazyShapedText {
                 // Language-independent shaping: results must not depend on the process locale.
                 hb_buffer_set_language(buffer, LazyShapedText.undeterminedLanguage)
                 if partial { hb_buffer_set_flags(buffer, HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT) }
-                features.withUnsafeBufferPointer { hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
+                (fontRuns.isEmpty ? features : runFeatures[fontRuns.index(containing: range.lowerBound)]).withUnsafeBufferPointer { hb_shape(hbFont, buffer, $0.baseAddress, UInt32($0.count)) }
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
                       let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
@@ -475,9 +551,10 @@ public final class LazyShapedText {
 
     /// Makes `[frontier, end)` final: glyphs, advances, cluster starts, tabs, uncovered clusters, and the
     /// grapheme boundaries and break opportunities up to `end` that fall on a glyph cluster's start.
-    private func commit(_ newGlyphs: [ShapedGlyph], through end: Int,
-                        clusters: [(range: Range<Int>, face: Int, missing: [Unicode.Scalar])]) throws {
+    private func commit(_ shapedGlyphs: [ShapedGlyph], through end: Int,
+                        clusters: [(range: Range<Int>, face: Int, missing: [Unicode.Scalar])], scaled: Bool = true) throws {
         let start = frontier
+        let newGlyphs = fontRuns.isEmpty || !scaled ? shapedGlyphs : inBaseEms(shapedGlyphs, run: fontRuns.index(containing: start))
         // Local arrays, moved out and back: no copy, and no exclusivity check per element in debug builds.
         var starts = startsCluster, prefix = advancePrefix
         startsCluster = []; advancePrefix = []
@@ -512,6 +589,40 @@ public final class LazyShapedText {
         startsCluster = starts; advancePrefix = prefix
         if pendingGraphemesHead > 4096 { pendingGraphemes.removeFirst(pendingGraphemesHead); pendingGraphemesHead = 0 }
         if pendingBreaksHead > 4096 { pendingBreaks.removeFirst(pendingBreaksHead); pendingBreaksHead = 0 }
+    }
+}
+
+extension LazyShapedText {
+    /// A font run's glyphs in ems of `basePointSize`: advances and offsets × its size ÷ the base size, and the run's
+    /// `extraAdvance` (kern, tracking) after the last glyph of each glyph cluster.
+    private func inBaseEms(_ glyphs: [ShapedGlyph], run: Int) -> [ShapedGlyph] {
+        let r = fontRuns[run], factor = r.font.pointSize / basePointSize, extra = r.extraAdvance / basePointSize
+        var out = glyphs
+        for i in out.indices {
+            out[i].advance *= factor; out[i].xOffset *= factor; out[i].yOffset *= factor
+            if extra != 0, i + 1 == out.count || out[i + 1].cluster != out[i].cluster { out[i].advance += extra }
+        }
+        return out
+    }
+
+    /// An attachment run (U+FFFC): each grapheme cluster up to `end` is one glyph of no face (`glyphID` 0 of
+    /// face 0, not drawn), `advance` pt wide, at the level of its bidi run.
+    private func commitAttachment(_ advance: Double, upTo end: Int) throws {
+        let start = frontier
+        try scanGraphemes(through: end)
+        var clusters: [(range: Range<Int>, face: Int, missing: [Unicode.Scalar])] = []
+        var glyphs: [ShapedGlyph] = []
+        var from = start
+        var g = pendingGraphemesHead
+        while from < end, g < pendingGraphemes.count {
+            let b = pendingGraphemes[g]
+            try resolveBidi(through: from)
+            clusters.append((from..<b, 0, []))
+            glyphs.append(ShapedGlyph(faceIndex: 0, glyphID: 0, cluster: from, advance: advance / basePointSize, xOffset: 0, yOffset: 0))
+            from = b
+            g += 1
+        }
+        try commit(glyphs, through: max(from, start + 1), clusters: clusters, scaled: false)
     }
 }
 

@@ -95,7 +95,21 @@ final class PropertyTableTests: XCTestCase {
                                                      json: #""adjustsInsetsForContentSizeCategory": true"#,
                                                      check: { $0.adjustsInsetsForContentSizeCategory },
                                                      states: ["adjustsInsetsForContentSizeCategory"]),
+        "attributedText": Case(options: ["--attributed": [attributedFile]],
+                               json: #""attributedText": {"text": "ab", "runs": [{"range": [0, 1], "kern": 1.5}]}"#,
+                               check: { $0.text == "ab" && $0.attributedText?.runs.first?.kern == 1.5 },
+                               states: ["attributedText=0..<1{kern=1.5}"]),
+        "markdown": Case(options: ["--markdown": ["**a**b"]], json: nil,
+                         check: { $0.text == "ab" && $0.attributedText?.runs.first?.inlinePresentationIntent == .stronglyEmphasized },
+                         states: [#"text="ab""#, "attributedText=0..<1{intent=2}"]),
     ]
+
+    /// `--attributed`'s file: "ab" with a kern of 1.5 pt on "a".
+    static let attributedFile: String = {
+        let path = NSTemporaryDirectory() + "PropertyTableTests-attributed-\(getpid()).json"
+        try! Data(#"{"text": "ab", "runs": [{"range": [0, 1], "kern": 1.5}]}"#.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }()
 
     /// The label every case starts from: DejaVu Sans 17 pt, every other property at UIKit's default.
     static var base: PaddedLabel { PaddedLabel("x", font: Font(path: dejaVu + "DejaVuSans.ttf", size: 17)) }
@@ -118,7 +132,7 @@ final class PropertyTableTests: XCTestCase {
             }
             XCTAssertTrue(c.check(label), "\(property.name) from the command line: \(label)")
             XCTAssertNotNil(property.describe(label) ?? (property.name == "scale" ? "" : property.name == "size" || property.name == "borderColor"
-                || property.name == "minimumScaleFactor" ? "" : nil), "\(property.name) is stated once set")
+                || property.name == "minimumScaleFactor" || property.name == "markdown" ? "" : nil), "\(property.name) is stated once set")
             let provenance = try SnapshotProvenance(label: label).text
             for part in c.states { XCTAssertTrue(provenance.contains(part), "\(property.name): \(part) in\n\(provenance)") }
 
@@ -162,7 +176,7 @@ final class PropertyTableTests: XCTestCase {
     func testEveryStoredPropertyOfALabelIsInTheTable() {
         let names = Set(LabelProperty.all.map(\.name))
         // Stored under another name: the font and insets are read through computed properties.
-        let storedAs = ["storedFont": "font", "absoluteInsets": "insets"]
+        let storedAs = ["storedFont": "font", "absoluteInsets": "insets", "storedText": "text", "storedAttributedText": "attributedText"]
         let stored = Mirror(reflecting: Self.base).children.compactMap(\.label)
         XCTAssertGreaterThan(stored.count, 25)
         for name in stored {

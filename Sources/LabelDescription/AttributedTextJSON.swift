@@ -1,0 +1,160 @@
+import Foundation
+import LabelLayout
+import MarkdownText
+import Raster
+import StringResources
+import Typesetting
+
+/// An attributed label's text written as JSON (`labelsnap render --attributed FILE.json`, a style's
+/// `"attributedText"`): `{"text": "NEW · 3 items", "markdown": false, "runs": [{"range": [0, 3], "font":
+/// "DejaVu Sans Bold", "size": 12, "color": "#FFFFFF", "kern": 1.2}], "paragraphStyle": {"minimumLineHeight": 20}}`.
+/// Ranges are UTF-16 offsets of the text (of the parsed text with `"markdown": true`), as `.layout` prints them;
+/// a run's keys are the attribute names (`backgroundColor`, `tracking`, `baselineOffset`, `underlineStyle`,
+/// `underlineColor`, `strikethroughStyle`, `strikethroughColor`: "single", "thick" or "double"), and `image`
+/// (a PNG file) with `bounds` [x, y, width, height] for an attachment; the paragraph style's keys are
+/// `ParagraphStyle`'s. Relative image paths are read from `base`.
+enum AttributedTextJSON {
+    static func parse(_ input: PropertyInput, base: String) throws(PropertyValueError) -> AttributedString {
+        guard case .object(let members) = input else { throw detail("must be an object with \"text\" and \"runs\"") }
+        var text: String?, markdown = false, runs: [PropertyInput] = [], paragraph: [PropertyInput.Member]?
+        for m in members {
+            switch (m.key, m.value) {
+            case ("text", .string(let s)): text = s
+            case ("markdown", .bool(let b)): markdown = b
+            case ("runs", .array(let a)): runs = a
+            case ("paragraphStyle", .object(let p)): paragraph = p
+            default: throw detail("unknown or mistyped key \"\(m.key)\" (text: string, markdown: true/false, runs: array, paragraphStyle: object)")
+            }
+        }
+        guard let text else { throw detail("needs \"text\": the label's characters") }
+        var result: AttributedString
+        if markdown {
+            do { result = try AttributedString(markdown: text) } catch { throw detail("\(error)") }
+        } else {
+            result = AttributedString(text)
+        }
+        let count = result.utf16.count
+        for (i, run) in runs.enumerated() {
+            guard case .object(let keys) = run else { throw detail("runs[\(i)] must be an object") }
+            guard case .array(let bounds)? = keys.first(where: { $0.key == "range" })?.value, bounds.count == 2,
+                  case .number(let lo) = bounds[0], case .number(let hi) = bounds[1], lo >= 0, lo <= hi, hi <= Double(count),
+                  lo == lo.rounded(), hi == hi.rounded()
+            else { throw detail("runs[\(i)] needs \"range\": [start, end], UTF-16 offsets within 0…\(count)") }
+            let u = result.utf16
+            let range = u.index(u.startIndex, offsetBy: Int(lo))..<u.index(u.startIndex, offsetBy: Int(hi))
+            var container = AttributeContainer()
+            var fontFile: FontFile?, size: Double?, image: String?, rect: CGRect?
+            for k in keys where k.key != "range" {
+                func number() throws(PropertyValueError) -> CGFloat {
+                    guard case .number(let v) = k.value, v.isFinite else { throw detail("runs[\(i)].\(k.key) must be a number") }
+                    return CGFloat(v)
+                }
+                func color() throws(PropertyValueError) -> Color {
+                    guard case .string(let s) = k.value, let c = try? Color(hex: s) else { throw detail("runs[\(i)].\(k.key) must be a colour \"#RRGGBB[AA]\"") }
+                    return c
+                }
+                func line() throws(PropertyValueError) -> UnderlineStyle {
+                    guard case .string(let s) = k.value, let st = ["single": UnderlineStyle.single, "thick": .thick, "double": .double][s]
+                    else { throw detail("runs[\(i)].\(k.key) must be \"single\", \"thick\" or \"double\"") }
+                    return st
+                }
+                switch k.key {
+                case "font":
+                    guard case .string(let s) = k.value else { throw detail("runs[\(i)].font must be a font file or family") }
+                    do { fontFile = s.hasPrefix("/") || s.hasSuffix(".ttf") || s.hasSuffix(".otf") || s.hasSuffix(".ttc")
+                        ? FontFile(path: s) : try FontFile.resolve(family: s) } catch { throw detail("runs[\(i)].font: \(error)") }
+                case "size": size = Double(try number())
+                case "color", "foregroundColor": container.foregroundColor = try color()
+                case "backgroundColor": container.backgroundColor = try color()
+                case "kern": container.kern = try number()
+                case "tracking": container.tracking = try number()
+                case "baselineOffset": container.baselineOffset = try number()
+                case "underlineStyle": container.underlineStyle = try line()
+                case "underlineColor": container.underlineColor = try color()
+                case "strikethroughStyle": container.strikethroughStyle = try line()
+                case "strikethroughColor": container.strikethroughColor = try color()
+                case "image":
+                    guard case .string(let s) = k.value else { throw detail("runs[\(i)].image must be a PNG file") }
+                    image = s.hasPrefix("/") ? s : URL(fileURLWithPath: base).appendingPathComponent(s).path
+                case "bounds":
+                    guard case .array(let a) = k.value, a.count == 4 else { throw detail("runs[\(i)].bounds must be [x, y, width, height]") }
+                    var v: [CGFloat] = []
+                    for e in a { guard case .number(let x) = e, x.isFinite else { throw detail("runs[\(i)].bounds must be numbers") }; v.append(CGFloat(x)) }
+                    rect = CGRect(x: v[0], y: v[1], width: v[2], height: v[3])
+                default: throw detail("runs[\(i)] has an unknown key \"\(k.key)\"")
+                }
+            }
+            if fontFile != nil || size != nil {
+                // A size alone keeps the run's (or the label's default) face: DejaVu Sans.
+                let existing = result[range].runs.first?.font
+                var font = existing ?? .default(size: size ?? 17)
+                if let fontFile { font.file = fontFile }
+                if let size { font = font.withSize(size) }
+                container.font = font
+            }
+            if let image {
+                do { container.attachment = try TextAttachment(image: image, bounds: rect) } catch {
+                    throw detail("runs[\(i)].image: \(error)")
+                }
+            }
+            result[range].mergeAttributes(container)
+        }
+        if let paragraph {
+            var style = ParagraphStyle()
+            for m in paragraph {
+                func number() throws(PropertyValueError) -> CGFloat {
+                    guard case .number(let v) = m.value, v.isFinite, v >= -Double(PaddedLabel.maximumLength), v <= Double(PaddedLabel.maximumLength)
+                    else { throw detail("paragraphStyle.\(m.key) must be a length in points") }
+                    return CGFloat(v)
+                }
+                switch m.key {
+                case "lineSpacing": style.lineSpacing = try number()
+                case "lineHeightMultiple": style.lineHeightMultiple = try number()
+                case "minimumLineHeight": style.minimumLineHeight = try number()
+                case "maximumLineHeight": style.maximumLineHeight = try number()
+                case "paragraphSpacing": style.paragraphSpacing = try number()
+                case "paragraphSpacingBefore": style.paragraphSpacingBefore = try number()
+                case "firstLineHeadIndent": style.firstLineHeadIndent = try number()
+                case "headIndent": style.headIndent = try number()
+                case "tailIndent": style.tailIndent = try number()
+                case "defaultTabInterval": style.defaultTabInterval = try number()
+                case "alignment":
+                    guard case .string(let s) = m.value, let a = TextAlignment(rawValue: s) else { throw detail("paragraphStyle.alignment must be left, center, right, justified or natural") }
+                    style.alignment = a
+                case "lineBreakMode":
+                    guard case .string(let s) = m.value, let a = LineBreakMode(rawValue: s) else { throw detail("paragraphStyle.lineBreakMode must be byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail or byTruncatingMiddle") }
+                    style.lineBreakMode = a
+                case "lineBreakStrategy":
+                    guard case .string(let s) = m.value, let st = ["none": LineBreakStrategy(), "standard": .standard, "pushOut": .pushOut, "hangulWordPriority": .hangulWordPriority][s]
+                    else { throw detail("paragraphStyle.lineBreakStrategy must be none, standard, pushOut or hangulWordPriority") }
+                    style.lineBreakStrategy = st
+                case "baseWritingDirection":
+                    guard case .string(let s) = m.value, let d = WritingDirection(rawValue: s) else { throw detail("paragraphStyle.baseWritingDirection must be natural, leftToRight or rightToLeft") }
+                    style.baseWritingDirection = d
+                default: throw detail("paragraphStyle has an unknown key \"\(m.key)\"")
+                }
+            }
+            result.paragraphStyle = style
+        }
+        return result
+    }
+
+    /// A file's JSON as a `PropertyInput` (`labelsnap render --attributed FILE.json`).
+    static func read(file path: String) throws(PropertyValueError) -> PropertyInput {
+        guard let data = FileManager.default.contents(atPath: path) else { throw detail("cannot read \(path): check the path") }
+        do { return input(try JSONDocument.parse(Array(data), file: path)) } catch { throw detail("\(error)") }
+    }
+
+    private static func input(_ node: JSONNode) -> PropertyInput {
+        switch node.value {
+        case .object(let members): .object(members.map { PropertyInput.Member(key: $0.key, value: input($0.value)) })
+        case .array(let items): .array(items.map(input))
+        case .string(let s): .string(s)
+        case .number(let v): .number(v)
+        case .bool(let b): .bool(b)
+        case .null: .null
+        }
+    }
+
+    private static func detail(_ s: String) -> PropertyValueError { PropertyValueError(.detail(s)) }
+}

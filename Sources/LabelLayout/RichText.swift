@@ -1,0 +1,112 @@
+import Foundation
+import Raster
+import Typesetting
+
+/// A label's `attributedText` resolved for layout (DESIGN.md §2, Attributed text): one run per range of equal
+/// attributes, each with its font (for the content size category, Markdown's intents), colours for the
+/// appearance, and the paragraph styles. Missing attributes take the label's properties.
+struct RichText {
+    struct Run {
+        var range: Range<Int>
+        /// The run's font at its size (resolved for `contentSizeCategory`, strong/emphasis/code applied).
+        var font: Font
+        var color: Color
+        var backgroundColor: Color?
+        /// `kern` + `tracking`, pt after each character.
+        var kern: CGFloat
+        var baselineOffset: CGFloat
+        var underline: UnderlineStyle?
+        var underlineColor: Color?
+        var strikethrough: UnderlineStyle?
+        var strikethroughColor: Color?
+        var paragraphStyle: ParagraphStyle?
+        var attachment: TextAttachment?
+        /// The font's metrics at `font.pointSize`.
+        var metrics: FontMetrics
+    }
+
+    let runs: [Run]
+    let fontRuns: [FontRun]
+    /// The style of a paragraph without a `paragraphStyle` attribute: the label's own properties.
+    let labelStyle: ParagraphStyle
+
+    /// - Throws: `TypesettingError` for a run font that cannot be loaded or an invalid size.
+    init(_ attributed: AttributedString, label: PaddedLabel, baseFont: Font, language: String?) throws {
+        var style = ParagraphStyle()
+        style.alignment = label.textAlignment
+        style.lineBreakMode = label.lineBreakMode
+        style.lineBreakStrategy = label.lineBreakStrategy
+        style.lineSpacing = label.lineSpacing
+        style.lineHeightMultiple = label.lineHeightMultiple
+        style.tabStops = label.tabStops
+        style.defaultTabInterval = label.defaultTabInterval
+        labelStyle = style
+        let appearance = label.userInterfaceStyle
+        let textColor = label.textColor.resolved(for: appearance)
+        var runs: [Run] = [], fontRuns: [FontRun] = []
+        let utf16 = attributed.utf16
+        var offset = 0
+        for run in attributed.runs {
+            let length = utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            guard length > 0 else { continue }
+            let range = offset..<(offset + length)
+            offset += length
+            var font = run.font.map { $0.resolved(for: label.contentSizeCategory).forLanguage(language) } ?? baseFont
+            if let intent = run.inlinePresentationIntent { font = RichText.font(font, for: intent) }
+            var underline = run.underlineStyle, strike = run.strikethroughStyle
+            if run.inlinePresentationIntent?.contains(.strikethrough) == true, strike == nil { strike = .single }
+            if underline?.isEmpty == true { underline = nil }
+            if strike?.isEmpty == true { strike = nil }
+            let kern = (run.kern ?? 0) + (run.tracking ?? 0)
+            let metrics = try FontFace.load(font.file).metrics(pointSize: font.pointSize)
+            runs.append(Run(range: range, font: font, color: run.foregroundColor?.resolved(for: appearance) ?? textColor,
+                            backgroundColor: run.backgroundColor?.resolved(for: appearance), kern: kern,
+                            baselineOffset: run.baselineOffset ?? 0,
+                            underline: underline, underlineColor: run.underlineColor?.resolved(for: appearance),
+                            strikethrough: strike, strikethroughColor: run.strikethroughColor?.resolved(for: appearance),
+                            paragraphStyle: run.paragraphStyle, attachment: run.attachment, metrics: metrics))
+            fontRuns.append(FontRun(range: range, font: font, extraAdvance: Double(kern),
+                                    attachmentAdvance: run.attachment.map { Double($0.bounds.width) + Double(kern) }))
+        }
+        self.runs = runs
+        self.fontRuns = fontRuns
+    }
+
+    /// Markdown's inline intents on a font: strong → bold, emphasis → italic, code → DejaVu Sans Mono, of the
+    /// run's family (DESIGN.md §2, Markdown).
+    static func font(_ font: Font, for intent: InlinePresentationIntent) -> Font {
+        var f = font
+        if intent.contains(.code) {
+            var mono = Font(path: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", size: f.pointSize, fallbacks: f.fallbacks)
+            mono.dynamicType = f.dynamicType
+            f = mono
+        }
+        if intent.contains(.stronglyEmphasized), f.weight.rawValue < Font.Weight.bold.rawValue { f = f.withWeight(.bold) }
+        if intent.contains(.emphasized) { f = f.italic() }
+        return f
+    }
+
+    /// The index of the run holding `offset` (the last run at the end).
+    func runIndex(at offset: Int) -> Int { fontRuns.index(containing: offset) }
+
+    /// The style of the paragraph starting at `start`: its first character's `paragraphStyle`, else the label's.
+    func style(forParagraphAt start: Int) -> ParagraphStyle {
+        guard !runs.isEmpty else { return labelStyle }
+        return runs[runIndex(at: start)].paragraphStyle ?? labelStyle
+    }
+
+    /// The runs that overlap `range` (the run holding its start when it is empty), as indices.
+    func runIndices(overlapping range: Range<Int>) -> Range<Int> {
+        guard !runs.isEmpty else { return 0..<0 }
+        let first = runIndex(at: range.lowerBound)
+        var last = first
+        while last + 1 < runs.count, runs[last + 1].range.lowerBound < range.upperBound { last += 1 }
+        return first..<(last + 1)
+    }
+}
+
+/// A line's box (DESIGN.md §2, Attributed text): its height and the distance from its top to its baseline, pt.
+struct LineBox: Equatable {
+    var height: CGFloat
+    var baselineFromTop: CGFloat
+}

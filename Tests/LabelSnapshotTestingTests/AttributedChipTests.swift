@@ -1,0 +1,71 @@
+import Foundation
+import LabelSnapshotTesting
+import PNGCodec
+import SnapshotTestSupport
+import XCTest
+
+/// The chip of README as a new user writes it: a 12 pt icon attachment, a bold "NEW" with kern 1.2, a regular
+/// count, a fixed 20 pt line height. Recorded here as the project's references (image and `.layout`), and in a
+/// throw-away package: recorded, passing, then failing with the changed pixels counted when the kern changes.
+final class AttributedChipTests: XCTestCase {
+    /// A 12 × 12 px star-like icon: an amber square with a white diagonal cross, drawn at 12 pt (at 2x resampled).
+    static var icon: Bitmap {
+        var icon = try! Bitmap(width: 12, height: 12, fill: Color(red: 255, green: 196, blue: 0))
+        for i in 0..<12 {
+            for x in [i, 11 - i] { let p = (i * 12 + x) * 4; icon.pixels[p] = 255; icon.pixels[p + 1] = 255; icon.pixels[p + 2] = 255 }
+        }
+        return icon
+    }
+
+    static func chip(kern: CGFloat = 1.2) -> PaddedLabel {
+        var chip = AttributedString("NEW")
+        chip.font = .system(size: 12, weight: .bold)
+        chip.foregroundColor = .white
+        chip.kern = kern
+        var count = AttributedString(" · 3 items")
+        count.font = .system(size: 12)
+        count.foregroundColor = Color(red: 255, green: 235, blue: 240)
+        count.baselineOffset = 0.5
+        let icon = AttributedString(attachment: TextAttachment(image: icon, bounds: CGRect(x: 0, y: -2, width: 12, height: 12)))
+        var all = icon + AttributedString(" ") + chip + count
+        var style = ParagraphStyle()
+        style.minimumLineHeight = 20; style.maximumLineHeight = 20
+        all.paragraphStyle = style
+        var label = PaddedLabel(attributedText: all, font: .system(size: 12), insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
+        label.backgroundColor = Color(red: 214, green: 40, blue: 88)
+        label.cornerRadius = 14
+        label.scale = 2
+        return label
+    }
+
+    func testChip() {
+        assertLabelSnapshot(of: Self.chip(), named: "chip")
+        assertLabelSnapshot(of: Self.chip(), as: .layout, named: "chip")
+    }
+
+    func testChipRecordsPassesAndFailsWhenTheKernChanges() throws {
+        let pkg = try TempPackage()
+        let env = ["SNAPSHOT_TESTING_RECORD": "missing"]
+        var fixed = Self.chip()
+        try fixed.layout(width: 130)
+        let recorded = try XCTUnwrap(withSnapshotTesting(environment: env) {
+            verifyLabelSnapshot(of: fixed, named: "chip", file: pkg.testFile, testName: "testChip()")
+        })
+        XCTAssertTrue(recorded.contains(pkg.reference("testChip.chip.png")), recorded)
+        let written = try PNGCodec.decode(contentsOf: pkg.reference("testChip.chip.png"))
+        startSnapshotRun()
+        XCTAssertNil(withSnapshotTesting(environment: env) {
+            verifyLabelSnapshot(of: fixed, named: "chip", file: pkg.testFile, testName: "testChip()")
+        })
+        var kerned = Self.chip(kern: 1.6)
+        try kerned.layout(width: 130)
+        let expected = try kerned.render()
+        let differing = stride(from: 0, to: expected.pixels.count, by: 4).filter { expected.pixels[$0..<$0 + 4] != written.pixels[$0..<$0 + 4] }.count
+        XCTAssertGreaterThan(differing, 0)
+        startSnapshotRun()
+        let message = try XCTUnwrap(withSnapshotTesting(environment: env) {
+            verifyLabelSnapshot(of: kerned, named: "chip", file: pkg.testFile, testName: "testChip()")
+        })
+        XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
+    }
+}

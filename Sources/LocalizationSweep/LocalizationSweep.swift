@@ -81,7 +81,8 @@ public struct LocalizationSweep: Sendable {
 
     /// The locales checked, in order: `locales` with repeats dropped (a locale named twice is checked once),
     /// or all of the table's. A name matches the table's locale of the same letters in any case (BCP 47 tags
-    /// are case-insensitive: `DE`, `pt-br` name `de`, `pt-BR`) and is reported in the table's spelling. A
+    /// are case-insensitive: `DE`, `pt-br` name `de`, `pt-BR`) and is reported in the table's spelling; without one,
+    /// `fallbackMatch` (`de_DE` and `de-AT` name `de` when the table has no such region). A
     /// name of one of `pseudoLocales` (`en-XA`) is no locale of the table and is left out here: `plan()` adds the
     /// pseudo-locales after the table's, so `locales: ["en-XA"], pseudoLocales: [.accented]` checks en-XA alone.
     /// - Throws: `NoLocales` for an empty list, `UnknownLocale`.
@@ -97,10 +98,24 @@ public struct LocalizationSweep: Sendable {
             if pseudoLocales.contains(where: { $0.rawValue.lowercased() == key }),
                !table.locales.contains(where: { $0.lowercased() == key }) { continue }
             guard let match = table.locales.first(where: { $0 == l }) ?? table.locales.first(where: { $0.lowercased() == key })
+                ?? LocalizationSweep.fallbackMatch(l, in: table.locales)
             else { throw UnknownLocale(locale: l, available: table.locales) }
             if seen.insert(match).inserted { chosen.append(match) }
         }
         return chosen
+    }
+
+    /// The table's locale a name without an exact match falls back to, as Foundation's bundle lookup does: POSIX
+    /// spelling `de_DE` read as `de-DE`, then its subtags dropped from the end (`de-DE` → `de`, `zh-Hant-TW` →
+    /// `zh-Hant` → `zh`), any case. nil when none is in `locales`.
+    static func fallbackMatch(_ name: String, in locales: [String]) -> String? {
+        var parts = name.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        while !parts.isEmpty {
+            let key = parts.joined(separator: "-")
+            if let m = locales.first(where: { $0.lowercased().replacingOccurrences(of: "_", with: "-") == key }) { return m }
+            parts.removeLast()
+        }
+        return nil
     }
 
     /// What is laid out, in order: the table's strings of the chosen locales (in `locales` order), then the

@@ -336,6 +336,11 @@ extension SweepTests {
         // BCP 47 tags are case-insensitive: `DE` is the table's `de` (`--locales DE` was once refused).
         let cased = try LocalizationSweep(table: table, style: style, locales: ["DE", "de", "Ru"]).chosenLocales()
         XCTAssertEqual(cased, ["de", "ru"])
+        // A POSIX name or a region the table lacks falls back to the language, as a bundle's lookup does
+        // (`--locales de_DE` was refused); one whose language the table lacks is still unknown.
+        let regional = try LocalizationSweep(table: table, style: style, locales: ["de_DE", "ru-RU", "de-AT"]).chosenLocales()
+        XCTAssertEqual(regional, ["de", "ru"])
+        XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: ["it_IT"]).chosenLocales())
         XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: ["deu"]).chosenLocales()) { error in
             XCTAssertTrue(error is LocalizationSweep.UnknownLocale, "\(error)")
         }

@@ -18,13 +18,14 @@ SWIFT_BIN=$(dirname "$(command -v swiftc)")
 CLANG=${CLANG:-$SWIFT_BIN/clang}
 mkdir -p "$OUT/src" "$OUT/module" "$OUT/corpus" "$OUT/crashes"
 
-# One module from Raster + Typesetting + LabelLayout + LabelRendering + the fuzz entry (their imports
-# of each other dropped); the system-library module maps are used as they are.
+# One module from the Swift targets below + the fuzz entry (their imports of each other dropped); the
+# system-library module maps are used as they are.
 rm -f "$OUT"/src/*.swift
-for f in Sources/Raster/*.swift Sources/Typesetting/*.swift Sources/LabelLayout/*.swift \
-         Sources/LabelRendering/*.swift Fuzz/LabelLayoutFuzzer.swift; do
-    sed -e '/^import Raster$/d' -e '/^import Typesetting$/d' -e '/^import LabelLayout$/d' \
-        "$f" > "$OUT/src/$(basename "$(dirname "$f")")-$(basename "$f")"
+# LabelLayout reads attachment PNGs, so PNGCodec and what it imports come too.
+TARGETS="Raster ContentDigest RegularFiles PNGCodec Typesetting LabelLayout LabelRendering"
+drop=$(for t in $TARGETS; do printf '/^import %s$/d;' "$t"; done)
+for f in $(for t in $TARGETS; do echo Sources/$t/*.swift; done) Fuzz/LabelLayoutFuzzer.swift; do
+    sed "$drop" "$f" > "$OUT/src/$(basename "$(dirname "$f")")-$(basename "$f")"
 done
 
 export SWIFT_BACKTRACE=enable=no  # let ASan/libFuzzer report crashes, not the Swift backtracer
@@ -33,14 +34,15 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"  # also no leak check at e
 # -licuuc -licui18n -licudata below.
 . Scripts/fuzz-c-targets.sh
 rm -f "$OUT"/*.o
-C_MODULES=$(fuzz_c_targets "$OUT" CRasterKernels CICU)
+C_MODULES=$(fuzz_c_targets "$OUT" CRasterKernels CICU CPNGShim)
+SYSTEM_MODULES=$(for m in Sources/C*/module.modulemap; do printf -- '-I %s ' "$(dirname "$m")"; done)
 CFLAGS=$(pkg-config --cflags freetype2 harfbuzz fontconfig)
 XCC=""
 for flag in $CFLAGS; do XCC="$XCC -Xcc $flag"; done
 # shellcheck disable=SC2086
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name LabelFuzz \
-    $C_MODULES -I Sources/CFreeType -I Sources/CHarfBuzz -I Sources/CFontconfig $XCC \
-    "$OUT"/src/*.swift "$OUT"/*.o -lfreetype -lharfbuzz -lfontconfig -licuuc -licui18n -licudata \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name LabelFuzz -package-name LabelSnapshot \
+    $C_MODULES $SYSTEM_MODULES $XCC \
+    "$OUT"/src/*.swift "$OUT"/*.o -lfreetype -lharfbuzz -lfontconfig -licuuc -licui18n -licudata -lpng16 -lz -ldeflate \
     -o "$OUT/fuzz-label-layout"
 
 [ "$SECONDS_TO_RUN" = 0 ] && { echo "built $OUT/fuzz-label-layout"; exit 0; }

@@ -29,7 +29,7 @@ SYSTEM_MODULES=$(for m in Sources/C*/module.modulemap; do printf -- '-I %s ' "$(
 rm -f "$OUT"/*.o
 C_MODULES=$(fuzz_c_targets "$OUT" CRasterKernels CPNGShim)
 # shellcheck disable=SC2086  # SYSTEM_MODULES is a list of flags
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz $C_MODULES $SYSTEM_MODULES \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name PNGFuzz -package-name LabelSnapshot $C_MODULES $SYSTEM_MODULES \
     "$OUT"/src/*.swift "$OUT"/*.o -lpng16 -lz -ldeflate -o "$OUT/fuzz-png-decode"
 
 [ "$SECONDS_TO_RUN" = 0 ] && { echo "built $OUT/fuzz-png-decode"; exit 0; }

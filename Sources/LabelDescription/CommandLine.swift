@@ -1,20 +1,20 @@
 import LabelLayout
 
 /// A property value refused by a front end, named as that front end names it (`--lines needs an integer, got 'x'`).
-public struct LabelPropertyError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct LabelPropertyError: Error, CustomStringConvertible, Sendable {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 extension LabelProperty {
     /// Every option flag of the table (`labelsnap render` reads them as options with a value).
-    public static var optionFlags: [String] { all.flatMap { $0.options.map(\.flag) } }
+    package static var optionFlags: [String] { all.flatMap { $0.options.map(\.flag) } }
 
     /// Sets on `label` every property whose option `arguments` gives, in table order (so `--directional-insets`
     /// wins over `--insets`, as setting `directionalInsets` after `insets` does). `arguments(flag)` are the
     /// option's arguments in the order given; a non-repeating option takes the last.
     /// - Throws: `LabelPropertyError` naming the option ("--lines needs an integer, got 'x'").
-    public static func applyOptions(_ arguments: (String) -> [String], to label: inout PaddedLabel) throws(LabelPropertyError) {
+    package static func applyOptions(_ arguments: (String) -> [String], to label: inout PaddedLabel) throws(LabelPropertyError) {
         for property in all {
             for option in property.options {
                 let given = arguments(option.flag)
@@ -31,7 +31,7 @@ extension LabelProperty {
 
     /// The options' lines of `labelsnap render --help`, in table order: `  --lines N` then the help text from
     /// column 27 (continuation lines indented to it; after an option too long for that, on the next line).
-    public static var optionsHelp: String {
+    package static var optionsHelp: String {
         all.flatMap { property in
             property.options.map { option in
                 let head = "  \(option.flag) \(option.placeholder)"

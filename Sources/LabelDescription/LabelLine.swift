@@ -6,12 +6,12 @@ extension LabelProperty {
     /// Texts up to this many UTF-8 bytes are stated whole; longer ones by their first
     /// `statedTextPrefix` characters, length and digest, so the provenance chunk stays small (a 1.4 MB text
     /// made a 1.4 MB reference) and below `PNGCodec.maximumTextByteCount`.
-    public static let wholeTextByteLimit = 512, statedTextPrefix = 200
+    package static let wholeTextByteLimit = 512, statedTextPrefix = 200
 
     /// `text="…"` (quotes and backslashes escaped, control characters as `\u{…}`), or for a long text
     /// `text="<first 200 characters>" textLength=<characters> textSHA256=<SHA-256 of its UTF-8, hex>`:
     /// deterministic, and a changed text still changes the line.
-    public static func describe(text: String) -> String {
+    package static func describe(text: String) -> String {
         func quoted(_ s: Substring) -> String {
             "\"" + s.unicodeScalars.map { $0 == "\"" ? "\\\"" : $0 == "\\" ? "\\\\" : $0.value < 0x20 ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
         }
@@ -23,7 +23,7 @@ extension LabelProperty {
     /// An attributed text's runs for the provenance: each range (UTF-16) with the attributes it sets, in order
     /// (`0..<3{font=DejaVuSans-Bold.ttf#0 12pt color=#FFFFFFFF kern=1.2}`), and the paragraph styles that differ
     /// from the default.
-    public static func describe(attributedText: AttributedString) -> String {
+    package static func describe(attributedText: AttributedString) -> String {
         func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
         var parts: [String] = []
         var offset = 0

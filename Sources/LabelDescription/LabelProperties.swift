@@ -16,7 +16,7 @@ private func n(_ v: CGFloat) -> String { LabelDescriptionFormat.number(Double(v)
 extension LabelProperty {
     /// Every property of `PaddedLabel`, in the order of the provenance's `label:` line and of
     /// `labelsnap render --help`.
-    public static let all: [LabelProperty] = [
+    package static let all: [LabelProperty] = [
         LabelProperty("text", inStyle: false, syntax: .string(placeholder: "TEXT", summary: "any text"),
                       set: { $0.text = $1 }, describe: { LabelProperty.describe(text: $0.text) }),
         LabelProperty("font", options: [Option("--font", help: """

@@ -3,37 +3,37 @@ import LabelLayout
 /// One property of `PaddedLabel` as every front end sees it: its style JSON key, its `labelsnap render`
 /// option, the syntax of its value, how it is set on a label and how the provenance's `label:` line states it.
 /// `LabelProperty.all` is the table; DESIGN.md §1 "Adding a label property" is the recipe.
-public struct LabelProperty: Sendable {
+package struct LabelProperty: Sendable {
     /// `PaddedLabel`'s property name, which is also the style JSON key (`numberOfLines`).
-    public let name: String
+    package let name: String
     /// Whether a style file (`LabelStyle`'s JSON) takes it; `text` and `language` are set per string and
     /// `bounds` from the style's width and height, so those are not style keys.
-    public let inStyle: Bool
+    package let inStyle: Bool
     /// The `labelsnap render` option(s); empty when the command sets it otherwise (`text`: TEXT or
     /// `--text-file`; `bounds`: `--width`, `--height`).
-    public let options: [CommandLineOption]
+    package let options: [CommandLineOption]
     /// The value's syntax in words (help and docs).
-    public let summary: String
+    package let summary: String
     /// Reads a value (JSON or command-line text) into a setter; refusals name no property (the caller does).
-    public let setter: @Sendable (PropertyInput) throws(PropertyValueError) -> @Sendable (inout PaddedLabel) -> Void
+    package let setter: @Sendable (PropertyInput) throws(PropertyValueError) -> @Sendable (inout PaddedLabel) -> Void
     /// This property's part of the provenance's `label:` line (`lines=2`); nil at its default, or when another
     /// entry states it (`size` is in `font=…`). The parts are joined in table order.
-    public let describe: @Sendable (PaddedLabel) -> String?
+    package let describe: @Sendable (PaddedLabel) -> String?
 
     /// A `labelsnap render` option of a property.
-    public struct CommandLineOption: Sendable {
+    package struct CommandLineOption: Sendable {
         /// `--lines`.
-        public let flag: String
+        package let flag: String
         /// The argument in help text (`N`), from the syntax unless given.
-        public let placeholder: String
+        package let placeholder: String
         /// The help text; lines after the first are indented under it.
-        public let help: String
+        package let help: String
         /// A repeated option passes every argument (`--font A --font B`); otherwise the last one counts.
-        public let repeats: Bool
+        package let repeats: Bool
         /// What else the option sets (`--min-scale` also turns `adjustsFontSizeToFitWidth` on).
-        public let also: (@Sendable (inout PaddedLabel) -> Void)?
+        package let also: (@Sendable (inout PaddedLabel) -> Void)?
 
-        public init(_ flag: String, placeholder: String, help: String, repeats: Bool = false,
+        package init(_ flag: String, placeholder: String, help: String, repeats: Bool = false,
                     also: (@Sendable (inout PaddedLabel) -> Void)? = nil) {
             self.flag = flag
             self.placeholder = placeholder
@@ -44,10 +44,10 @@ public struct LabelProperty: Sendable {
     }
 
     /// An option given without a placeholder takes the syntax's.
-    public struct Option: Sendable {
+    package struct Option: Sendable {
         let flag: String, placeholder: String?, help: String, repeats: Bool
         let also: (@Sendable (inout PaddedLabel) -> Void)?
-        public init(_ flag: String, _ placeholder: String? = nil, help: String, repeats: Bool = false,
+        package init(_ flag: String, _ placeholder: String? = nil, help: String, repeats: Bool = false,
                     also: (@Sendable (inout PaddedLabel) -> Void)? = nil) {
             self.flag = flag
             self.placeholder = placeholder
@@ -58,7 +58,7 @@ public struct LabelProperty: Sendable {
     }
 
     /// A property whose values have `syntax`, put on the label by `set`.
-    public init<Value>(_ name: String, inStyle: Bool = true, options: [Option] = [], syntax: ValueSyntax<Value>,
+    package init<Value>(_ name: String, inStyle: Bool = true, options: [Option] = [], syntax: ValueSyntax<Value>,
                        set: @escaping @Sendable (inout PaddedLabel, Value) -> Void,
                        describe: @escaping @Sendable (PaddedLabel) -> String? = { _ in nil }) {
         self.name = name
@@ -76,13 +76,13 @@ public struct LabelProperty: Sendable {
     }
 
     /// The entry named `name`.
-    public static func named(_ name: String) -> LabelProperty? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> LabelProperty? { all.first { $0.name == name } }
 
     /// The style JSON keys, in table order.
-    public static var styleKeys: [String] { all.filter(\.inStyle).map(\.name) }
+    package static var styleKeys: [String] { all.filter(\.inStyle).map(\.name) }
 
     /// The provenance's `label:` line: every entry's part, in table order (deterministic; numbers in pt).
-    public static func describe(_ label: PaddedLabel) -> String {
+    package static func describe(_ label: PaddedLabel) -> String {
         all.compactMap { $0.describe(label) }.joined(separator: " ")
     }
 }

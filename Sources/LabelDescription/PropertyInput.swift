@@ -1,7 +1,7 @@
 /// A value given for a label property: a style JSON value, or the text of a `labelsnap render` option.
 /// Every property reads both through one `ValueSyntax`, so the JSON and the command line accept the same
 /// values (a JSON string is never read as a number; command-line text is, as the shell gives only text).
-public enum PropertyInput: Sendable, Equatable {
+package enum PropertyInput: Sendable, Equatable {
     /// Command-line text, read by the syntax's text form ("12", "4,8,4,8", "#FF0000", "tail").
     case text(String)
     /// A repeated command-line option (`--font A --font B`), in the order given.
@@ -14,10 +14,10 @@ public enum PropertyInput: Sendable, Equatable {
     case null
 
     /// One member of a JSON object, in the order written.
-    public struct Member: Sendable, Equatable {
-        public var key: String
-        public var value: PropertyInput
-        public init(key: String, value: PropertyInput) {
+    package struct Member: Sendable, Equatable {
+        package var key: String
+        package var value: PropertyInput
+        package init(key: String, value: PropertyInput) {
             self.key = key
             self.value = value
         }
@@ -46,8 +46,8 @@ public enum PropertyInput: Sendable, Equatable {
 
 /// Why a value is refused, without the property's name: each front end names the property its own way
 /// (`"numberOfLines"` in a style file, `--lines` on the command line) with `message(for:)`.
-public struct PropertyValueError: Error, Sendable, Equatable {
-    public enum Form: Sendable, Equatable {
+package struct PropertyValueError: Error, Sendable, Equatable {
+    package enum Form: Sendable, Equatable {
         /// "<name> <phrase>", with the refused value quoted as its front end writes it (`, got 'x'` / `, got "x"`).
         case phrase(String, got: Got?)
         /// "<name>: <detail>" (a colour's or a font's own error).
@@ -56,15 +56,15 @@ public struct PropertyValueError: Error, Sendable, Equatable {
         case whole(String)
     }
     /// The refused value as it is shown.
-    public enum Got: Sendable, Equatable {
+    package enum Got: Sendable, Equatable {
         case text(String)
         case number(Double)
     }
-    public var form: Form
-    public init(_ form: Form) { self.form = form }
+    package var form: Form
+    package init(_ form: Form) { self.form = form }
 
     /// The message naming the property as `name` (`"\"size\""` or `"--size"`).
-    public func message(for name: String) -> String {
+    package func message(for name: String) -> String {
         switch form {
         case .whole(let s): return s
         case .detail(let s): return "\(name): \(s)"
@@ -80,6 +80,6 @@ public struct PropertyValueError: Error, Sendable, Equatable {
 }
 
 /// How numbers are written in the label line and in messages: no trailing ".0".
-public enum LabelDescriptionFormat {
-    public static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+package enum LabelDescriptionFormat {
+    package static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }

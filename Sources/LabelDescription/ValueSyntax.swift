@@ -5,16 +5,16 @@ import Typesetting
 
 /// How a property's value is written, and the one parser that reads it from style JSON and from the command
 /// line. `placeholder` and `summary` are what `labelsnap render --help` and the docs show.
-public struct ValueSyntax<Value: Sendable>: Sendable {
+package struct ValueSyntax<Value: Sendable>: Sendable {
     /// The option's argument in help text: `PT`, `N`, `HEX`, `T,L,B,R`.
-    public var placeholder: String
+    package var placeholder: String
     /// The accepted values in words ("a number within 0…1000000", "word, char, clip, head, tail or middle").
-    public var summary: String
+    package var summary: String
     /// Reads a value. Ranges hold for style JSON; command-line text leaves them to the label's own validation,
     /// whose messages state the label's limits (the CLI reports them, as InputLimitsTests checks).
-    public var parse: @Sendable (PropertyInput) throws(PropertyValueError) -> Value
+    package var parse: @Sendable (PropertyInput) throws(PropertyValueError) -> Value
 
-    public init(placeholder: String, summary: String,
+    package init(placeholder: String, summary: String,
                 parse: @escaping @Sendable (PropertyInput) throws(PropertyValueError) -> Value) {
         self.placeholder = placeholder
         self.summary = summary
@@ -22,7 +22,7 @@ public struct ValueSyntax<Value: Sendable>: Sendable {
     }
 
     /// The same values, turned into another type (`Double` to `CGFloat`).
-    public func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> ValueSyntax<Other> {
+    package func map<Other>(_ transform: @escaping @Sendable (Value) -> Other) -> ValueSyntax<Other> {
         let parse = self.parse
         return ValueSyntax<Other>(placeholder: placeholder, summary: summary) { input throws(PropertyValueError) in
             transform(try parse(input))
@@ -38,7 +38,7 @@ private func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
 
 extension ValueSyntax where Value == Double {
     /// A finite number; a JSON number within `range`.
-    public static func number(_ range: ClosedRange<Double>, placeholder: String = "PT") -> ValueSyntax {
+    package static func number(_ range: ClosedRange<Double>, placeholder: String = "PT") -> ValueSyntax {
         ValueSyntax(placeholder: placeholder, summary: "a number within \(n(range.lowerBound))…\(n(range.upperBound))") { input throws(PropertyValueError) in
             switch input {
             case .text(let s):
@@ -54,14 +54,14 @@ extension ValueSyntax where Value == Double {
     }
 
     /// A length in points: any finite number, a JSON one within ±`PaddedLabel.maximumLength`.
-    public static var length: ValueSyntax { number(-Double(PaddedLabel.maximumLength)...Double(PaddedLabel.maximumLength)) }
+    package static var length: ValueSyntax { number(-Double(PaddedLabel.maximumLength)...Double(PaddedLabel.maximumLength)) }
     /// A non-negative length in points, a JSON one up to `PaddedLabel.maximumLength`.
-    public static var positiveLength: ValueSyntax { number(0...Double(PaddedLabel.maximumLength)) }
+    package static var positiveLength: ValueSyntax { number(0...Double(PaddedLabel.maximumLength)) }
 }
 
 extension ValueSyntax where Value == Int {
     /// A whole number; a JSON number within `range`. `meaning` follows the JSON "whole number" message ("0 = unlimited").
-    public static func integer(_ range: ClosedRange<Int>, meaning: String? = nil) -> ValueSyntax {
+    package static func integer(_ range: ClosedRange<Int>, meaning: String? = nil) -> ValueSyntax {
         ValueSyntax(placeholder: "N", summary: "a whole number within \(range.lowerBound)…\(range.upperBound)") { input throws(PropertyValueError) in
             switch input {
             case .text(let s):
@@ -82,7 +82,7 @@ extension ValueSyntax where Value == Int {
 
 extension ValueSyntax where Value == Bool {
     /// `true` or `false` (JSON booleans; on the command line the words).
-    public static var bool: ValueSyntax {
+    package static var bool: ValueSyntax {
         ValueSyntax(placeholder: "BOOL", summary: "true or false") { input throws(PropertyValueError) in
             switch input {
             case .bool(let b): return b
@@ -97,7 +97,7 @@ extension ValueSyntax where Value == Bool {
 
 extension ValueSyntax where Value == String {
     /// Any string (a language tag: the label validates it).
-    public static func string(placeholder: String, summary: String) -> ValueSyntax {
+    package static func string(placeholder: String, summary: String) -> ValueSyntax {
         ValueSyntax(placeholder: placeholder, summary: summary) { input throws(PropertyValueError) in
             switch input {
             case .text(let s), .string(let s): return s
@@ -111,7 +111,7 @@ extension ValueSyntax {
     /// One of named values. `shown` lists the names help and errors give, in order (the first names of
     /// each value); `names` may hold more spellings (UIKit's case names beside short ones), all accepted.
     /// `unknown` words the refusal of a string that is no name; by default "must be a, b or c".
-    public static func choice(_ names: [(String, Value)], shown: [String], also: String? = nil,
+    package static func choice(_ names: [(String, Value)], shown: [String], also: String? = nil,
                               placeholder: String? = nil,
                               unknown: (@Sendable (String) -> PropertyValueError)? = nil) -> ValueSyntax {
         let list = shown.count > 1 ? shown.dropLast().joined(separator: ", ") + " or " + shown.last! : shown.joined()
@@ -133,7 +133,7 @@ extension ValueSyntax {
 
     /// A list of values, JSON `[…]` or on the command line one comma-separated argument; a repeated option
     /// gives each of its arguments.
-    public static func list<Element>(of element: ValueSyntax<Element>, placeholder: String) -> ValueSyntax<[Element]> where Value == [Element] {
+    package static func list<Element>(of element: ValueSyntax<Element>, placeholder: String) -> ValueSyntax<[Element]> where Value == [Element] {
         ValueSyntax<[Element]>(placeholder: placeholder, summary: "a list of \(element.summary)") { input throws(PropertyValueError) in
             switch input {
             case .array(let items):
@@ -159,7 +159,7 @@ extension ValueSyntax {
 
 extension ValueSyntax where Value == Color {
     /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` (`Color(hex:)`).
-    public static var color: ValueSyntax {
+    package static var color: ValueSyntax {
         ValueSyntax(placeholder: "HEX", summary: "#RRGGBB[AA]") { input throws(PropertyValueError) in
             switch input {
             case .text(let s), .string(let s):
@@ -175,7 +175,7 @@ extension ValueSyntax where Value == [Double] {
     /// Four lengths in points: `T,L,B,R` on the command line; in JSON one number for every edge,
     /// `[a, b, c, d]` or an object of `edges` (missing edges 0).
     /// `key` names the property in an edge's refusal ("\"insets.top\" must be within …").
-    public static func fourLengths(key: String, edges: [String], placeholder: String) -> ValueSyntax {
+    package static func fourLengths(key: String, edges: [String], placeholder: String) -> ValueSyntax {
         let length = ValueSyntax<Double>.length
         let shape = "[\(edges.joined(separator: ", "))], a number or {\"\(edges[0])\": …}"
         return ValueSyntax(placeholder: placeholder, summary: shape) { input throws(PropertyValueError) in
@@ -214,7 +214,7 @@ extension ValueSyntax where Value == [Double] {
 extension ValueSyntax where Value == FontFile {
     /// A font file path (anything with a `/` or a `.ttf`/`.otf`/`.ttc` ending, or an existing file) or a
     /// fontconfig family ("DejaVu Sans").
-    public static var font: ValueSyntax {
+    package static var font: ValueSyntax {
         ValueSyntax(placeholder: "PATH|FAMILY", summary: "a font file or fontconfig family") { input throws(PropertyValueError) in
             let s: String
             switch input {
@@ -236,7 +236,7 @@ extension ValueSyntax where Value == FontFile {
 extension ValueSyntax where Value == [FontFile] {
     /// One font, or several: the first is the primary font, the others its fallbacks in order (JSON `[…]`,
     /// or a repeated option).
-    public static var fonts: ValueSyntax {
+    package static var fonts: ValueSyntax {
         let one = ValueSyntax<FontFile>.font
         return ValueSyntax(placeholder: one.placeholder, summary: one.summary) { input throws(PropertyValueError) in
             let files: [FontFile]
@@ -252,7 +252,7 @@ extension ValueSyntax where Value == [FontFile] {
 
 extension ValueSyntax where Value == [Double] {
     /// A width and a height in points: `W,H`, or `[w, h]`.
-    public static var twoLengths: ValueSyntax {
+    package static var twoLengths: ValueSyntax {
         let list = ValueSyntax<[Double]>.list(of: .positiveLength, placeholder: "W,H")
         return ValueSyntax(placeholder: "W,H", summary: "a width and a height in points") { input throws(PropertyValueError) in
             let v = try list.parse(input)

@@ -24,16 +24,16 @@ import Typesetting
 /// The chunk is never compared: pixels decide. Its two digest lines (`ImageReferenceDigest`) only let
 /// a pass prove equal pixels without decoding; when they prove nothing, the reference is decoded. On a mismatch, `differences(from:)` names what changed in
 /// the environment (libraries, font files), so the message can say it before the pixel numbers.
-public struct SnapshotProvenance: Equatable, Sendable {
+package struct SnapshotProvenance: Equatable, Sendable {
     /// The iTXt keyword.
-    public static let keyword = ImageReferenceDigest.chunkKeyword
+    package static let keyword = ImageReferenceDigest.chunkKeyword
     /// The library's version, first line of every chunk.
-    public static let libraryVersion = "LabelSnapshot 0.6"
+    package static let libraryVersion = "LabelSnapshot 0.6"
 
     /// The lines, in order, as (key, value).
-    public var entries: [(key: String, value: String)]
+    package var entries: [(key: String, value: String)]
 
-    public static func == (a: SnapshotProvenance, b: SnapshotProvenance) -> Bool {
+    package static func == (a: SnapshotProvenance, b: SnapshotProvenance) -> Bool {
         a.entries.map { "\($0.key): \($0.value)" } == b.entries.map { "\($0.key): \($0.value)" }
     }
 
@@ -42,7 +42,7 @@ public struct SnapshotProvenance: Equatable, Sendable {
     /// the label is not laid out a second time for its fonts (a recorded matrix spent ~4% of its CPU on that);
     /// nil lays it out here.
     /// - Throws: the label's layout errors, `TypesettingError` for an unreadable font.
-    public init(label: PaddedLabel, layout given: TextLayout? = nil) throws {
+    package init(label: PaddedLabel, layout given: TextLayout? = nil) throws {
         let layout = try given ?? label.makeLayout()
         var entries: [(String, String)] = [
             ("library", Self.libraryVersion),
@@ -61,7 +61,7 @@ public struct SnapshotProvenance: Equatable, Sendable {
     }
 
     /// Parses the chunk's text; nil when it is not one (other tools' chunks).
-    public init?(text: String) {
+    package init?(text: String) {
         var entries: [(String, String)] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             guard let colon = line.firstIndex(of: ":") else { return nil }
@@ -72,7 +72,7 @@ public struct SnapshotProvenance: Equatable, Sendable {
     }
 
     /// The provenance chunk of PNG bytes, nil when there is none (older references, files optimised by a PNG tool).
-    public static func read(png: [UInt8]) -> SnapshotProvenance? {
+    package static func read(png: [UInt8]) -> SnapshotProvenance? {
         guard let chunks = try? PNGCodec.textChunks(in: png),
               let chunk = chunks.first(where: { $0.keyword == keyword }) else { return nil }
         return SnapshotProvenance(text: chunk.text)
@@ -82,7 +82,7 @@ public struct SnapshotProvenance: Equatable, Sendable {
     /// before the chunk is added (`pixels-xxh128`, `image-chunks-sha256`; digests already present, also an
     /// older reference's `pixels-sha256`, are replaced): what lets a pass skip decoding the reference (DESIGN.md §3).
     /// - Throws: the decoder's `PNGError`, `ImageReferenceDigestError`.
-    public func withDigest(ofEncoded png: [UInt8]) throws -> SnapshotProvenance {
+    package func withDigest(ofEncoded png: [UInt8]) throws -> SnapshotProvenance {
         var copy = self
         let keys = [ImageReferenceDigest.pixelsKey, ImageReferenceDigest.legacyPixelsKey, ImageReferenceDigest.imageChunksKey]
         copy.entries.removeAll { keys.contains($0.key) }
@@ -91,15 +91,15 @@ public struct SnapshotProvenance: Equatable, Sendable {
     }
 
     /// The chunk's text.
-    public var text: String { entries.map { "\($0.key): \($0.value)" }.joined(separator: "\n") + "\n" }
+    package var text: String { entries.map { "\($0.key): \($0.value)" }.joined(separator: "\n") + "\n" }
 
     /// The PNG text chunk.
-    public var chunk: PNGTextChunk { PNGTextChunk(keyword: Self.keyword, text: text) }
+    package var chunk: PNGTextChunk { PNGTextChunk(keyword: Self.keyword, text: text) }
 
     /// What differs from `recorded` in the environment, fonts first: "NotoSansCJK-Regular.ttc revision
     /// 2.004, now 2.005", "recorded with FreeType 2.12.1, now 2.13.2". Label properties are not listed:
     /// a changed label shows in its pixels.
-    public func differences(from recorded: SnapshotProvenance) -> [String] {
+    package func differences(from recorded: SnapshotProvenance) -> [String] {
         var lines: [String] = []
         let was = Dictionary(recorded.fonts, uniquingKeysWith: { a, _ in a }), now = Dictionary(fonts, uniquingKeysWith: { a, _ in a })
         for (name, old) in recorded.fonts {
@@ -122,7 +122,7 @@ public struct SnapshotProvenance: Equatable, Sendable {
     }
 
     /// The first value of `key`.
-    public func value(_ key: String) -> String? { entries.first { $0.key == key }?.value }
+    package func value(_ key: String) -> String? { entries.first { $0.key == key }?.value }
 
     /// Fonts as (`file#face`, fields), in order.
     var fonts: [(String, [String: String])] {

@@ -3,8 +3,8 @@ import PNGCodec
 import SnapshotStore
 
 /// What accepting one failure did (or, with `dryRun`, would do).
-public struct AcceptOutcome: Sendable, Equatable {
-    public enum Change: Sendable, Equatable {
+package struct AcceptOutcome: Sendable, Equatable {
+    package enum Change: Sendable, Equatable {
         /// There was no reference; it now holds the actual file.
         case created(new: String)
         /// The reference was replaced; descriptions of the old and new file (`8×6 px, 81 bytes`).
@@ -12,18 +12,18 @@ public struct AcceptOutcome: Sendable, Equatable {
         /// The reference already held the actual bytes.
         case unchanged
     }
-    public var reference: ResolvedReference
-    public var change: Change
+    package var reference: ResolvedReference
+    package var change: Change
     /// Artifact files (and the record) removed.
-    public var removedFiles: Int
+    package var removedFiles: Int
 }
 
 /// What rejecting one failure did (or would do).
-public struct RejectOutcome: Sendable, Equatable {
+package struct RejectOutcome: Sendable, Equatable {
     /// The reference kept as it is (the record's path).
-    public var reference: String
+    package var reference: String
     /// Artifact files (and the record) removed, or that would be removed.
-    public var removedFiles: Int
+    package var removedFiles: Int
 }
 
 extension PendingFailure {
@@ -36,7 +36,7 @@ extension PendingFailure {
     ///   PNG reference, its extension differs from the reference's, the reference is outside its folder
     ///   of references (`ResolvedReference.folder`), or it changed since the failure (without `force`); a write error otherwise.
     ///   - environment: read for `LABELSNAP_SNAPSHOTS_DIR` (see `resolveReference`).
-    public func accept(force: Bool = false, dryRun: Bool = false,
+    package func accept(force: Bool = false, dryRun: Bool = false,
                        environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AcceptOutcome {
         let reference = try resolveReference(environment: environment)
         guard let actualPath else {
@@ -77,7 +77,7 @@ extension PendingFailure {
     /// Discards the failure: removes its artifacts and record (only files next to the record named
     /// `<snapshot>.…`), keeps the reference exactly as it is.
     /// - Throws: a removal error.
-    public func reject(dryRun: Bool = false) throws -> RejectOutcome {
+    package func reject(dryRun: Bool = false) throws -> RejectOutcome {
         let files = existingFiles
         if !dryRun { try removeArtifacts() }
         return RejectOutcome(reference: record.reference, removedFiles: files.count)

@@ -3,21 +3,21 @@ import Raster
 /// The amplified-difference view of a failure: each pixel's difference, multiplied so that the largest
 /// one reaches the top of a colour scale, on a faded copy of the reference. A Δ 2 change that the
 /// diff paints like any other is visible here, and the factor (×127) says how small it was.
-public struct AmplifiedDifference: Sendable {
+package struct AmplifiedDifference: Sendable {
     /// Same size as the overlap of reference and actual (plus any grown area, in magenta).
-    public var image: Bitmap
+    package var image: Bitmap
     /// The largest channel difference (0…255) over the overlap; 0 when the overlap is identical.
-    public var largestDelta: Int
+    package var largestDelta: Int
     /// The whole number each Δ is multiplied by: `255 / largestDelta` (1 when nothing differs).
-    public var factor: Int
+    package var factor: Int
 
     /// Colour scale from small to large amplified Δ (viridis' end points and three stops between).
-    public static let scale: [(UInt8, UInt8, UInt8)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
+    package static let scale: [(UInt8, UInt8, UInt8)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
     /// Where only one image has pixels (a size change).
-    public static let outside: (UInt8, UInt8, UInt8) = (255, 0, 255)
+    package static let outside: (UInt8, UInt8, UInt8) = (255, 0, 255)
 
     /// The colour of amplified Δ `v` (1…255) on `scale`, linearly between its stops.
-    public static func color(_ v: Int) -> (UInt8, UInt8, UInt8) {
+    package static func color(_ v: Int) -> (UInt8, UInt8, UInt8) {
         let t = Double(max(0, min(255, v))) / 255 * Double(scale.count - 1)
         let i = min(scale.count - 2, Int(t)), f = t - Double(i)
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
@@ -28,7 +28,7 @@ public struct AmplifiedDifference: Sendable {
     /// - Parameters: `reference`, `actual`: RGBA8 bitmaps, any sizes (the overlap is compared).
     /// - Returns: the view, `max(width)×max(height)` px.
     /// - Throws: only when the result would exceed `Bitmap`'s limits.
-    public init(reference: Bitmap, actual: Bitmap) throws {
+    package init(reference: Bitmap, actual: Bitmap) throws {
         let w = max(reference.width, actual.width), h = max(reference.height, actual.height)
         let ow = min(reference.width, actual.width), oh = min(reference.height, actual.height)
         var largest = 0

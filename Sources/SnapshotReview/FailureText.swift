@@ -4,9 +4,9 @@ import SnapshotStore
 
 /// The numbers of a failure record as people read them, one format for every view (`review`, the
 /// interactive review, the report); percentages are the failure message's (`DiffResult.percentText`).
-public enum FailureText {
+package enum FailureText {
     /// A short reading of the failure kind.
-    public static func kind(_ kind: SnapshotFailureKind) -> String {
+    package static func kind(_ kind: SnapshotFailureKind) -> String {
         switch kind {
         case .mismatch: return "mismatch"
         case .missingReference: return "missing reference"
@@ -20,7 +20,7 @@ public enum FailureText {
     }
 
     /// `37 of 4800 px differ (0.771%)`, or nil when the record has no pixel numbers.
-    public static func differing(_ r: SnapshotFailureRecord) -> String? {
+    package static func differing(_ r: SnapshotFailureRecord) -> String? {
         guard let d = r.intMetric("differingPixels") else { return nil }
         var s = "\(d)"
         if let c = r.intMetric("comparedPixels") { s += " of \(c)" }
@@ -31,7 +31,7 @@ public enum FailureText {
     }
 
     /// `120×40 → 124×40 px (right edge +4)`, `120×40 px (same)`, or nil without size numbers.
-    public static func sizeChange(_ r: SnapshotFailureRecord) -> String? {
+    package static func sizeChange(_ r: SnapshotFailureRecord) -> String? {
         guard let a = r.sizeMetric("actualSize") else { return nil }
         guard let ref = r.sizeMetric("referenceSize") else { return "\(a.0)×\(a.1) px (actual)" }
         if ref == a { return "\(a.0)×\(a.1) px (same)" }
@@ -47,7 +47,7 @@ public enum FailureText {
 
     /// `3 removed, 1 added (reference 12 lines, actual 10); first at line 4`, for text failures; `…; no line differs`
     /// when only line endings do.
-    public static func lineChange(_ r: SnapshotFailureRecord) -> String? {
+    package static func lineChange(_ r: SnapshotFailureRecord) -> String? {
         guard let removed = r.intMetric("removedLines"), let added = r.intMetric("addedLines") else { return nil }
         var s = "\(removed) removed, \(added) added"
         if let a = r.intMetric("referenceLines"), let b = r.intMetric("actualLines") { s += " (reference \(a) lines, actual \(b))" }
@@ -57,14 +57,14 @@ public enum FailureText {
     }
 
     /// `120×40 px, 812 bytes` for PNG bytes, `812 bytes` otherwise.
-    public static func describeFile(_ bytes: [UInt8], path: String) -> String {
+    package static func describeFile(_ bytes: [UInt8], path: String) -> String {
         if path.hasSuffix(".png"), let b = try? PNGCodec.decode(bytes) { return "\(b.width)×\(b.height) px, \(bytes.count) bytes" }
         return "\(bytes.count) bytes"
     }
 
     /// The labelled rows shown for a failure, in order: differing pixels, size, largest Δ, changed
     /// box, lines (text), else the summary; tolerance. Shared by `review` and the interactive review.
-    public static func rows(_ f: PendingFailure) -> [(label: String, value: String)] {
+    package static func rows(_ f: PendingFailure) -> [(label: String, value: String)] {
         let r = f.record
         var rows: [(String, String)] = []
         if let d = differing(r) { rows.append(("differing", d)) }
@@ -80,18 +80,18 @@ public enum FailureText {
 }
 
 extension SnapshotFailureRecord {
-    public func intMetric(_ key: String) -> Int? {
+    package func intMetric(_ key: String) -> Int? {
         if case .int(let v)? = metrics[key] { return v }
         return nil
     }
-    public func doubleMetric(_ key: String) -> Double? {
+    package func doubleMetric(_ key: String) -> Double? {
         switch metrics[key] {
         case .double(let v)?: return v
         case .int(let v)?: return Double(v)
         default: return nil
         }
     }
-    public func sizeMetric(_ key: String) -> (Int, Int)? {
+    package func sizeMetric(_ key: String) -> (Int, Int)? {
         if case .ints(let v)? = metrics[key], v.count == 2 { return (v[0], v[1]) }
         return nil
     }

@@ -7,36 +7,36 @@ import SnapshotStore
 
 /// The references no test used in the last run (`labelsnap orphans`), judged only from a run that
 /// is trusted to have run every test and passed (`SnapshotRunManifest.problems`).
-public struct OrphanScan: Sendable, Equatable {
+package struct OrphanScan: Sendable, Equatable {
     /// The run judged: the newest one under the artifacts folder.
-    public var run: SnapshotRunManifest
+    package var run: SnapshotRunManifest
     /// The folders of references looked through: those the run used that exist here.
-    public var folders: [String]
+    package var folders: [String]
     /// Files in those folders that the run did not use (absolute, sorted); never one changed since the
     /// run started, never one in a folder outside the package (`outside`). What `delete()` removes.
-    public var orphans: [String]
+    package var orphans: [String]
     /// Files in those folders the run did not use that were created or modified after the run started
     /// (absolute, sorted): a test added since (`git pull`, a run with another `SNAPSHOT_ARTIFACTS`)
     /// may use them, so they are not judged and never deleted.
-    public var newer: [String] = []
+    package var newer: [String] = []
     /// References in those folders that the run used.
-    public var usedCount: Int
+    package var usedCount: Int
     /// Unused files in folders of references outside `packageRoot` (absolute, sorted): such a folder may be
     /// shared with another package or a test target another `swift test` runs, whose references this run
     /// cannot speak for. Listed, never deleted.
-    public var outside: [String] = []
+    package var outside: [String] = []
     /// The folders of references outside `packageRoot`.
-    public var outsideFolders: [String] = []
+    package var outsideFolders: [String] = []
     /// Unused files named for a test the run skipped (`<test>.<id>.<ext>` with the skipped case's method
     /// name; absolute, sorted): the test did not run, so its references were not used. Listed, never deleted.
-    public var skipped: [String] = []
+    package var skipped: [String] = []
     /// Hidden temporary files (`.<name>.tmp-<pid>-…`) in the folders of references whose writing process is
     /// gone (a test killed while it recorded): never references, always safe to delete (`SnapshotFileSystem`).
-    public var abandonedTemporaries: [String] = []
+    package var abandonedTemporaries: [String] = []
 
     /// The extensions of the files the library writes as references (`.image` and `.layout`); a run's
     /// own formats (`SnapshotFormat.text(pathExtension:)`) add theirs, taken from the references it used.
-    public static let referenceExtensions: Set<String> = ["png", "txt"]
+    package static let referenceExtensions: Set<String> = ["png", "txt"]
 
     /// Finds the unused references of the newest run under `artifactsRoot`.
     ///
@@ -54,7 +54,7 @@ public struct OrphanScan: Sendable, Equatable {
     ///     (nil: every folder counts as inside).
     ///   - changed: the last modification or status change of a file, seconds since 1970.
     /// - Throws: `ReviewError` when there is no run, or the run is not trusted: its reasons, and what to run.
-    public static func scan(artifactsRoot: String, packageRoot: String? = nil,
+    package static func scan(artifactsRoot: String, packageRoot: String? = nil,
                             isRunning: (String) -> Bool = SnapshotRunManifest.isRunning,
                             changed: (String) -> Double? = OrphanScan.lastChange) throws -> OrphanScan {
         guard let run = SnapshotRunManifest.runs(in: artifactsRoot).first else {
@@ -109,7 +109,7 @@ public struct OrphanScan: Sendable, Equatable {
     /// - Returns: the files deleted.
     /// - Throws: a removal error (files deleted before it stay deleted).
     @discardableResult
-    public func delete() throws -> [String] {
+    package func delete() throws -> [String] {
         var deleted: [String] = []
         for file in orphans + abandonedTemporaries {
             try SnapshotFileSystem.removeIfPresent(file)
@@ -125,7 +125,7 @@ public struct OrphanScan: Sendable, Equatable {
     /// The later of a file's modification and status-change time (seconds since 1970; the link itself
     /// for a symbolic link), nil when it cannot be read. The status change time is set on creation and
     /// rename and cannot be set back by hand, so a copy that kept an old modification time still counts as new.
-    public static func lastChange(_ path: String) -> Double? {
+    package static func lastChange(_ path: String) -> Double? {
         var st = stat()
         guard lstat(path, &st) == 0 else { return nil }
         func seconds(_ t: timespec) -> Double { Double(t.tv_sec) + Double(t.tv_nsec) / 1e9 }

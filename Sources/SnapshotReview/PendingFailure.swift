@@ -2,17 +2,17 @@ import SnapshotStore
 
 /// One failure record found on disk, with its artifact files resolved next to the record (where the
 /// assertion wrote them, and where they still are after a CI artifacts folder was downloaded and moved).
-public struct PendingFailure: Sendable, Equatable {
+package struct PendingFailure: Sendable, Equatable {
     /// Absolute, normalised path of the `.failure.json`.
-    public let recordPath: String
-    public let record: SnapshotFailureRecord
+    package let recordPath: String
+    package let record: SnapshotFailureRecord
     /// The artifacts folder (one of `--artifacts`) the record was found under.
-    public let artifactsRoot: String
+    package let artifactsRoot: String
     /// The package root of the checkout that `accept` writes into (`labelsnap` passes the one around its
     /// working folder); nil: the record's own package root, where it exists on this machine.
-    public var checkout: String?
+    package var checkout: String?
 
-    public init(recordPath: String, record: SnapshotFailureRecord, artifactsRoot: String, checkout: String? = nil) {
+    package init(recordPath: String, record: SnapshotFailureRecord, artifactsRoot: String, checkout: String? = nil) {
         self.recordPath = recordPath
         self.record = record
         self.artifactsRoot = artifactsRoot
@@ -20,33 +20,33 @@ public struct PendingFailure: Sendable, Equatable {
     }
 
     /// The folder holding the record and its artifacts.
-    public var folder: String { PathText.parent(recordPath) }
+    package var folder: String { PathText.parent(recordPath) }
     /// `BadgeTests` (from the record's test file).
-    public var testFileName: String { SnapshotNaming.testFileName(record.testFile) }
+    package var testFileName: String { SnapshotNaming.testFileName(record.testFile) }
     /// `BadgeTests/testBadge.1`, the name shown and accepted on the command line.
-    public var displayName: String { testFileName + "/" + record.snapshotName }
+    package var displayName: String { testFileName + "/" + record.snapshotName }
     /// `labelsnap accept '<record>'`.
-    public var acceptCommand: String { "labelsnap accept " + SnapshotVerifier.shellQuote(recordPath) }
+    package var acceptCommand: String { "labelsnap accept " + SnapshotVerifier.shellQuote(recordPath) }
     /// `labelsnap reject '<record>'`.
-    public var rejectCommand: String { "labelsnap reject " + SnapshotVerifier.shellQuote(recordPath) }
+    package var rejectCommand: String { "labelsnap reject " + SnapshotVerifier.shellQuote(recordPath) }
 
     /// An artifact named by the record, looked up next to the record. Only files named
     /// `<snapshot>.…` qualify, so a tampered record cannot point accept or reject at other files.
-    public func artifact(_ path: String?) -> String? {
+    package func artifact(_ path: String?) -> String? {
         guard let path else { return nil }
         let name = PathText.base(path)
         guard name.hasPrefix(record.snapshotName + "."), name != ".", name != ".." else { return nil }
         return folder + "/" + name
     }
-    public var actualPath: String? { artifact(record.actual) }
-    public var diffPath: String? { artifact(record.artifacts["diff"]) }
-    public var compositePath: String? { artifact(record.artifacts["composite"]) }
+    package var actualPath: String? { artifact(record.actual) }
+    package var diffPath: String? { artifact(record.artifacts["diff"]) }
+    package var compositePath: String? { artifact(record.artifacts["composite"]) }
     /// The copy of the reference the failure was compared against (records written since the copy
     /// was introduced); nil for older records and for failures without a readable reference.
-    public var comparedReferencePath: String? { artifact(record.artifacts["reference"]) }
+    package var comparedReferencePath: String? { artifact(record.artifacts["reference"]) }
     /// Artifacts beyond the ones the review knows (`diff`, `composite`, `reference`), by kind: a contact
     /// sheet, a localization sweep… The report shows each one it can read.
-    public var extraArtifacts: [(kind: String, path: String)] {
+    package var extraArtifacts: [(kind: String, path: String)] {
         record.artifacts.keys.sorted()
             .filter { !["diff", "composite", "reference"].contains($0) }
             .compactMap { kind in artifact(record.artifacts[kind]).map { (kind, $0) } }
@@ -54,26 +54,26 @@ public struct PendingFailure: Sendable, Equatable {
     /// The contact sheet of the matrix the failure belongs to (`assertLabelSnapshots`), next to the record:
     /// shared by the matrix's failures, so it is not one of `artifactFiles` (accept and reject keep it).
     /// Only `<test>.….contact-sheet.png` qualifies.
-    public var contactSheetPath: String? {
+    package var contactSheetPath: String? {
         guard let path = record.contactSheet else { return nil }
         let name = PathText.base(path)
         guard name.hasPrefix(record.testName + "."), name.hasSuffix(".contact-sheet.png") else { return nil }
         return folder + "/" + name
     }
     /// Whether the actual value is stored as text (`.txt`, `.layout`, … anything but PNG).
-    public var isText: Bool { !(record.actual ?? record.reference).hasSuffix(".png") }
+    package var isText: Bool { !(record.actual ?? record.reference).hasSuffix(".png") }
     /// Whether `accept` can work: the record names an actual file and that file exists.
-    public var canAccept: Bool { actualPath.map(SnapshotFileSystem.exists) ?? false }
+    package var canAccept: Bool { actualPath.map(SnapshotFileSystem.exists) ?? false }
 
     /// Every artifact file of this failure (not the record), deduplicated.
-    public var artifactFiles: [String] {
+    package var artifactFiles: [String] {
         var seen = Set<String>()
         return ([record.actual] + record.artifacts.keys.sorted().map { record.artifacts[$0] })
             .compactMap { artifact($0) }
             .filter { seen.insert($0).inserted }
     }
 
-    public static func == (a: PendingFailure, b: PendingFailure) -> Bool { a.recordPath == b.recordPath }
+    package static func == (a: PendingFailure, b: PendingFailure) -> Bool { a.recordPath == b.recordPath }
 }
 
 /// Path text helpers (no file system access).

@@ -7,39 +7,39 @@ import Foundation
 import SnapshotStore
 
 /// What a scan of one or more artifacts folders found.
-public struct PendingScan: Sendable {
+package struct PendingScan: Sendable {
     /// Readable records, sorted by artifacts folder (in the order given), then path; one per reference.
-    public var failures: [PendingFailure] = []
+    package var failures: [PendingFailure] = []
     /// Records that could not be read, and records refused because another folder holds a different
     /// failure of the same reference (both paths in the message).
-    public var errors: [(path: String, message: String)] = []
+    package var errors: [(path: String, message: String)] = []
     /// Records left out because another folder holds the same failure (same actual bytes): a
     /// retried CI job, or one folder given twice.
-    public var duplicates: [(path: String, sameAs: String)] = []
+    package var duplicates: [(path: String, sameAs: String)] = []
     /// The folders scanned, as given.
-    public var roots: [String] = []
+    package var roots: [String] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// The artifacts folders a review command works on.
-public enum ArtifactsFolders {
+package enum ArtifactsFolders {
     /// The package root of the working folder: the nearest folder at or above it holding
     /// `Package.swift` (the working folder itself when none does).
-    public static func currentPackageRoot() -> String {
+    package static func currentPackageRoot() -> String {
         SnapshotLocation.packageRoot(containing: SnapshotLocation.absolutePath(".") + "/-")
     }
 
     /// The package root around the working folder when there is one: the checkout `labelsnap accept`
     /// writes into, whatever package root a record names (artifacts from CI, or from another clone).
-    public static func currentCheckout() -> String? {
+    package static func currentCheckout() -> String? {
         let root = currentPackageRoot()
         return SnapshotFileSystem.exists(root + "/Package.swift") ? root : nil
     }
 
     /// The default folder: `$SNAPSHOT_ARTIFACTS` (relative to the package root, like the assertions),
     /// else `<package root>/.build/snapshot-artifacts`.
-    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         SnapshotLocation.artifactsRoot(packageRoot: currentPackageRoot(), environment: environment)
     }
 
@@ -47,7 +47,7 @@ public enum ArtifactsFolders {
     /// default one. Named folders must exist; without one the working folder must be inside a package
     /// (or `SNAPSHOT_ARTIFACTS` set), so that a typo or the wrong folder is an error, not "no failures".
     /// - Throws: `ReviewError` saying which folder is missing.
-    public static func resolve(_ options: [String],
+    package static func resolve(_ options: [String],
                                environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
         let named = options.filter { !$0.isEmpty }
         if named.isEmpty {
@@ -74,7 +74,7 @@ public enum ArtifactsFolders {
     /// would silently drop the other.
     /// - Throws: `ReviewError` when a root is a file or cannot be read.
     /// - Parameter checkout: the package root `accept` writes into (`PendingFailure.checkout`).
-    public static func scan(_ roots: [String], checkout: String? = nil) throws -> PendingScan {
+    package static func scan(_ roots: [String], checkout: String? = nil) throws -> PendingScan {
         var scan = PendingScan()
         scan.roots = roots
         var byReference: [String: Int] = [:]   // referenceRelative → index in scan.failures
@@ -150,7 +150,7 @@ public enum ArtifactsFolders {
 
     /// The record at a path given on the command line.
     /// - Throws: `ReviewError` when it is missing or corrupt.
-    public static func load(recordAt path: String, checkout: String? = nil) throws -> PendingFailure {
+    package static func load(recordAt path: String, checkout: String? = nil) throws -> PendingFailure {
         let absolute = SnapshotLocation.absolutePath(path)
         do {
             let record = try SnapshotFailureRecord.load(absolute)

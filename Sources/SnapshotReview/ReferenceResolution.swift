@@ -7,15 +7,15 @@ import Musl
 import SnapshotStore
 
 /// Where accepting a failure writes, and how the current reference relates to the compared one.
-public struct ResolvedReference: Sendable, Equatable {
+package struct ResolvedReference: Sendable, Equatable {
     /// The reference file, inside `folder`.
-    public var path: String
+    package var path: String
     /// The folder of references it must stay in: `<package root>/__Snapshots__`, or the folder the
     /// failing assertion named (`snapshotDirectory:`, `LABELSNAP_SNAPSHOTS_DIR`), in this checkout.
-    public var folder: String
+    package var folder: String
     /// Set when the record's package root is not this checkout (artifacts downloaded from CI, or made by
     /// another clone on this machine) and the reference is placed in this checkout instead.
-    public var note: String?
+    package var note: String?
 }
 
 extension PendingFailure {
@@ -31,7 +31,7 @@ extension PendingFailure {
     /// out of the folder are refused.
     /// - Parameter environment: read for `LABELSNAP_SNAPSHOTS_DIR` (another checkout only).
     /// - Throws: `ReviewError` naming the record and the path refused.
-    public func resolveReference(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedReference {
+    package func resolveReference(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedReference {
         let recordRoot = SnapshotLocation.absolutePath(record.packageRoot)
         let recordFolder = SnapshotLocation.absolutePath(record.snapshotsFolder ?? recordRoot + "/" + SnapshotLocation.snapshotsFolderName)
         let sameCheckout = record.packageRoot.hasPrefix("/") && (checkout.map { Self.samePath($0, recordRoot) }
@@ -100,7 +100,7 @@ extension PendingFailure {
 
     /// Whether the reference in `__Snapshots__` is still the one this failure was compared against
     /// (FNV-1a digest in the record). `nil` when the record has no digest (no reference then).
-    public func referenceUnchanged(at path: String) -> Bool? {
+    package func referenceUnchanged(at path: String) -> Bool? {
         guard let expected = record.referenceDigest else { return nil }
         let current = (try? SnapshotFileSystem.readIfPresent(path)).flatMap { $0 }
         return current.map(SnapshotFailureRecord.digest) == expected

@@ -2,7 +2,7 @@ import SnapshotStore
 
 /// The failures named on a command line, or the names that matched nothing (with suggestions), or the
 /// short names that matched failures of several test files (with their qualified names).
-public enum Selection: Sendable {
+package enum Selection: Sendable {
     case failures([PendingFailure], problems: [String])
     case unmatched([UnmatchedName])
     case ambiguous([AmbiguousName])
@@ -11,17 +11,17 @@ public enum Selection: Sendable {
 /// A short name (`testBadge.1`, `testBadge`) that matches pending failures of more than one test file.
 /// It is refused, as git refuses an ambiguous revision and insta asks for the full snapshot name: accepting
 /// all of them would replace a reference in a file the user may not have looked at.
-public struct AmbiguousName: Sendable, Equatable {
-    public var name: String
+package struct AmbiguousName: Sendable, Equatable {
+    package var name: String
     /// The qualified names it matched, sorted (`AnotherTests/testBadge.1`, `BadgeTests/testBadge.1`).
-    public var candidates: [String]
+    package var candidates: [String]
 }
 
 /// A name that matched no pending failure, and the closest names that do exist.
-public struct UnmatchedName: Sendable, Equatable {
-    public var name: String
+package struct UnmatchedName: Sendable, Equatable {
+    package var name: String
     /// At most three names of pending failures, closest first ("did you mean testBadge.2?").
-    public var suggestions: [String]
+    package var suggestions: [String]
 }
 
 extension PendingScan {
@@ -29,7 +29,7 @@ extension PendingScan {
     /// that matches nothing, or a name without a test file that matches failures of several test files
     /// (`testBadge.1` in `BadgeTests` and `AnotherTests`), stops the command before any file is touched.
     /// - Parameter load: reads a record path given directly (`ArtifactsFolders.load(recordAt:)`).
-    public func select(_ names: [String], all: Bool,
+    package func select(_ names: [String], all: Bool,
                        load: (String) throws -> PendingFailure = { try ArtifactsFolders.load(recordAt: $0) }) rethrows -> Selection {
         var chosen: [PendingFailure] = []
         var seen = Set<String>()
@@ -62,7 +62,7 @@ extension PendingScan {
 
     /// Pending names closest to `name` by edit distance (at most a quarter of its last part, at least 2),
     /// in the spelling the user used (with or without the test file).
-    public func suggestions(for name: String) -> [String] {
+    package func suggestions(for name: String) -> [String] {
         var best: [(Int, String)] = []
         for f in failures {
             // A name with a dot means a snapshot (`testBadge.3`), without one it may mean a test.
@@ -106,7 +106,7 @@ extension PendingScan {
 extension PendingFailure {
     /// Whether `name` names this failure: `testBadge.1`, `BadgeTests/testBadge.1`, `testBadge`
     /// (`testBadge()`), `BadgeTests/testBadge`, the reference (relative or absolute), or its actual file.
-    public func matches(_ name: String) -> Bool {
+    package func matches(_ name: String) -> Bool {
         let r = record
         if name == r.snapshotName || name == displayName || name == r.referenceRelative { return true }
         if name == testFileName + "/" + r.testName { return true }

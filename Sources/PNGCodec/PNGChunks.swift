@@ -15,17 +15,17 @@ import Darwin
 
 extension PNGCodec {
     /// What a PNG's `IHDR` chunk declares (PNG §11.2.1).
-    public struct Header: Equatable, Sendable {
+    package struct Header: Equatable, Sendable {
         /// Image size in pixels (each 1 … 2³¹ − 1).
-        public var width: Int, height: Int
+        package var width: Int, height: Int
         /// Bits per sample (or per palette index): 1, 2, 4, 8 or 16, as the colour type allows.
-        public var bitDepth: Int
+        package var bitDepth: Int
         /// 0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA.
-        public var colorType: Int
+        package var colorType: Int
         /// Adam7 interlacing.
-        public var interlaced: Bool
+        package var interlaced: Bool
 
-        public init(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool) {
+        package init(width: Int, height: Int, bitDepth: Int, colorType: Int, interlaced: Bool) {
             (self.width, self.height, self.bitDepth, self.colorType, self.interlaced) = (width, height, bitDepth, colorType, interlaced)
         }
     }
@@ -35,7 +35,7 @@ extension PNGCodec {
     /// data is damaged still has a header; decode it to know that its pixels are readable.
     /// - Throws: ``PNGError/notPNG(leadingBytes:)``, ``PNGError/truncated(byteCount:)`` when the file ends
     ///   inside the header, ``PNGError/corrupt(_:)`` for a missing, damaged or impossible `IHDR`.
-    public static func header(of png: [UInt8]) throws -> Header {
+    package static func header(of png: [UInt8]) throws -> Header {
         try requireSignature(png)
         guard png.count >= 8 + 12 + 13 else { throw PNGError.truncated(byteCount: png.count) }
         guard readBE32(png, 8) == 13, chunkType(png, at: 8) == "IHDR" else {
@@ -63,7 +63,7 @@ extension PNGCodec {
     /// Read through `RegularFile`, so a FIFO or a device is refused at once (it would block or never end).
     /// - Throws: ``PNGError/unreadableFile(path:reason:)`` with the system's errno text, or "it is a FIFO, not a
     ///   regular file …".
-    public static func fileContents(_ path: String) throws -> [UInt8] {
+    package static func fileContents(_ path: String) throws -> [UInt8] {
         do { return try RegularFile.contents(path) } catch { throw unreadable(error) }
     }
 

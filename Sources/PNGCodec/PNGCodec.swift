@@ -57,10 +57,10 @@ import Darwin
 /// no encoder writes them, and a file only carries them with its CRC and Adler-32 intact.
 ///
 /// All functions are thread-safe (no shared state); each call owns its libpng objects.
-public enum PNGCodec {
+package enum PNGCodec {
     /// How hard ``encode(_:compression:)`` compresses. Both give the same pixels back and the same bytes for
     /// the same bitmap; only size and time differ.
-    public enum Compression: Sendable, Hashable {
+    package enum Compression: Sendable, Hashable {
         /// For references (committed, compared): within 2% of `optipng -o2` on label images, zlib level 8
         /// with no filter (images of 1024 × 1024 px and more: the filter/strategy a zlib level-1 probe finds
         /// smaller).
@@ -86,7 +86,7 @@ public enum PNGCodec {
     /// - Throws: ``PNGError/emptyImage(width:height:)`` for a bitmap without pixels (PNG needs at
     ///   least 1×1), ``PNGError/pixelCountMismatch(expected:actual:)`` when `pixels` does not hold
     ///   `width × height × 4` bytes, ``PNGError/encodingFailed(_:)`` when libpng fails (out of memory).
-    public static func encode(_ bitmap: Bitmap, compression: Compression = .smallest) throws -> [UInt8] {
+    package static func encode(_ bitmap: Bitmap, compression: Compression = .smallest) throws -> [UInt8] {
         guard bitmap.width > 0, bitmap.height > 0 else {
             throw PNGError.emptyImage(width: bitmap.width, height: bitmap.height)
         }
@@ -128,7 +128,7 @@ public enum PNGCodec {
     ///   lowered to it (a `Bitmap` cannot hold more).
     /// - Throws: ``PNGError/notPNG(leadingBytes:)``, ``PNGError/truncated(byteCount:)``,
     ///   ``PNGError/corrupt(_:)``, ``PNGError/tooLarge(width:height:limit:)``.
-    public static func decode(_ bytes: [UInt8], maximumPixelCount: Int = Bitmap.maximumPixelCount) throws -> Bitmap {
+    package static func decode(_ bytes: [UInt8], maximumPixelCount: Int = Bitmap.maximumPixelCount) throws -> Bitmap {
         try bytes.withUnsafeBufferPointer { buffer in
             if let bitmap = fastDecode(buffer, maximumPixelCount: maximumPixelCount) { return bitmap }
             guard let decoder = lsp_png_decoder_create_memory(buffer.baseAddress, buffer.count) else {
@@ -148,7 +148,7 @@ public enum PNGCodec {
     ///   opened or read (missing, permission denied, a directory), with the system's errno text, and for
     ///   anything but a regular file (a FIFO, a device: `RegularFile`), refused without blocking or reading.
     ///   Errors about the content do not repeat the path: callers name the file in their message.
-    public static func decode(contentsOf path: String, maximumPixelCount: Int = Bitmap.maximumPixelCount) throws -> Bitmap {
+    package static func decode(contentsOf path: String, maximumPixelCount: Int = Bitmap.maximumPixelCount) throws -> Bitmap {
         // Checked open: a FIFO or a device is refused before a byte is read (it would block or never end).
         let fd: Int32
         do { fd = try RegularFile.openForReading(path).descriptor } catch { throw unreadable(error) }
@@ -262,7 +262,7 @@ public enum PNGCodec {
 }
 
 /// Errors from ``PNGCodec``. Each description says what happened and what to do.
-public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
+package enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The data does not start with the 8-byte PNG signature (`leadingBytes` are its first bytes,
     /// empty for empty data).
     case notPNG(leadingBytes: [UInt8])
@@ -283,7 +283,7 @@ public enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A text chunk PNG cannot hold (bad keyword, NUL in the text, non-Latin-1 tEXt); see `PNGTextChunk`.
     case invalidTextChunk(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notPNG(let leading) where leading.isEmpty:
             return "not a PNG: the data is empty (0 bytes). Check that the file was written completely, or re-record it."

@@ -25,23 +25,23 @@ extension PNGCodec {
     ///   other than a 13-byte `IHDR`, a chunk that overruns the file, no `IEND`, or a text chunk between
     ///   two `IDAT` chunks (where leaving it out would join image data a decoder keeps apart); also
     ///   when libcrypto fails. Callers then decode.
-    public static func imageChunksDigest(of png: [UInt8]) -> SHA256Digest? {
+    package static func imageChunksDigest(of png: [UInt8]) -> SHA256Digest? {
         imageChunks(of: png, textKeyword: nil)?.digest
     }
 
     /// What the pass path reads of a reference in one walk, without inflating anything.
-    public struct ImageChunks: Sendable {
+    package struct ImageChunks: Sendable {
         /// ``imageChunksDigest(of:)`` of the file.
-        public var digest: SHA256Digest
+        package var digest: SHA256Digest
         /// Where the text of the one uncompressed iTXt chunk with the asked keyword lies in the file's
         /// bytes; nil when there is none, or more than one, or it is compressed.
-        public var text: Range<Int>?
+        package var text: Range<Int>?
     }
 
     /// ``imageChunksDigest(of:)`` and, in the same walk, the text of the uncompressed iTXt chunk whose
     /// keyword is `textKeyword`. Every text chunk's CRC is checked (a decoder rejects a bad one, so nothing
     /// may be vouched for then). Nil in the cases ``imageChunksDigest(of:)`` lists and for a bad text CRC.
-    public static func imageChunks(of png: [UInt8], textKeyword: String?) -> ImageChunks? {
+    package static func imageChunks(of png: [UInt8], textKeyword: String?) -> ImageChunks? {
         let keyword: [UInt8] = textKeyword.map { Array($0.utf8) + [0] } ?? []
         return png.withUnsafeBytes { file -> ImageChunks? in
             guard file.count >= 8 + 12 + 13, let base = file.baseAddress,

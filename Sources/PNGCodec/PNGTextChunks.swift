@@ -16,9 +16,9 @@ import Darwin
 #endif
 
 /// One PNG text chunk: a keyword and its text.
-public struct PNGTextChunk: Equatable, Sendable {
+package struct PNGTextChunk: Equatable, Sendable {
     /// The chunk type that holds the text.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// `iTXt`: UTF-8 text (written uncompressed, with empty language tag and translated keyword).
         case international = "iTXt"
         /// `tEXt`: Latin-1 text (every scalar ≤ U+00FF).
@@ -29,14 +29,14 @@ public struct PNGTextChunk: Equatable, Sendable {
 
     /// 1–79 bytes of printable Latin-1 (U+0020–U+007E, U+00A1–U+00FF), no leading, trailing or
     /// consecutive spaces (PNG §11.3.3.2). Keys of registered meaning: "Title", "Software", "Comment" ….
-    public var keyword: String
+    package var keyword: String
     /// The text; no NUL characters.
-    public var text: String
-    public var kind: Kind
+    package var text: String
+    package var kind: Kind
     /// The iTXt language tag (RFC 3066, e.g. "en"); empty for tEXt and zTXt.
-    public var languageTag: String
+    package var languageTag: String
 
-    public init(keyword: String, text: String, kind: Kind = .international, languageTag: String = "") {
+    package init(keyword: String, text: String, kind: Kind = .international, languageTag: String = "") {
         self.keyword = keyword
         self.text = text
         self.kind = kind
@@ -46,10 +46,10 @@ public struct PNGTextChunk: Equatable, Sendable {
 
 extension PNGCodec {
     /// The libpng linked at run time (`1.6.39`).
-    public static var libpngVersion: String { String(cString: lsp_png_libpng_version()) }
+    package static var libpngVersion: String { String(cString: lsp_png_libpng_version()) }
 
     /// Largest text a compressed chunk may inflate to (the same cap libpng puts on ancillary chunks).
-    public static let maximumTextByteCount = 8_000_000
+    package static let maximumTextByteCount = 8_000_000
 
     /// Encodes `bitmap` like ``encode(_:compression:)`` and adds `textChunks`, in order, right after `IHDR`.
     ///
@@ -57,7 +57,7 @@ extension PNGCodec {
     /// result gives the same pixels as decoding ``encode(_:compression:)``'s output.
     /// - Throws: the errors of ``encode(_:compression:)``; ``PNGError/invalidTextChunk(_:)`` for a keyword or
     ///   text PNG does not allow (see ``PNGTextChunk``).
-    public static func encode(_ bitmap: Bitmap, textChunks: [PNGTextChunk]) throws -> [UInt8] {
+    package static func encode(_ bitmap: Bitmap, textChunks: [PNGTextChunk]) throws -> [UInt8] {
         try inserting(textChunks, into: encode(bitmap))
     }
 
@@ -65,7 +65,7 @@ extension PNGCodec {
     /// chunks are kept as they are. Only the signature and the `IHDR` header are checked.
     /// - Throws: ``PNGError/notPNG(leadingBytes:)``, ``PNGError/corrupt(_:)`` when the file does not
     ///   start with an `IHDR` chunk, ``PNGError/invalidTextChunk(_:)``.
-    public static func inserting(_ textChunks: [PNGTextChunk], into png: [UInt8]) throws -> [UInt8] {
+    package static func inserting(_ textChunks: [PNGTextChunk], into png: [UInt8]) throws -> [UInt8] {
         guard png.count >= 8, Array(png[0..<8]) == pngSignature else {
             throw PNGError.notPNG(leadingBytes: Array(png.prefix(8)))
         }
@@ -85,7 +85,7 @@ extension PNGCodec {
     /// skipped. Compressed text (zTXt, compressed iTXt) is inflated up to ``maximumTextByteCount``.
     /// - Throws: ``PNGError/notPNG(leadingBytes:)``, ``PNGError/truncated(byteCount:)`` when a chunk
     ///   or `IEND` is missing, ``PNGError/corrupt(_:)`` for a CRC mismatch or a malformed text chunk.
-    public static func textChunks(in png: [UInt8]) throws -> [PNGTextChunk] {
+    package static func textChunks(in png: [UInt8]) throws -> [PNGTextChunk] {
         try requireSignature(png)
         var chunks: [PNGTextChunk] = []
         var offset = 8
@@ -110,7 +110,7 @@ extension PNGCodec {
 
     /// The text chunks of the PNG file at `path` (see ``textChunks(in:)``).
     /// - Throws: additionally ``PNGError/unreadableFile(path:reason:)``.
-    public static func textChunks(contentsOf path: String) throws -> [PNGTextChunk] {
+    package static func textChunks(contentsOf path: String) throws -> [PNGTextChunk] {
         try textChunks(in: fileContents(path))
     }
 

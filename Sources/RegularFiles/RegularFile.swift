@@ -14,11 +14,11 @@ import Darwin
 /// FIFO hung), and a character device such as `/dev/zero` never ends. So the file is opened with `O_NONBLOCK`
 /// (which changes nothing for a regular file) and `fstat(2)` decides before a byte is read; symbolic links are
 /// followed, so a link to a device is refused as the device.
-public enum RegularFile {
+package enum RegularFile {
     /// Opens `path` for reading and checks that it is a regular file.
     /// - Returns: the open descriptor (the caller closes it) and the file's size in bytes at opening.
     /// - Throws: `RegularFileError` (nothing stays open then).
-    public static func openForReading(_ path: String) throws(RegularFileError) -> (descriptor: Int32, size: Int) {
+    package static func openForReading(_ path: String) throws(RegularFileError) -> (descriptor: Int32, size: Int) {
         guard !path.isEmpty, !path.utf8.contains(0) else { throw RegularFileError(path: path, problem: .invalidPath) }
         var fd: Int32
         repeat { fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) } while fd < 0 && errno == EINTR
@@ -50,7 +50,7 @@ public enum RegularFile {
 
     /// The whole file: its size at opening, at most `limit` bytes (fewer when it shrinks while read).
     /// - Throws: `RegularFileError`, `.tooLarge` before anything is allocated.
-    public static func contents(_ path: String, limit: Int = .max) throws(RegularFileError) -> [UInt8] {
+    package static func contents(_ path: String, limit: Int = .max) throws(RegularFileError) -> [UInt8] {
         let (fd, size) = try openForReading(path)
         defer { close(fd) }
         guard size <= limit else { throw RegularFileError(path: path, problem: .tooLarge(size: size, limit: limit)) }
@@ -72,8 +72,8 @@ public enum RegularFile {
 
 /// Why a path could not be read as a regular file. Each reader turns it into its own error
 /// (`PNGError.unreadableFile`, `SnapshotStoreError`, `StringResourceError`); `reason` is the shared wording.
-public struct RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    public enum Problem: Equatable, Sendable {
+package struct RegularFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Problem: Equatable, Sendable {
         /// Nothing at the path (`ENOENT`; also a dangling symbolic link).
         case missing
         /// A folder.
@@ -88,16 +88,16 @@ public struct RegularFileError: Error, Equatable, Sendable, CustomStringConverti
         case system(errno: Int32)
     }
 
-    public var path: String
-    public var problem: Problem
+    package var path: String
+    package var problem: Problem
 
-    public init(path: String, problem: Problem) {
+    package init(path: String, problem: Problem) {
         self.path = path
         self.problem = problem
     }
 
     /// "it is a FIFO, not a regular file", "no such file", "Permission denied" …: what follows "cannot read PATH: ".
-    public var reason: String {
+    package var reason: String {
         switch problem {
         case .missing: "no such file"
         case .directory: "it is a folder, not a file"
@@ -108,5 +108,5 @@ public struct RegularFileError: Error, Equatable, Sendable, CustomStringConverti
         }
     }
 
-    public var description: String { "cannot read \(path): \(reason)" }
+    package var description: String { "cannot read \(path): \(reason)" }
 }

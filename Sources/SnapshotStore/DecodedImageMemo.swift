@@ -17,15 +17,15 @@ import Darwin
 /// small file each (`<width>x<height> rgba8 <XXH3-128 hex>`), so the next `swift test` on this machine
 /// passes by digest too. The folder is SwiftPM's build folder: never committed, thrown away by `swift
 /// package clean`, and a fresh CI checkout starts without it (each reference is then decoded once).
-public struct DecodedImageMemo: Sendable {
+package struct DecodedImageMemo: Sendable {
     /// What a file's image chunks decode to.
-    public struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
         /// The decoded size, in px.
-        public var width: Int, height: Int
+        package var width: Int, height: Int
         /// `ImageReferenceDigest.pixelDigest(of:)` of the decoded bitmap.
-        public var pixels: XXH128Digest
+        package var pixels: XXH128Digest
 
-        public init(width: Int, height: Int, pixels: XXH128Digest) {
+        package init(width: Int, height: Int, pixels: XXH128Digest) {
             self.width = width; self.height = height; self.pixels = pixels
         }
 
@@ -44,14 +44,14 @@ public struct DecodedImageMemo: Sendable {
     }
 
     /// The folder's name under `.build`.
-    public static let folderName = "snapshot-decoded"
+    package static let folderName = "snapshot-decoded"
 
     /// The folder of this memo's files; nil: this process only.
-    public let folder: String?
+    package let folder: String?
 
     /// The memo of the package at `packageRoot`: its files under `<root>/.build/snapshot-decoded`, or none
     /// when the root is nil or does not exist (a package moved away: nothing is created under a missing path).
-    public init(packageRoot: String?) {
+    package init(packageRoot: String?) {
         var st = stat()
         if let packageRoot, stat(packageRoot, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR {
             folder = packageRoot + "/.build/" + Self.folderName
@@ -64,7 +64,7 @@ public struct DecodedImageMemo: Sendable {
     private static let process = Locked<[SHA256Digest: Entry]>([:])
 
     /// What the image chunks with digest `chunks` decode to, if this process or this machine decoded them.
-    public func entry(for chunks: SHA256Digest) -> Entry? {
+    package func entry(for chunks: SHA256Digest) -> Entry? {
         if let known = Self.process.withLock({ $0[chunks] }) { return known }
         guard let folder,
               let bytes = try? SnapshotFileSystem.readIfPresent(folder + "/" + chunks.hex, limit: 256),
@@ -75,7 +75,7 @@ public struct DecodedImageMemo: Sendable {
 
     /// Notes that image chunks with digest `chunks` decoded to `entry`. Only a decode made here may call
     /// this. The file is best effort (a read-only `.build` only costs the next process a decode).
-    public func remember(_ entry: Entry, for chunks: SHA256Digest) {
+    package func remember(_ entry: Entry, for chunks: SHA256Digest) {
         Self.process.withLock { $0[chunks] = entry }
         guard let folder else { return }
         let path = folder + "/" + chunks.hex

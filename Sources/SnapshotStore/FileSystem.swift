@@ -14,15 +14,15 @@ import Synchronization
 /// writes (a temporary file in the destination folder, then `rename(2)`, or `renameat2(RENAME_NOREPLACE)`
 /// when an existing file must not be replaced). Readers therefore see the old file or the new one, never
 /// a torn one, also with many writers in parallel.
-public enum SnapshotFileSystem {
+package enum SnapshotFileSystem {
     /// Largest file the store reads (256 MiB); a reference is far smaller.
-    public static let maximumFileSize = 256 << 20
+    package static let maximumFileSize = 256 << 20
 
     /// The file's bytes, or `nil` when nothing exists at `path`.
     /// Never blocks on a FIFO nor reads a device: anything but a regular file (after symbolic links) is refused.
     /// - Throws: `SnapshotStoreError.io` (unreadable, a folder, …), `.notARegularFile` (a FIFO, a device,
     ///   a socket) or `.fileTooLarge`.
-    public static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8]? {
+    package static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8]? {
         do {
             return try RegularFile.contents(path, limit: limit)
         } catch {
@@ -40,7 +40,7 @@ public enum SnapshotFileSystem {
     /// The target of the symbolic link at `path` when that link points at nothing (a dangling link), else nil.
     /// `open(2)` reports such a link as missing (`ENOENT`), but the path is not free: it must not read as
     /// "no reference".
-    public static func danglingLinkTarget(_ path: String) -> String? {
+    package static func danglingLinkTarget(_ path: String) -> String? {
         var st = stat()
         guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK, stat(path, &st) != 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
@@ -49,14 +49,14 @@ public enum SnapshotFileSystem {
     }
 
     /// Whether anything exists at `path`.
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0
     }
 
     /// Creates `path` and its missing parents (`mkdir -p`); safe to race with other creators.
     /// - Throws: `.notWritable` for a read-only parent, `.notADirectory`, or `.io`.
-    public static func makeDirectories(_ path: String) throws {
+    package static func makeDirectories(_ path: String) throws {
         var prefix = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/", omittingEmptySubsequences: true) {
             prefix += "/" + component
@@ -74,7 +74,7 @@ public enum SnapshotFileSystem {
     }
 
     /// How an atomic write treats an existing destination.
-    public enum ExistingFile: Sendable {
+    package enum ExistingFile: Sendable {
         /// Replace it (`rename(2)`).
         case replace
         /// Keep it and report `false` (`renameat2(RENAME_NOREPLACE)` refuses to replace): used to create a
@@ -92,7 +92,7 @@ public enum SnapshotFileSystem {
     /// - Returns: `false` only for `.keep` when a file already existed (nothing was written).
     /// - Throws: `.notWritable` for a read-only folder or file system, `.io` otherwise.
     @discardableResult
-    public static func writeAtomically(_ bytes: [UInt8], to path: String, existing: ExistingFile = .replace,
+    package static func writeAtomically(_ bytes: [UInt8], to path: String, existing: ExistingFile = .replace,
                                        sync: Bool = false) throws -> Bool {
         let (folder, name) = split(path)
         try makeDirectories(folder)
@@ -133,7 +133,7 @@ public enum SnapshotFileSystem {
 
     /// The process id in the name of a temporary file `writeTemporary` made (`.<name>.tmp-<pid>-<seq>-<random>`);
     /// nil for any other name.
-    public static func temporaryWriter(_ name: String) -> pid_t? {
+    package static func temporaryWriter(_ name: String) -> pid_t? {
         guard name.hasPrefix("."), let marker = name.range(of: ".tmp-", options: .backwards) else { return nil }
         let parts = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -148,7 +148,7 @@ public enum SnapshotFileSystem {
     /// The temporary files in `folder` (and, with `recursive`, its non-hidden subfolders) of writes whose process is
     /// gone: a test killed (`kill -9`, a crash, a timeout) while it wrote a reference leaves its hidden
     /// `.<name>.tmp-<pid>-…` beside the references for good, where `git add .` would commit it.
-    public static func abandonedTemporaries(in folder: String, recursive: Bool = false) -> [String] {
+    package static func abandonedTemporaries(in folder: String, recursive: Bool = false) -> [String] {
         var found: [String] = []
         for name in entries(folder) {
             let path = folder + "/" + name
@@ -167,7 +167,7 @@ public enum SnapshotFileSystem {
 
     /// Removes `abandonedTemporaries(in: folder)`, once per folder and process (the verifier calls it for the
     /// folder of each reference it uses). Best effort: a file that cannot be removed stays.
-    public static func removeAbandonedTemporaries(in folder: String) {
+    package static func removeAbandonedTemporaries(in folder: String) {
         guard foldersSwept.withLock({ $0.insert(folder).inserted }) else { return }
         for path in abandonedTemporaries(in: folder) { unlink(path) }
     }
@@ -241,7 +241,7 @@ public enum SnapshotFileSystem {
     /// Moves the file at `from` to `to` (creating `to`'s folders) unless something exists at `to`;
     /// removes `from`'s folder when that leaves it empty.
     /// - Throws: `.notWritable` or `.io`.
-    public static func moveWithoutReplacing(_ from: String, to: String) throws {
+    package static func moveWithoutReplacing(_ from: String, to: String) throws {
         try makeDirectories(split(to).0)
         if link(from, to) == 0 {
             try removeIfPresent(from)
@@ -255,17 +255,17 @@ public enum SnapshotFileSystem {
     }
 
     /// Removes the file at `path`; a missing file is not an error.
-    public static func removeIfPresent(_ path: String) throws {
+    package static func removeIfPresent(_ path: String) throws {
         if unlink(path) != 0, errno != ENOENT {
             throw writeError(errno, path: path, operation: "removing")
         }
     }
 
     /// The folder of `path` (`.` for a bare name).
-    public static func parentFolder(_ path: String) -> String { split(path).0 }
+    package static func parentFolder(_ path: String) -> String { split(path).0 }
 
     /// The names in `folder` (without `.` and `..`), sorted; empty when it cannot be read.
-    public static func entries(_ folder: String) -> [String] {
+    package static func entries(_ folder: String) -> [String] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

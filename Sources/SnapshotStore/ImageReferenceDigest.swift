@@ -26,29 +26,29 @@ import Darwin
 /// `Bitmap` holds them (RGBA8, straight alpha, row-major, no padding), so size and format are part of the
 /// digest. `image-chunks-sha256` is ``PNGCodec/imageChunksDigest(of:)`` of the file. References recorded
 /// before XXH3 state `pixels-sha256` (SHA-256 of the same bytes) instead.
-public struct ImageReferenceDigest: Equatable, Sendable {
+package struct ImageReferenceDigest: Equatable, Sendable {
     /// The keyword of the text chunk that holds the lines (the provenance chunk, `SnapshotProvenance`).
-    public static let chunkKeyword = "LabelSnapshot"
+    package static let chunkKeyword = "LabelSnapshot"
     /// The line keys.
-    public static let pixelsKey = "pixels-xxh128", imageChunksKey = "image-chunks-sha256"
+    package static let pixelsKey = "pixels-xxh128", imageChunksKey = "image-chunks-sha256"
     /// The pixel-digest key of references recorded before XXH3 (SHA-256): replaced when re-recorded, never trusted.
-    public static let legacyPixelsKey = "pixels-sha256"
+    package static let legacyPixelsKey = "pixels-sha256"
 
     /// The size the pixel digest covers, in px.
-    public var width: Int, height: Int
+    package var width: Int, height: Int
     /// XXH3-128 of the decoded pixels with their size and format.
-    public var pixels: XXH128Digest
+    package var pixels: XXH128Digest
     /// ``PNGCodec/imageChunksDigest(of:)`` of the file the pixels were decoded from.
-    public var imageChunks: SHA256Digest
+    package var imageChunks: SHA256Digest
 
-    public init(width: Int, height: Int, pixels: XXH128Digest, imageChunks: SHA256Digest) {
+    package init(width: Int, height: Int, pixels: XXH128Digest, imageChunks: SHA256Digest) {
         self.width = width; self.height = height; self.pixels = pixels; self.imageChunks = imageChunks
     }
 
     /// The digests of an encoded PNG, before its text chunks are added: the pixels are those the file
     /// decodes to (not the bitmap that was encoded), so the digest can only ever describe the file.
     /// - Throws: the decoder's `PNGError`; ``ImageReferenceDigestError`` when a digest cannot be computed.
-    public init(ofEncoded png: [UInt8]) throws {
+    package init(ofEncoded png: [UInt8]) throws {
         let decoded = try PNGCodec.decode(png)
         guard let pixels = Self.pixelDigest(of: decoded), let chunks = PNGCodec.imageChunksDigest(of: png) else {
             throw ImageReferenceDigestError.digestFailed
@@ -59,13 +59,13 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     }
 
     /// The lines for the text chunk, as (key, value), in order.
-    public var entries: [(key: String, value: String)] {
+    package var entries: [(key: String, value: String)] {
         [(Self.pixelsKey, "\(width)x\(height) rgba8 \(pixels.hex)"), (Self.imageChunksKey, imageChunks.hex)]
     }
 
     /// The digests stated in a chunk's text; nil unless each key starts exactly one line (not the first)
     /// of the form above. Read byte by byte with `memmem`: the pass path parses it on every assertion.
-    public init?(text: String) {
+    package init?(text: String) {
         var text = text
         guard let parsed = text.withUTF8({ Self.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
         self = parsed
@@ -131,7 +131,7 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     }
 
     /// XXH3-128 of `"rgba8 <width>x<height>\n"` and the bitmap's pixels; nil when out of memory.
-    public static func pixelDigest(of bitmap: Bitmap) -> XXH128Digest? {
+    package static func pixelDigest(of bitmap: Bitmap) -> XXH128Digest? {
         guard var hasher = XXH128Hasher() else { return nil }
         hasher.update(Array("rgba8 \(bitmap.width)x\(bitmap.height)\n".utf8))
         hasher.update(bitmap.pixels)
@@ -144,7 +144,7 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     /// nothing here: a file can carry any text (a chunk copied from another reference, its image-chunks
     /// digest recomputed). False says nothing (never decoded here, a stripped, edited, re-optimised or
     /// corrupt file, other pixels): the caller decodes, compares and calls ``remember(decoded:of:in:)``.
-    public static func proves(_ png: [UInt8], holds bitmap: Bitmap, memo: DecodedImageMemo) -> Bool {
+    package static func proves(_ png: [UInt8], holds bitmap: Bitmap, memo: DecodedImageMemo) -> Bool {
         guard let header = try? PNGCodec.header(of: png), header.width == bitmap.width, header.height == bitmap.height,
               let chunks = PNGCodec.imageChunks(of: png, textKeyword: nil),
               let known = memo.entry(for: chunks.digest),
@@ -154,7 +154,7 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     }
 
     /// Notes in `memo` that the file `png` decoded to `decoded` (a decode made here, never a stated digest).
-    public static func remember(decoded: Bitmap, of png: [UInt8], in memo: DecodedImageMemo) {
+    package static func remember(decoded: Bitmap, of png: [UInt8], in memo: DecodedImageMemo) {
         guard let chunks = PNGCodec.imageChunksDigest(of: png), let pixels = pixelDigest(of: decoded) else { return }
         memo.remember(DecodedImageMemo.Entry(width: decoded.width, height: decoded.height, pixels: pixels), for: chunks)
     }
@@ -162,18 +162,18 @@ public struct ImageReferenceDigest: Equatable, Sendable {
     /// Whether the chunk's stated digests describe the file `png`: its image chunks hash to the stated
     /// value and the pixels it decodes to (decoded here) have the stated size and digest. A chunk copied
     /// from another reference with its image-chunks digest recomputed states the other image's pixels.
-    public func describes(_ png: [UInt8], decoded: Bitmap) -> Bool {
+    package func describes(_ png: [UInt8], decoded: Bitmap) -> Bool {
         PNGCodec.imageChunksDigest(of: png) == imageChunks && decoded.width == width && decoded.height == height
             && Self.pixelDigest(of: decoded) == pixels
     }
 }
 
 /// The digests of a reference could not be computed.
-public enum ImageReferenceDigestError: Error, CustomStringConvertible {
+package enum ImageReferenceDigestError: Error, CustomStringConvertible {
     /// libcrypto or libxxhash failed (out of memory).
     case digestFailed
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .digestFailed: return "the reference's digests could not be computed (libcrypto or libxxhash failed: out of memory?)"
         }

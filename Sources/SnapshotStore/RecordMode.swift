@@ -17,11 +17,11 @@ public enum RecordMode: String, CaseIterable, Sendable, Codable, CustomStringCon
     public var description: String { rawValue }
 
     /// The allowed values, as one string for messages: `all, missing, failed, never`.
-    public static var allowedValues: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var allowedValues: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Parses a record-mode name; surrounding white space and letter case are ignored.
     /// - Throws: `SnapshotStoreError.unknownRecordMode` naming the allowed values.
-    public init(parsing text: String, source: String = "the record mode") throws {
+    package init(parsing text: String, source: String = "the record mode") throws {
         let trimmed = text.trimmingWhitespace().lowercased()
         guard let mode = RecordMode(rawValue: trimmed) else {
             throw SnapshotStoreError.unknownRecordMode(value: text, source: source)
@@ -35,7 +35,7 @@ public enum RecordMode: String, CaseIterable, Sendable, Codable, CustomStringCon
     /// 3. `.never` when `CI` is set, not empty, and not `0` / `false` (any letter case);
     /// 4. `.missing`.
     /// - Throws: `SnapshotStoreError.unknownRecordMode` for an unknown `SNAPSHOT_TESTING_RECORD`.
-    public static func resolve(argument: RecordMode?, environment: [String: String]) throws -> RecordMode {
+    package static func resolve(argument: RecordMode?, environment: [String: String]) throws -> RecordMode {
         if let argument { return argument }
         if let value = environment[environmentVariable], !value.trimmingWhitespace().isEmpty {
             return try RecordMode(parsing: value, source: "environment variable \(environmentVariable)")
@@ -45,7 +45,7 @@ public enum RecordMode: String, CaseIterable, Sendable, Codable, CustomStringCon
     }
 
     /// Whether `CI` is set to something other than empty, `0` or `false`.
-    public static func isCI(_ environment: [String: String]) -> Bool {
+    package static func isCI(_ environment: [String: String]) -> Bool {
         guard let ci = environment["CI"]?.trimmingWhitespace(), !ci.isEmpty else { return false }
         let lower = ci.lowercased()
         return lower != "0" && lower != "false"

@@ -4,64 +4,64 @@ import Foundation
 /// `<artifacts>/<TestModule>/<TestFileName>/<testName>.<id>.failure.json` for `labelsnap review`, `accept`,
 /// `reject` and `report`. Paths are absolute. Keys are stable; new keys may be added (check
 /// `version` before relying on a key's absence).
-public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
+package struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     /// Format version of the record (currently 1).
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
-    public var version: Int
+    package var version: Int
     /// What went wrong.
-    public var kind: SnapshotFailureKind
+    package var kind: SnapshotFailureKind
     /// Sanitised test name (`testBadge`).
-    public var testName: String
+    package var testName: String
     /// The test file (`#filePath`).
-    public var testFile: String
+    package var testFile: String
     /// `<testName>.<id>`.
-    public var snapshotName: String
+    package var snapshotName: String
     /// Folder holding `Package.swift`.
-    public var packageRoot: String
+    package var packageRoot: String
     /// The reference file (it may not exist).
-    public var reference: String
+    package var reference: String
     /// The reference relative to the package root (`__Snapshots__/AppTests/BadgeTests/testBadge.1.png`).
-    public var referenceRelative: String
+    package var referenceRelative: String
     /// The actual value's file, when one was written.
-    public var actual: String?
+    package var actual: String?
     /// Further artifacts by kind (`diff`, `composite`).
-    public var artifacts: [String: String]
+    package var artifacts: [String: String]
     /// The record mode in force.
-    public var recordMode: RecordMode
+    package var recordMode: RecordMode
     /// Whether the assertion wrote the reference (record modes `all`, `missing`, `failed`).
-    public var referenceWritten: Bool
+    package var referenceWritten: Bool
     /// Short descriptions (`120×40 px`) of reference and actual, when known.
-    public var referenceDescription: String?
-    public var actualDescription: String?
+    package var referenceDescription: String?
+    package var actualDescription: String?
     /// The tolerance in force (`exact`, `precision 0.99`).
-    public var tolerance: String
+    package var tolerance: String
     /// The numbers of the comparison: `differingPixels`, `differingRatio`, `largestDelta`,
     /// `boundingBox` ([x, y, w, h]), sizes, … (format-specific keys).
-    public var metrics: [String: SnapshotMetric]
+    package var metrics: [String: SnapshotMetric]
     /// The comparison's lines of numbers, as in the message.
-    public var summary: [String]
+    package var summary: [String]
     /// The whole failure message.
-    public var message: String
+    package var message: String
     /// `labelsnap accept <this record>`, when there is an actual value to accept.
-    public var acceptCommand: String?
+    package var acceptCommand: String?
     /// The command that re-records the reference from the test.
-    public var rerecordCommand: String
+    package var rerecordCommand: String
     /// When the failure happened, ISO 8601 in UTC.
-    public var recordedAt: String
+    package var recordedAt: String
     /// FNV-1a 64 (hex) of the reference file as it was when the record was written; nil when there was
     /// none. `labelsnap accept` refuses to replace a reference that changed since.
-    public var referenceDigest: String?
+    package var referenceDigest: String?
     /// The contact sheet of the matrix this snapshot belongs to (`assertLabelSnapshots`), an image shared by
     /// the matrix's records: shown by `labelsnap report`, never deleted with one record. Optional key.
-    public var contactSheet: String? = nil
+    package var contactSheet: String? = nil
     /// The folder of references in force (`<package root>/__Snapshots__`, or the one `snapshotDirectory:` or
     /// `LABELSNAP_SNAPSHOTS_DIR` named), absolute: `labelsnap accept` writes only inside it. Optional key
     /// (records without it: `<package root>/__Snapshots__`).
-    public var snapshotsFolder: String? = nil
+    package var snapshotsFolder: String? = nil
 
     /// FNV-1a 64 of `bytes`, 16 hex digits.
-    public static func digest(_ bytes: [UInt8]) -> String {
+    package static func digest(_ bytes: [UInt8]) -> String {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in bytes { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return SnapshotNaming.hex(h)
@@ -69,7 +69,7 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
 
     /// The record stored at `path`.
     /// - Throws: `SnapshotStoreError.invalidFailureRecord` or a read error.
-    public static func load(_ path: String) throws -> SnapshotFailureRecord {
+    package static func load(_ path: String) throws -> SnapshotFailureRecord {
         guard let bytes = try SnapshotFileSystem.readIfPresent(path) else {
             throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "no such file")
         }
@@ -104,7 +104,7 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     }
 
     /// Every record under an artifacts root, sorted by path.
-    public static func loadAll(in artifactsRoot: String) throws -> [(path: String, record: SnapshotFailureRecord)] {
+    package static func loadAll(in artifactsRoot: String) throws -> [(path: String, record: SnapshotFailureRecord)] {
         guard let walker = FileManager.default.enumerator(atPath: artifactsRoot) else { return [] }
         var paths: [String] = []
         while let next = walker.nextObject() as? String {
@@ -114,14 +114,14 @@ public struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     }
 
     /// The record as stable, pretty JSON (sorted keys, trailing newline).
-    public func jsonBytes() throws -> [UInt8] {
+    package func jsonBytes() throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(self)) + [0x0A]
     }
 
     /// Every artifact file the record names (actual first).
-    public var artifactPaths: [String] { (actual.map { [$0] } ?? []) + artifacts.keys.sorted().compactMap { artifacts[$0] } }
+    package var artifactPaths: [String] { (actual.map { [$0] } ?? []) + artifacts.keys.sorted().compactMap { artifacts[$0] } }
 }
 
 /// What a snapshot assertion reports.
@@ -146,13 +146,13 @@ public enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
 
 /// Accepting and rejecting one recorded failure by its record path (the store side; `SnapshotReview`
 /// adds folders, names, shards and the checks `labelsnap accept` / `reject` make).
-public enum SnapshotArtifacts {
+package enum SnapshotArtifacts {
     /// Replaces the reference with the failure's actual file (atomically) and removes the
     /// failure's artifacts. Returns the reference path.
     /// - Throws: when the record has no actual file, the actual file is missing, or the reference
     ///   path is not inside `<packageRoot>/__Snapshots__`.
     @discardableResult
-    public static func accept(recordAt path: String) throws -> String {
+    package static func accept(recordAt path: String) throws -> String {
         let record = try SnapshotFailureRecord.load(path)
         let snapshots = SnapshotLocation.normalize(record.packageRoot + "/" + SnapshotLocation.snapshotsFolderName)
         let reference = SnapshotLocation.normalize(record.reference)
@@ -168,7 +168,7 @@ public enum SnapshotArtifacts {
     }
 
     /// Removes the failure's artifacts and its record, leaving the reference as it is.
-    public static func reject(recordAt path: String) throws {
+    package static func reject(recordAt path: String) throws {
         let record = try SnapshotFailureRecord.load(path)
         let folder = SnapshotFileSystem.split(SnapshotLocation.normalize(path)).0
         for artifact in record.artifactPaths where SnapshotLocation.normalize(artifact).hasPrefix(folder + "/") {

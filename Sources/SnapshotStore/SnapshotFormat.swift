@@ -23,19 +23,32 @@ public struct SnapshotFormat<Value>: Sendable {
     /// machine, prove without decoding that the file holds exactly `actual` (a pass then needs no decode and
     /// no compare: `ImageReferenceDigest` for images). Never from what the file states about itself.
     /// False says nothing: the verifier decodes and compares. Nil: no such proof for this format.
-    public var provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value, _ memo: DecodedImageMemo) -> Bool)? = nil
+    package var provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value, _ memo: DecodedImageMemo) -> Bool)? = nil
     /// Called by the verifier after it decoded a reference file, so that `provesMatch` can prove the same
     /// file later (`ImageReferenceDigest.remember` for images). Nil: nothing to remember.
-    public var rememberDecoded: (@Sendable (_ referenceFile: [UInt8], _ decoded: Value, _ memo: DecodedImageMemo) -> Void)? = nil
+    package var rememberDecoded: (@Sendable (_ referenceFile: [UInt8], _ decoded: Value, _ memo: DecodedImageMemo) -> Void)? = nil
 
+    /// A format of your own: how a value is stored (`encode`, `decode`, the file's `pathExtension`) and compared
+    /// (`compare` returns nil when the two match), `describe` for the failure message and `tolerance` for the record.
     public init(pathExtension: String,
                 encode: @escaping @Sendable (Value) throws -> [UInt8],
                 decode: @escaping @Sendable ([UInt8]) throws -> Value,
                 compare: @escaping @Sendable (_ reference: Value, _ actual: Value) -> SnapshotMismatch?,
                 describe: @escaping @Sendable (Value) -> String = { _ in "" },
-                tolerance: String = "exact",
-                provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value, _ memo: DecodedImageMemo) -> Bool)? = nil,
-                rememberDecoded: (@Sendable (_ referenceFile: [UInt8], _ decoded: Value, _ memo: DecodedImageMemo) -> Void)? = nil) {
+                tolerance: String = "exact") {
+        self.init(pathExtension: pathExtension, encode: encode, decode: decode, compare: compare, describe: describe,
+                  tolerance: tolerance, provesMatch: nil, rememberDecoded: nil)
+    }
+
+    /// A format whose passes can be proven without decoding (the image format's pixel digest, remembered in `memo`).
+    package init(pathExtension: String,
+                 encode: @escaping @Sendable (Value) throws -> [UInt8],
+                 decode: @escaping @Sendable ([UInt8]) throws -> Value,
+                 compare: @escaping @Sendable (_ reference: Value, _ actual: Value) -> SnapshotMismatch?,
+                 describe: @escaping @Sendable (Value) -> String = { _ in "" },
+                 tolerance: String = "exact",
+                 provesMatch: (@Sendable (_ referenceFile: [UInt8], _ actual: Value, _ memo: DecodedImageMemo) -> Bool)?,
+                 rememberDecoded: (@Sendable (_ referenceFile: [UInt8], _ decoded: Value, _ memo: DecodedImageMemo) -> Void)?) {
         self.provesMatch = provesMatch
         self.rememberDecoded = rememberDecoded
         self.pathExtension = pathExtension

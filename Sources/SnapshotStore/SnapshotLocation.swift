@@ -20,66 +20,66 @@ import Darwin
 /// is none and no snapshots folder is named, the assertion fails and records nothing. Every component
 /// below the root is a sanitised single component (`SnapshotNaming`), so no `named:` or test name can
 /// leave the snapshots folder or the artifacts folder.
-public struct SnapshotLocation: Sendable, Equatable {
+package struct SnapshotLocation: Sendable, Equatable {
     /// Name of the folder of reference snapshots in the package root.
-    public static let snapshotsFolderName = "__Snapshots__"
+    package static let snapshotsFolderName = "__Snapshots__"
     /// The environment variable naming the artifacts folder.
-    public static let artifactsVariable = "SNAPSHOT_ARTIFACTS"
+    package static let artifactsVariable = "SNAPSHOT_ARTIFACTS"
     /// Default artifacts folder, relative to the package root.
-    public static let defaultArtifactsFolder = ".build/snapshot-artifacts"
+    package static let defaultArtifactsFolder = ".build/snapshot-artifacts"
 
     /// The environment variable naming the folder used in place of `<package root>/__Snapshots__`.
-    public static let snapshotsDirectoryVariable = "LABELSNAP_SNAPSHOTS_DIR"
+    package static let snapshotsDirectoryVariable = "LABELSNAP_SNAPSHOTS_DIR"
 
     /// Absolute path of the test file (`#filePath`).
-    public var testFilePath: String
+    package var testFilePath: String
     /// Folder holding `Package.swift` (absolute); the test file's folder when none was found and a
     /// snapshots folder was named.
-    public var packageRoot: String
+    package var packageRoot: String
     /// The folder of references: `<package root>/__Snapshots__`, or the one named by
     /// `snapshotDirectory:` / `LABELSNAP_SNAPSHOTS_DIR` (absolute).
-    public var snapshotsFolder: String
+    package var snapshotsFolder: String
     /// Sanitised test module (`LabelSnapshotTestingTests`); nil when unknown (references then sit
     /// directly under the snapshots folder, the layout before modules).
-    public var moduleName: String?
+    package var moduleName: String?
     /// Sanitised test file name (`BadgeTests`).
-    public var testFileName: String
+    package var testFileName: String
     /// Sanitised test name (`testBadge`).
-    public var testName: String
+    package var testName: String
     /// Sanitised `named:` value or the counter value (`1`, `2`, …).
-    public var identifier: String
+    package var identifier: String
     /// File extension of the format, without the dot (`png`, `txt`).
-    public var pathExtension: String
+    package var pathExtension: String
     /// Absolute artifacts root.
-    public var artifactsRoot: String
+    package var artifactsRoot: String
 
     /// `<testName>.<id>`, the snapshot's name in messages.
-    public var snapshotName: String { "\(testName).\(identifier)" }
+    package var snapshotName: String { "\(testName).\(identifier)" }
     /// `<Module>/<TestFileName>` (or `<TestFileName>` without a module): the same below the snapshots
     /// folder and the artifacts root.
-    public var relativeFolder: String { (moduleName.map { $0 + "/" } ?? "") + testFileName }
+    package var relativeFolder: String { (moduleName.map { $0 + "/" } ?? "") + testFileName }
     /// `<snapshots folder>/<Module>/<TestFileName>`.
-    public var referenceFolder: String { snapshotsFolder + "/" + relativeFolder }
+    package var referenceFolder: String { snapshotsFolder + "/" + relativeFolder }
     /// The reference file, absolute.
-    public var referencePath: String { referenceFolder + "/" + referenceFileName }
+    package var referencePath: String { referenceFolder + "/" + referenceFileName }
     /// Where the reference was before references were keyed by module (`<snapshots>/<TestFileName>/…`);
     /// nil without a module. Found there, it is moved to `referencePath` (DESIGN.md §3).
-    public var legacyReferencePath: String? {
+    package var legacyReferencePath: String? {
         moduleName == nil ? nil : snapshotsFolder + "/" + testFileName + "/" + referenceFileName
     }
     /// The reference relative to the package root (`__Snapshots__/AppTests/BadgeTests/testBadge.1.png`), or
     /// absolute when the snapshots folder is outside the package root.
-    public var referenceRelativePath: String {
+    package var referenceRelativePath: String {
         referencePath.hasPrefix(packageRoot + "/") ? String(referencePath.dropFirst(packageRoot.count + 1)) : referencePath
     }
     /// `<artifacts>/<Module>/<TestFileName>`.
-    public var artifactsFolder: String { artifactsRoot + "/" + relativeFolder }
+    package var artifactsFolder: String { artifactsRoot + "/" + relativeFolder }
     /// The reference's file name, `<testName>.<id>.<ext>`: every artifact name starts with it.
-    public var referenceFileName: String { snapshotName + "." + pathExtension }
+    package var referenceFileName: String { snapshotName + "." + pathExtension }
     /// The actual value that failed: `<testName>.<id>.<ext>.actual.<ext>`.
-    public var actualPath: String { artifactPath("actual") }
+    package var actualPath: String { artifactPath("actual") }
     /// The failure record (JSON, `SnapshotFailureRecord`): `<testName>.<id>.<ext>.failure.json`.
-    public var failureRecordPath: String { artifactPath("failure", pathExtension: "json") }
+    package var failureRecordPath: String { artifactPath("failure", pathExtension: "json") }
     /// An artifact of kind `kind` (`actual`, `diff`, `composite`, `reference`, `failure`) with the
     /// format's extension, or `ext` when given: `<reference file name>.<kind>.<ext>`; an extension equal
     /// to the kind is not repeated (`testA.1.txt.diff`, never `….diff.diff`).
@@ -89,14 +89,14 @@ public struct SnapshotLocation: Sendable, Equatable {
     /// and extension and what precedes them is the reference's file name, unique per snapshot (claimed
     /// in `SnapshotVerifier`). An `.image` and a `.layout` snapshot of the same `named:` have
     /// `….png.*` and `….txt.*` artifacts.
-    public func artifactPath(_ kind: String, pathExtension ext: String? = nil) -> String {
+    package func artifactPath(_ kind: String, pathExtension ext: String? = nil) -> String {
         let kind = Self.artifactComponent(kind), ext = Self.artifactComponent(ext ?? pathExtension)
         return artifactsFolder + "/" + referenceFileName + "." + kind + (ext == kind ? "" : "." + ext)
     }
 
     /// Longest artifact kind or extension, in bytes (names stay under 255 bytes with the longest
     /// test name and id: 2 × `SnapshotNaming.maximumComponentLength` + 3 × 17 + 5).
-    public static let maximumArtifactComponentLength = 16
+    package static let maximumArtifactComponentLength = 16
 
     static func artifactComponent(_ text: String) -> String {
         // The verifier's own kinds and extensions ("failure", "json", "png") are already single components.
@@ -112,7 +112,7 @@ public struct SnapshotLocation: Sendable, Equatable {
 
     /// A location from already-known parts (names are sanitised here too). `snapshotsFolder` nil is
     /// `<packageRoot>/__Snapshots__`.
-    public init(testFilePath: String, packageRoot: String, testName: String, identifier: String,
+    package init(testFilePath: String, packageRoot: String, testName: String, identifier: String,
                 pathExtension: String, artifactsRoot: String, moduleName: String? = nil, snapshotsFolder: String? = nil) {
         self.testFilePath = testFilePath
         self.packageRoot = packageRoot
@@ -128,7 +128,7 @@ public struct SnapshotLocation: Sendable, Equatable {
     /// The location of the next snapshot of a test, without failing: when no package root is found,
     /// the test file's folder stands in for it. For paths of auxiliary artifacts; assertions use
     /// ``locate(filePath:fileID:testName:name:pathExtension:snapshotDirectory:environment:counter:testCase:)``.
-    public static func next(filePath: String, testName: String, name: String?, pathExtension: String,
+    package static func next(filePath: String, testName: String, name: String?, pathExtension: String,
                             environment: [String: String], counter: SnapshotCounter = .shared,
                             testCase: String? = nil, fileID: String? = nil) -> SnapshotLocation {
         let file = absolutePath(filePath)
@@ -154,7 +154,7 @@ public struct SnapshotLocation: Sendable, Equatable {
     ///     unnamed snapshots are numbered from 1 for each, whatever else runs in the process.
     /// - Throws: `SnapshotConfigurationError` when no `Package.swift` is found above the test file and
     ///   no folder is named: it says where it looked and how to name one. Nothing is recorded then.
-    public static func locate(filePath: String, fileID: String? = nil, testName: String, name: String?,
+    package static func locate(filePath: String, fileID: String? = nil, testName: String, name: String?,
                               pathExtension: String, snapshotDirectory: String? = nil,
                               environment: [String: String], counter: SnapshotCounter = .shared,
                               testCase: String? = nil) throws -> SnapshotLocation {
@@ -244,7 +244,7 @@ public struct SnapshotLocation: Sendable, Equatable {
 
     /// The test module: from `#fileID` (`Module/File.swift`) when it names the same file as `filePath`,
     /// else the folder below `<package root>/Tests/` in `filePath`, else nil.
-    public static func moduleName(fileID: String?, filePath: String, packageRoot: String) -> String? {
+    package static func moduleName(fileID: String?, filePath: String, packageRoot: String) -> String? {
         if let fileID, let slash = fileID.firstIndex(of: "/"),
            SnapshotFileSystem.split(filePath).1 == SnapshotFileSystem.split(fileID).1 {
             let module = String(fileID[..<slash])
@@ -261,7 +261,7 @@ public struct SnapshotLocation: Sendable, Equatable {
 
     /// The artifacts root for a package root: `SNAPSHOT_ARTIFACTS` (relative values from the root)
     /// or `<root>/.build/snapshot-artifacts`.
-    public static func artifactsRoot(packageRoot root: String, environment: [String: String]) -> String {
+    package static func artifactsRoot(packageRoot root: String, environment: [String: String]) -> String {
         if let value = environment[artifactsVariable]?.trimmingWhitespace(), !value.isEmpty {
             let path = value.hasPrefix("/") ? value : root + "/" + value
             return normalize(path)
@@ -271,13 +271,13 @@ public struct SnapshotLocation: Sendable, Equatable {
 
     /// The nearest folder at or above the file's folder that holds `Package.swift`; the file's
     /// own folder when no folder above has one.
-    public static func packageRoot(containing filePath: String) -> String {
+    package static func packageRoot(containing filePath: String) -> String {
         let file = absolutePath(filePath)
         return findPackageRoot(containing: file) ?? SnapshotFileSystem.split(file).0
     }
 
     /// The nearest folder at or above the file's folder that holds `Package.swift`, or nil.
-    public static func findPackageRoot(containing filePath: String) -> String? {
+    package static func findPackageRoot(containing filePath: String) -> String? {
         let file = absolutePath(filePath)
         let start = SnapshotFileSystem.split(file).0
         if let cached = rootCache.withLock({ $0[start] }) { return cached }
@@ -295,7 +295,7 @@ public struct SnapshotLocation: Sendable, Equatable {
     private static let rootCache = Locked<[String: String]>([:])
 
     /// `path` made absolute against the working folder and with `.`/`..`/empty components removed.
-    public static func absolutePath(_ path: String) -> String {
+    package static func absolutePath(_ path: String) -> String {
         if path.hasPrefix("/") { return normalize(path) }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let cwd = getcwd(&buffer, buffer.count) != nil
@@ -338,16 +338,16 @@ final class RememberedLocation: Sendable {
 
 /// Numbers the unnamed snapshots of each test: 1, 2, 3, … per (reference folder, test name, running test case).
 /// Thread-safe; Swift Testing runs tests in parallel in one process.
-public final class SnapshotCounter: Sendable {
+package final class SnapshotCounter: Sendable {
     /// The process-wide counter used by the assertions.
-    public static let shared = SnapshotCounter()
+    package static let shared = SnapshotCounter()
 
     private let counts = Locked<[String: Int]>([:])
 
-    public init() {}
+    package init() {}
 
     /// The next number (from 1) for `testName` in `folder`.
-    public func next(folder: String, testName: String, testCase: String? = nil) -> Int {
+    package func next(folder: String, testName: String, testCase: String? = nil) -> Int {
         let key = folder + "\u{0}" + testName + "\u{0}" + (testCase ?? "")
         return counts.withLock { counts in
             let value = (counts[key] ?? 0) + 1
@@ -360,7 +360,7 @@ public final class SnapshotCounter: Sendable {
 
     /// Records that `reference` holds `claim`. Returns the earlier claim when it conflicts
     /// (`SnapshotClaim.conflicts`): two snapshots must never share a reference.
-    public func claim(reference: String, _ claim: SnapshotClaim) -> SnapshotClaim? {
+    package func claim(reference: String, _ claim: SnapshotClaim) -> SnapshotClaim? {
         claims.withLock { claims in
             if let earlier = claims[reference], claim.conflicts(with: earlier) { return earlier }
             claims[reference] = claim
@@ -369,14 +369,14 @@ public final class SnapshotCounter: Sendable {
     }
 
     /// `claim(reference:_:)` by name alone: returns the earlier name of another snapshot in that file.
-    public func claim(reference: String, rawName raw: String) -> String? {
+    package func claim(reference: String, rawName raw: String) -> String? {
         claim(reference: reference, SnapshotClaim(rawName: raw))?.rawName
     }
 
     /// Starts a new run of the running test case `testCase`: its unnamed snapshots are numbered from 1
     /// again (a repetition, a retry, the same XCTest case run twice in one process) and the references it
     /// claimed in this process are released.
-    public func startRun(testCase: String) {
+    package func startRun(testCase: String) {
         let suffix = "\u{0}" + testCase
         counts.withLock { counts in counts = counts.filter { !$0.key.hasSuffix(suffix) } }
         // Its assertions hold their files afresh: the same `named:` at another call site is refused per run.
@@ -384,7 +384,7 @@ public final class SnapshotCounter: Sendable {
     }
 
     /// Forgets the counts of one test (`testName` sanitised), or of all tests when `nil`.
-    public func reset(testName: String? = nil) {
+    package func reset(testName: String? = nil) {
         counts.withLock { counts in
             guard let testName else { counts.removeAll(); return }
             counts = counts.filter { !$0.key.contains("\u{0}" + testName + "\u{0}") }

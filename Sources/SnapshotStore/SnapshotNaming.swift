@@ -1,10 +1,10 @@
 /// Turns test names and `named:` values into single, safe path components.
-public enum SnapshotNaming {
+package enum SnapshotNaming {
     /// Longest component, in UTF-8 bytes; longer names are cut and given a hash suffix so that
     /// distinct long names stay distinct. File systems allow 255 bytes per name: a reference's name is
     /// `<test>.<id>.<ext>` and an artifact's adds `.<kind>.<ext>`, so two components of 90 bytes
     /// leave a margin for those and for the temporary file's suffix.
-    public static let maximumComponentLength = 90
+    package static let maximumComponentLength = 90
 
     /// A single path component made from arbitrary text, never a path:
     /// letters, combining marks and digits (any script), `_`, `-`, `+` and `.` are kept; everything else (`/`, `\`,
@@ -14,7 +14,7 @@ public enum SnapshotNaming {
     /// FNV-1a hash of the original.
     ///
     /// `"../../etc/passwd"` → `"etc-passwd"`, `"dark mode"` → `"dark-mode"`, `"en_US"` → `"en_US"`.
-    public static func sanitize(_ text: String) -> String {
+    package static func sanitize(_ text: String) -> String {
         var out = ""
         for ch in text {
             let keep = ch == "_" || ch == "-" || ch == "+" || ch == "."
@@ -47,14 +47,14 @@ public enum SnapshotNaming {
 
     /// The test name as a file name: the function name without its argument list
     /// (`testFoo()` → `testFoo`, `render(label:)` → `render`), sanitised.
-    public static func testName(_ name: String) -> String {
+    package static func testName(_ name: String) -> String {
         var base = Substring(name)
         if let paren = base.firstIndex(of: "(") { base = base[..<paren] }
         return sanitize(String(base))
     }
 
     /// The test file's name without `.swift`, sanitised: `/x/Tests/BadgeTests.swift` → `BadgeTests`.
-    public static func testFileName(_ filePath: String) -> String {
+    package static func testFileName(_ filePath: String) -> String {
         var name = Substring(filePath)
         if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
         if name.hasSuffix(".swift") { name = name.dropLast(6) }

@@ -16,13 +16,13 @@ import Darwin
 /// worker: `<parent pid>-<parent start time>` when the parent is SwiftPM (`swift-test`, `swift-build`),
 /// or `LABELSNAP_RUN_ID` when set. A test binary started by hand has no cross-process run: its
 /// in-process claims suffice. Folders of runs whose parent has exited are removed on first use.
-public enum SnapshotRunClaims {
+package enum SnapshotRunClaims {
     /// Names a run explicitly (e.g. a CI job id), for runners other than SwiftPM.
-    public static let runVariable = "LABELSNAP_RUN_ID"
+    package static let runVariable = "LABELSNAP_RUN_ID"
 
     /// Records that the reference with collision key `key` holds `rawName` in this run. Returns the
     /// other name when a different snapshot claimed it first (in any process of the run).
-    public static func claim(key: String, rawName: String, artifactsRoot: String,
+    package static func claim(key: String, rawName: String, artifactsRoot: String,
                              environment: [String: String]) -> String? {
         claim(key: key, SnapshotClaim(rawName: rawName), artifactsRoot: artifactsRoot, environment: environment)?.rawName
     }
@@ -31,7 +31,7 @@ public enum SnapshotRunClaims {
     /// claim (in any process of the run) when it conflicts (`SnapshotClaim.conflicts`); the same name claimed
     /// again by this process is left to `SnapshotCounter`, which knows when a test starts a new run. The file holds the name,
     /// the key, the call site, the test case and the claiming process, one a line (older files: the first two).
-    public static func claim(key: String, _ claim: SnapshotClaim, artifactsRoot: String,
+    package static func claim(key: String, _ claim: SnapshotClaim, artifactsRoot: String,
                              environment: [String: String]) -> SnapshotClaim? {
         guard let folder = runFolder(artifactsRoot: artifactsRoot, environment: environment) else { return nil }
         let claims = folder + "/claims"
@@ -61,7 +61,7 @@ public enum SnapshotRunClaims {
     }
 
     /// `<artifacts>/.runs/<run>`, or nil outside a run shared by several processes.
-    public static func runFolder(artifactsRoot: String, environment: [String: String]) -> String? {
+    package static func runFolder(artifactsRoot: String, environment: [String: String]) -> String? {
         guard let run = runIdentity(environment: environment) else { return nil }
         let runs = artifactsRoot + "/.runs"
         if cleaned.withLock({ done in defer { done = true }; return !done }) { removeFinishedRuns(in: runs) }

@@ -20,48 +20,48 @@ import Foundation
 ///     snapshots<TAB><folder>     use<TAB><reference>   one line per folder and reference used
 ///     skipped<TAB><Class.test>   an XCTest case skipped in the run (XCTSkip): it used none of its references
 ///     exit <status>              written by exit(); missing after a crash, a kill, or while running
-public struct SnapshotRunManifest: Sendable, Equatable {
+package struct SnapshotRunManifest: Sendable, Equatable {
     /// The folder of run manifests inside the artifacts root.
-    public static let folderName = ".manifests"
+    package static let folderName = ".manifests"
 
     /// One process of the run.
-    public struct ProcessRecord: Sendable, Equatable {
-        public var file: String
-        public var process: String
+    package struct ProcessRecord: Sendable, Equatable {
+        package var file: String
+        package var process: String
         /// Wall-clock start, seconds since 1970.
-        public var started: Double
-        public var arguments: [String]
+        package var started: Double
+        package var arguments: [String]
         /// `<pid>-<start>` and the command line of the SwiftPM process that started this one.
-        public var launcher: String?
-        public var launcherArguments: [String]
-        public var exitStatus: Int32?
-        public var snapshotsFolders: Set<String>
-        public var references: Set<String>
+        package var launcher: String?
+        package var launcherArguments: [String]
+        package var exitStatus: Int32?
+        package var snapshotsFolders: Set<String>
+        package var references: Set<String>
         /// XCTest cases (`Class.testMethod`) skipped in this process.
-        public var skippedTests: Set<String> = []
+        package var skippedTests: Set<String> = []
     }
 
     /// `<pid>-<start>` of the launcher, or the run id given by `LABELSNAP_RUN_ID` (`id-…`).
-    public var run: String
-    public var folder: String
-    public var processes: [ProcessRecord]
+    package var run: String
+    package var folder: String
+    package var processes: [ProcessRecord]
 
     /// When the run started: its earliest process.
-    public var started: Double { processes.map(\.started).min() ?? 0 }
+    package var started: Double { processes.map(\.started).min() ?? 0 }
     /// Every reference any process used.
-    public var references: Set<String> { processes.reduce(into: []) { $0.formUnion($1.references) } }
+    package var references: Set<String> { processes.reduce(into: []) { $0.formUnion($1.references) } }
     /// Every test any process noted as skipped (`Class.testMethod`).
-    public var skippedTests: Set<String> { processes.reduce(into: []) { $0.formUnion($1.skippedTests) } }
+    package var skippedTests: Set<String> { processes.reduce(into: []) { $0.formUnion($1.skippedTests) } }
     /// Every folder of references any process used.
-    public var snapshotsFolders: Set<String> { processes.reduce(into: []) { $0.formUnion($1.snapshotsFolders) } }
+    package var snapshotsFolders: Set<String> { processes.reduce(into: []) { $0.formUnion($1.snapshotsFolders) } }
 
     /// The exit status of a Swift Testing run in which no test matched the filter (`EX_UNAVAILABLE`
     /// of sysexits.h; swift-testing's `EntryPoint`): a filtered run, not a failure.
-    public static let noTestMatchedStatus: Int32 = 69
+    package static let noTestMatchedStatus: Int32 = 69
 
     /// `swift test` options that run a subset of the tests: a run with any of them cannot tell an unused
     /// reference from one whose test did not run.
-    public static let selectionOptions = ["--filter", "--skip", "-s", "--specifier", "--test-product",
+    package static let selectionOptions = ["--filter", "--skip", "-s", "--specifier", "--test-product",
                                           "--disable-xctest", "--disable-swift-testing"]
 
     /// Why the run cannot be trusted to name unused references; empty when it can. A run is trusted
@@ -76,7 +76,7 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     ///    first assertion is seen too;
     /// 5. the run used at least one reference.
     /// - Parameter isRunning: whether a process `<pid>-<start>` still runs (the default reads /proc).
-    public func problems(isRunning: (String) -> Bool = SnapshotRunManifest.isRunning) -> [String] {
+    package func problems(isRunning: (String) -> Bool = SnapshotRunManifest.isRunning) -> [String] {
         var problems: [String] = []
         for process in processes where process.launcher == nil {
             problems.append("process \(process.process) was not started by swift test (\(Self.commandText(process.arguments))): a test bundle run by hand runs one testing library")
@@ -120,7 +120,7 @@ public struct SnapshotRunManifest: Sendable, Equatable {
 
     /// Every run under `<artifactsRoot>/.manifests`, newest first. Unreadable files are skipped;
     /// a file that is not a manifest is skipped too.
-    public static func runs(in artifactsRoot: String) -> [SnapshotRunManifest] {
+    package static func runs(in artifactsRoot: String) -> [SnapshotRunManifest] {
         let root = artifactsRoot + "/" + folderName
         var runs: [SnapshotRunManifest] = []
         for run in SnapshotFileSystem.entries(root) {
@@ -133,7 +133,7 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     }
 
     /// One process's manifest; nil when the bytes are not one.
-    public static func parse(_ bytes: [UInt8], file: String) -> ProcessRecord? {
+    package static func parse(_ bytes: [UInt8], file: String) -> ProcessRecord? {
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
         guard lines.first == "labelsnap-manifest 1" else { return nil }
         var record = ProcessRecord(file: file, process: "", started: 0, arguments: [], launcher: nil, launcherArguments: [],
@@ -158,14 +158,14 @@ public struct SnapshotRunManifest: Sendable, Equatable {
     }
 
     /// Whether `<pid>-<start time>` is a process that still runs (the same pid could be another one now).
-    public static func isRunning(_ process: String) -> Bool {
+    package static func isRunning(_ process: String) -> Bool {
         let parts = process.split(separator: "-")
         guard parts.count == 2, let pid = pid_t(parts[0]) else { return false }
         return SnapshotRunClaims.startTime(of: pid) == String(parts[1])
     }
 
     /// `\t`, `\n` and `\\` for tab, newline and backslash, so that one value is one field of one line.
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\\" }) else { return text }
         var out = ""
         for ch in text {

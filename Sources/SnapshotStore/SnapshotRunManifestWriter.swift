@@ -13,14 +13,14 @@ import CSnapshotRun
 /// line, and ends it with the exit status), and `labelsnap orphans` merges the files of a run. Within a
 /// process, each line is one `write(2)` to a descriptor opened with `O_APPEND`, under a lock, so threads
 /// never interleave inside a line. Outside a SwiftPM test bundle nothing is written.
-public enum SnapshotRunManifestWriter {
+package enum SnapshotRunManifestWriter {
     /// Whether this process keeps a manifest: a SwiftPM test bundle (`<Package>PackageTests.xctest`).
-    public static var isActive: Bool { lsr_run_id() != nil }
+    package static var isActive: Bool { lsr_run_id() != nil }
 
     /// Records that this process used (read, compared or wrote) the reference `reference` in the
     /// folder of references `snapshotsFolder`; `artifactsRoot` holds the manifests. Best effort: a
     /// manifest that cannot be written never fails an assertion (the run then just has no evidence).
-    public static func recordUse(reference: String, snapshotsFolder: String, artifactsRoot: String) {
+    package static func recordUse(reference: String, snapshotsFolder: String, artifactsRoot: String) {
         guard let run = lsr_run_id().map({ String(cString: $0) }),
               let process = lsr_process_id().map({ String(cString: $0) }) else { return }
         let manifests = SnapshotLocation.normalize(artifactsRoot) + "/" + SnapshotRunManifest.folderName
@@ -47,7 +47,7 @@ public enum SnapshotRunManifestWriter {
     /// Notes in every manifest of this process (those open and those opened later) that the test `name`
     /// (XCTest's `Class.testMethod`) was skipped in the run: it used none of its references, which
     /// `labelsnap orphans` must then not judge. Once per name.
-    public static func noteSkipped(test name: String) {
+    package static func noteSkipped(test name: String) {
         guard isActive, skippedNoted.withLock({ $0.insert(name).inserted }) else { return }
         lsr_manifest_note("skipped\t" + SnapshotRunManifest.escape(name))
     }

@@ -61,7 +61,7 @@ extension SnapshotStoreError {
     /// The system's words for a failed write or mkdir ("Permission denied", "Not a directory"), without
     /// the path and the advice, for a caller whose own message names both (the CLI's output files);
     /// any other error's description as it is.
-    public static func reason(of error: any Error) -> String {
+    package static func reason(of error: any Error) -> String {
         switch error as? SnapshotStoreError {
         case .notWritable(_, let code)?, .io(_, _, let code)?: return errnoText(code)
         case .notADirectory(let path)?: return "\(path) is a file, not a folder"

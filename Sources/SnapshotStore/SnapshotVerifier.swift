@@ -10,10 +10,10 @@ public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
     /// The full message (DESIGN.md §3): numbers, paths, and the command that fixes it.
     public var message: String
     /// Where the snapshot lives; `nil` only when the location could not be computed.
-    public var location: SnapshotLocation?
+    package var location: SnapshotLocation?
     /// The machine-readable record, also written to `location.failureRecordPath` when
     /// `recordWritten` is true.
-    public var record: SnapshotFailureRecord?
+    package var record: SnapshotFailureRecord?
     /// Whether the failure record (and artifacts) were written.
     public var recordWritten: Bool
     /// Whether the reference file was written.
@@ -65,7 +65,7 @@ public enum SnapshotVerifier {
     ///   - testSelection: the running test's own `--filter` pattern (`TestFilter.swiftTesting`) for the re-record
     ///     command; nil: made from `testCase` (`testFilter(for:testCase:)`).
     /// - Returns: `nil` when the assertion passes, else the failure.
-    public static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
+    package static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
                                      record: RecordMode? = nil, filePath: String, testName: String,
                                      environment: [String: String] = ProcessEnvironment.current,
                                      counter: SnapshotCounter = .shared, testCase: String? = nil,
@@ -122,7 +122,7 @@ public enum SnapshotVerifier {
     }
 
     /// Like `verify`, for a value that could not be produced: reports `error` as the failure.
-    public static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
+    package static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
                                filePath: String, testName: String,
                                environment: [String: String] = ProcessEnvironment.current,
                                counter: SnapshotCounter = .shared, testCase: String? = nil,
@@ -155,7 +155,7 @@ public enum SnapshotVerifier {
     /// The name under which two paths are the same file on a case-insensitive, normalisation-insensitive
     /// file system (APFS and HFS+ as macOS formats them by default): canonically decomposed, lower-cased.
     /// `named: "Dark"` and `"dark"`, or "é" precomposed and decomposed, are one file there.
-    public static func collisionKey(_ path: String) -> String {
+    package static func collisionKey(_ path: String) -> String {
         path.decomposedStringWithCanonicalMapping.lowercased()
     }
 
@@ -178,7 +178,7 @@ public enum SnapshotVerifier {
     /// The `swift test --filter` pattern that runs exactly this test (`TestFilter`): `selection` when the running
     /// test gave one (a Swift Testing test's id), else the XCTest case when `testCase` is XCTest's name of it
     /// (`<Class>.<testName>`), else the test's name in any suite of its module.
-    public static func testFilter(for location: SnapshotLocation, testCase: String? = nil, selection: String? = nil) -> String {
+    package static func testFilter(for location: SnapshotLocation, testCase: String? = nil, selection: String? = nil) -> String {
         if let selection { return selection }
         // XCTest's `Class.test`, not a Swift Testing id (`Module.Suite.test()`) nor the first case's stand-in
         // (`Module/File.swift.test`, when no observer saw the case start).
@@ -190,18 +190,18 @@ public enum SnapshotVerifier {
     }
 
     /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'` (the pattern of `testFilter`).
-    public static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil,
+    package static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil,
                                      selection: String? = nil) -> String {
         "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location, testCase: testCase, selection: selection)))"
     }
 
     /// `labelsnap accept <failure record>`.
-    public static func acceptCommand(for location: SnapshotLocation) -> String {
+    package static func acceptCommand(for location: SnapshotLocation) -> String {
         "labelsnap accept \(shellQuote(location.failureRecordPath))"
     }
 
     /// `text` quoted for a POSIX shell when it needs quoting.
-    public static func shellQuote(_ text: String) -> String {
+    package static func shellQuote(_ text: String) -> String {
         let safe = text.unicodeScalars.allSatisfy { s in
             (s.value < 0x80 && (s.properties.isAlphabetic || s.properties.numericType != nil)) || "_-./,:+=@%".unicodeScalars.contains(s)
         }

@@ -20,12 +20,12 @@ import CSnapshotFiles
 /// or whose `.keep` found a file that appeared meanwhile, is reported by `commit()` and not published: the
 /// caller checks that snapshot again on its own (the verifier then compares against the other file, or fails
 /// with the error). A batch that is never committed removes its temporary files when it goes away.
-public final class SnapshotWriteBatch: @unchecked Sendable {
+package final class SnapshotWriteBatch: @unchecked Sendable {
     /// The batch that durable writes of this task join; nil = each write syncs itself.
-    @TaskLocal public static var current: SnapshotWriteBatch?
+    @TaskLocal package static var current: SnapshotWriteBatch?
 
     /// What became of one staged write.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// Durable under its name.
         case written
         /// `.keep`, and a file appeared at the destination after staging: left as it is, nothing written.
@@ -41,12 +41,12 @@ public final class SnapshotWriteBatch: @unchecked Sendable {
 
     private let entries = Locked<[Entry]>([])
 
-    public init() {}
+    package init() {}
 
     deinit { discard() }
 
     /// How many writes wait for `commit()`.
-    public var stagedCount: Int { entries.withLock { $0.count } }
+    package var stagedCount: Int { entries.withLock { $0.count } }
 
     /// Writes the temporary file of a durable write (`folder` exists); false when `.keep` finds `path` taken.
     func stage(_ bytes: [UInt8], to path: String, folder: String, name: String,
@@ -60,7 +60,7 @@ public final class SnapshotWriteBatch: @unchecked Sendable {
     /// Makes every staged write durable and visible (the three steps above) and empties the batch.
     /// - Returns: each staged destination's outcome (a destination staged twice: the later write's).
     @discardableResult
-    public func commit() -> [String: Outcome] {
+    package func commit() -> [String: Outcome] {
         let staged = entries.withLock { e in defer { e.removeAll() }; return e }
         guard !staged.isEmpty else { return [:] }
         let errors = Self.syncAll(staged.map(\.temp))
@@ -87,7 +87,7 @@ public final class SnapshotWriteBatch: @unchecked Sendable {
     }
 
     /// Removes every staged temporary file without publishing anything.
-    public func discard() {
+    package func discard() {
         for entry in entries.withLock({ e in defer { e.removeAll() }; return e }) { unlink(entry.temp) }
     }
 

@@ -9,12 +9,12 @@ public enum WritingDirection: String, Sendable, CaseIterable {
 }
 
 /// Bidi levels from ICU's implementation of UAX #9.
-public enum Bidi {
+package enum Bidi {
     /// Resolved embedding level of every UTF-16 unit, and the level of the paragraph holding it.
     /// - Parameters:
     ///   - direction: the paragraphs' base direction; `.natural` detects it.
     ///   - fallbackIsRTL: the direction of a `.natural` paragraph without strong characters.
-    public static func levels(_ utf16: [UInt16], direction: WritingDirection, fallbackIsRTL: Bool)
+    package static func levels(_ utf16: [UInt16], direction: WritingDirection, fallbackIsRTL: Bool)
         throws -> (levels: [UInt8], paragraphLevels: [UInt8]) {
         guard !utf16.isEmpty else { return ([], []) }
         guard utf16.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
@@ -39,7 +39,7 @@ public enum Bidi {
     /// levels whatever text would follow it in the same paragraph: up to the end of the last strong character
     /// (L, R, AL) before the first opening bracket left unpaired (BD16); 0 when it holds an explicit embedding,
     /// override or isolate, or no such strong character (DESIGN.md §2, Early stop, gives the UAX #9 reasoning).
-    public static func stableLength(ofParagraph utf16: [UInt16], from start: Int) -> Int {
+    package static func stableLength(ofParagraph utf16: [UInt16], from start: Int) -> Int {
         guard start < utf16.count, utf16.count < Int(Int32.max) else { return 0 }
         let n = utf16.withUnsafeBufferPointer { Int(lsicu_bidi_stable_length($0.baseAddress! + start, Int32(utf16.count - start))) }
         return max(0, n)   // -1: out of memory, nothing known to be stable
@@ -47,7 +47,7 @@ public enum Bidi {
 
     /// The direction of the first strong character (UAX #9 P2–P3), or nil for text without one.
     /// Scans only up to that character.
-    public static func firstStrongDirection(_ text: String) -> WritingDirection? {
+    package static func firstStrongDirection(_ text: String) -> WritingDirection? {
         var units: [UInt16] = []
         for u in text.utf16 {
             units.append(u)
@@ -70,7 +70,7 @@ public enum Bidi {
     /// the input. The lowest odd level is the line's lowest level rounded up to odd (as ICU's
     /// `ubidi_reorderLogical`): a line of only level-2 text (Latin or digits in a right-to-left paragraph)
     /// is reversed twice, that is not at all, and reads left to right.
-    public static func visualOrder(levels: [UInt8]) -> [Int] {
+    package static func visualOrder(levels: [UInt8]) -> [Int] {
         var order = [Int](repeating: 0, count: levels.count)
         var highest: UInt8 = 0, lowest = UInt8.max
         for i in 0..<levels.count {

@@ -1,22 +1,22 @@
 import CFreeType
 
 /// Where a face puts its underline and strikethrough, pt at a point size (y up from the baseline, as the tables).
-public struct DecorationMetrics: Hashable, Sendable {
+package struct DecorationMetrics: Hashable, Sendable {
     /// The underline's centre: `post.underlinePosition` (its top) − half its thickness, as FreeType reports it.
-    public var underlineCenter: Double
+    package var underlineCenter: Double
     /// `post.underlineThickness`.
-    public var underlineThickness: Double
+    package var underlineThickness: Double
     /// The strikethrough's centre: `OS/2.yStrikeoutPosition` (its top) − half `yStrikeoutSize`.
-    public var strikethroughCenter: Double
+    package var strikethroughCenter: Double
     /// `OS/2.yStrikeoutSize`.
-    public var strikethroughThickness: Double
+    package var strikethroughThickness: Double
 }
 
 extension FontFace {
     /// The face's underline (`post`) and strikethrough (`OS/2`) at `pointSize`, unrounded. A face without them
     /// (a bitmap face, a zero thickness) takes an underline of em/14 at −em/10 and a strikethrough of the same
     /// thickness at 0.3 em (the middle of a Latin x-height).
-    public func decorationMetrics(pointSize: Double) -> DecorationMetrics {
+    package func decorationMetrics(pointSize: Double) -> DecorationMetrics {
         let em = Double(unitsPerEm), scale = pointSize / em
         let f = face.pointee
         var underlineThickness = Double(f.underline_thickness), underlineCenter = Double(f.underline_position)

@@ -5,14 +5,14 @@ import Foundation
 /// One opened face: its own FreeType library, `FT_Face` and HarfBuzz font, guarded by a lock.
 /// FreeType faces are not thread-safe (DESIGN.md §6), so every use goes through `withSize(_:_:)` (rasterising)
 /// or `withShapingFont(_:)` (shaping), which hold the lock; faces are cached for the life of the process.
-public final class FontFace: @unchecked Sendable {
-    public let file: FontFile
+package final class FontFace: @unchecked Sendable {
+    package let file: FontFile
     /// True for bitmap-only colour fonts (CBDT, e.g. Noto Color Emoji).
-    public let isColorBitmap: Bool
-    public let unitsPerEm: Int
+    package let isColorBitmap: Bool
+    package let unitsPerEm: Int
     /// `file.adjustment`'s size adjustment (1 without one): outlines and advances are drawn at the point size ×
     /// this, as CSS's `size-adjust`.
-    public let sizeAdjust: Double
+    package let sizeAdjust: Double
     let library: FT_Library
     let face: FT_Face
     /// HarfBuzz's own OpenType font functions at a scale of `unitsPerEm`: shaping gives advances, offsets and
@@ -108,7 +108,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// The shared face for `file`, opened on first use.
     /// - Throws: `TypesettingError.fontNotFound` / `.unreadableFont`.
-    public static func load(_ file: FontFile) throws -> FontFace {
+    package static func load(_ file: FontFile) throws -> FontFace {
         cacheLock.lock(); defer { cacheLock.unlock() }
         for face in recent where face.file == file { return face }
         let face = try cache[file] ?? FontFace(file: file)
@@ -128,7 +128,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// Design metrics scaled to `pointSize`, unrounded; `file.adjustment`'s ascent, descent and line gap instead
     /// when it has them (per em of `pointSize`, not scaled by the size adjustment).
-    public func metrics(pointSize: Double) -> FontMetrics {
+    package func metrics(pointSize: Double) -> FontMetrics {
         if let a = file.adjustment {
             return FontMetrics(ascender: a.ascent * pointSize, descender: -a.descent * pointSize,
                                lineHeight: (a.ascent + a.descent + a.lineGap) * pointSize, unitsPerEm: unitsPerEm)
@@ -146,7 +146,7 @@ public final class FontFace: @unchecked Sendable {
     }
 
     /// Whether the face maps `scalar` to a glyph other than .notdef.
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         lock.lock(); defer { lock.unlock() }
         return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
     }
@@ -180,7 +180,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// The factor a glyph image of this face is scaled by when drawn at `pixelSize` (pt × scale): 1 for
     /// outlines, `pixelSize ÷ strike size` for a colour bitmap font, whose strike is chosen for that size.
-    public func imageScale(pixelSize: Double) -> Double {
+    package func imageScale(pixelSize: Double) -> Double {
         guard isColorBitmap else { return 1 }
         return withSize(pixelSize) { strikePixelSize.map { $0 > 0 ? pixelSize / $0 : 1 } ?? 1 }
     }

@@ -6,20 +6,20 @@ import Foundation
 /// What identifies a font file's contents, beyond its name: from its `head` table the checksum
 /// adjustment (changes with any byte of the file) and the font revision, and the `name` table's
 /// version string (name ID 5). Two machines that draw a label differently often differ here.
-public struct FontIdentity: Equatable, Sendable {
+package struct FontIdentity: Equatable, Sendable {
     /// The file's name (`NotoSansCJK-Regular.ttc`), without its folder: folders differ between machines.
-    public var fileName: String
-    public var faceIndex: Int
+    package var fileName: String
+    package var faceIndex: Int
     /// `head.checkSumAdjustment`, 8 hex digits.
-    public var checksumAdjustment: String
+    package var checksumAdjustment: String
     /// `head.fontRevision` (16.16 fixed) to 3 decimals, as font tools print it (`2.004`).
-    public var revision: String
+    package var revision: String
     /// Name ID 5 (`Version 2.004;hotconv 1.0.118;…`), empty when the font has none.
-    public var versionString: String
+    package var versionString: String
 
     /// Reads the identity of `file` with its own FreeType face (thread-safe; results cached per file).
     /// - Throws: `TypesettingError.fontNotFound` / `.unreadableFont`.
-    public static func of(_ file: FontFile) throws -> FontIdentity {
+    package static func of(_ file: FontFile) throws -> FontIdentity {
         if let cached = cache.withLock({ $0[file] }) { return cached }
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw TypesettingError.freeTypeFailure("initialise", 0) }
@@ -64,9 +64,9 @@ public struct FontIdentity: Equatable, Sendable {
 }
 
 /// Versions of the text libraries linked at run time.
-public enum TextLibraryVersions {
+package enum TextLibraryVersions {
     /// FreeType's `FT_Library_Version` (`2.12.1`).
-    public static var freeType: String {
+    package static var freeType: String {
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { return "?" }
         defer { FT_Done_FreeType(lib) }
@@ -76,10 +76,10 @@ public enum TextLibraryVersions {
     }
 
     /// `hb_version_string()` (`6.0.0`).
-    public static var harfBuzz: String { String(cString: hb_version_string()) }
+    package static var harfBuzz: String { String(cString: hb_version_string()) }
 
     /// ICU's `u_getVersion` (`72.1`).
-    public static var icu: String {
+    package static var icu: String {
         var buffer = [CChar](repeating: 0, count: 32)
         lsicu_version(&buffer, Int32(buffer.count))
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -1,16 +1,16 @@
 /// A range of an attributed text drawn with its own font (DESIGN.md §2, Attributed text): `LazyShapedText`
 /// shapes each font run on its own inside each bidi run, with its neighbours as HarfBuzz context.
-public struct FontRun: Sendable, Equatable {
+package struct FontRun: Sendable, Equatable {
     /// UTF-16 offsets of the text; runs are sorted, adjacent and cover the text.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// The run's font (resolved for the label's content size category), with its own fallback chain.
-    public var font: Font
+    package var font: Font
     /// pt added after each glyph cluster of the run (`kern` + `tracking`), the last one included.
-    public var extraAdvance: Double
+    package var extraAdvance: Double
     /// An attachment's advance, pt: the run is U+FFFC drawn by no face (nil for text).
-    public var attachmentAdvance: Double?
+    package var attachmentAdvance: Double?
 
-    public init(range: Range<Int>, font: Font, extraAdvance: Double = 0, attachmentAdvance: Double? = nil) {
+    package init(range: Range<Int>, font: Font, extraAdvance: Double = 0, attachmentAdvance: Double? = nil) {
         self.range = range
         self.font = font
         self.extraAdvance = extraAdvance
@@ -20,7 +20,7 @@ public struct FontRun: Sendable, Equatable {
 
 extension Array where Element == FontRun {
     /// The index of the run holding `offset` (the last run for an offset at or past the end), by binary search.
-    public func index(containing offset: Int) -> Int {
+    package func index(containing offset: Int) -> Int {
         var lo = 0, hi = count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2

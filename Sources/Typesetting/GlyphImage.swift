@@ -1,20 +1,20 @@
 import CFreeType
 
 /// A rasterised glyph, ready to composite: either 8-bit coverage or premultiplied BGRA (colour emoji).
-public struct GlyphImage: Sendable {
-    public enum Pixels: Sendable {
+package struct GlyphImage: Sendable {
+    package enum Pixels: Sendable {
         /// Coverage 0…255, row-major, `width` bytes a row.
         case coverage([UInt8])
         /// Premultiplied BGRA, row-major, `width × 4` bytes a row.
         case premultipliedBGRA([UInt8])
     }
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Offset from the pen position to the image's left edge, px (FreeType's `bitmap_left`).
-    public var left: Int
+    package var left: Int
     /// Offset from the baseline up to the image's top row, px (FreeType's `bitmap_top`).
-    public var top: Int
-    public var pixels: Pixels
+    package var top: Int
+    package var pixels: Pixels
 
     static let empty = GlyphImage(width: 0, height: 0, left: 0, top: 0, pixels: .coverage([]))
 }
@@ -30,7 +30,7 @@ extension FontFace {
     /// The glyph rendered unhinted with grayscale anti-aliasing at `pixelSize` (pt × scale), its origin
     /// shifted right by `phase`/4 px. Colour bitmap glyphs are scaled by `imageScale` with an area filter.
     /// Failures (a glyph FreeType cannot load) give an empty image: a missing glyph must not stop a render.
-    public func glyphImage(_ glyphID: UInt32, pixelSize: Double, phase: Int, imageScale: Double) -> GlyphImage {
+    package func glyphImage(_ glyphID: UInt32, pixelSize: Double, phase: Int, imageScale: Double) -> GlyphImage {
         withSize(pixelSize) {
             let key = GlyphKey(glyphID: glyphID, pixelSize26_6: Int((pixelSize * 64).rounded()), phase: phase & 3)
             if let hit = glyphCache[key] { return hit }

@@ -8,7 +8,7 @@ import Foundation
 extension FontFile {
     /// The Noto Sans CJK family for a BCP 47 tag: "ko…" → KR, "ja…" → JP, "zh-Hant…", "zh-TW" → TC,
     /// "zh-HK", "zh-MO" → HK (iOS's PingFang HK), other "zh…" → SC; nil for languages that are not CJK.
-    public static func notoSansCJKFamily(forLanguage tag: String) -> String? {
+    package static func notoSansCJKFamily(forLanguage tag: String) -> String? {
         let parts = tag.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
         guard let language = parts.first else { return nil }
         switch language {
@@ -25,13 +25,13 @@ extension FontFile {
     }
 
     /// UTF-16 units at the start of a text that the language guess reads (DESIGN.md §2, Language).
-    public static let cjkLanguageGuessLength = 1024
+    package static let cjkLanguageGuessLength = 1024
 
     /// The CJK language a text shows in its first `cjkLanguageGuessLength` UTF-16 units: "ja" for any kana, else
     /// "ko" for any Hangul, else nil (Han alone does not tell Chinese from Japanese). Code units are compared
     /// (every range is in the BMP), in one C pass. A bounded prefix, because the language picks the faces that
     /// measure the text, so it must be known before anything is drawn; a label draws from its text's start.
-    public static func cjkLanguage(shownBy utf16: [UInt16]) -> String? {
+    package static func cjkLanguage(shownBy utf16: [UInt16]) -> String? {
         switch utf16.withUnsafeBufferPointer({ lsicu_guess_cjk_language($0.baseAddress, Int32(min($0.count, cjkLanguageGuessLength))) }) {
         case 2: return "ja"
         case 1: return "ko"
@@ -41,7 +41,7 @@ extension FontFile {
 
     /// The face of `FontFile.notoSansCJK`'s collection for `tag` (found by family name in the file, not by a
     /// fixed index), or nil for non-CJK languages or when the collection has no such face.
-    public static func notoSansCJK(forLanguage tag: String) -> FontFile? {
+    package static func notoSansCJK(forLanguage tag: String) -> FontFile? {
         CollectionIndex.shared.cjkFace(forLanguage: tag)
     }
 }
@@ -49,7 +49,7 @@ extension FontFile {
 extension Font {
     /// This font with every face of the Noto Sans CJK collection (primary or fallback) replaced by the face
     /// for `language` (BCP 47); unchanged for nil or a non-CJK language.
-    public func forLanguage(_ language: String?) -> Font {
+    package func forLanguage(_ language: String?) -> Font {
         guard let language, let face = FontFile.notoSansCJK(forLanguage: language) else { return self }
         let swap = { (f: FontFile) in f.path == face.path ? face : f }
         var copy = self

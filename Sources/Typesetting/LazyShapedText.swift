@@ -2,11 +2,11 @@ import CHarfBuzz
 import CICU
 
 /// A cluster that no face of the chain covers: drawn as the primary face's .notdef, its code points reported.
-public struct MissingCluster: Sendable, Equatable {
+package struct MissingCluster: Sendable, Equatable {
     /// UTF-16 offset of the cluster's first unit.
-    public var offset: Int
+    package var offset: Int
     /// Its code points that need a glyph and that the primary face lacks.
-    public var scalars: [Unicode.Scalar]
+    package var scalars: [Unicode.Scalar]
 }
 
 /// A text analysed and shaped from its start up to a `frontier` that moves forward on demand, so that layout
@@ -22,56 +22,56 @@ public struct MissingCluster: Sendable, Equatable {
 ///   by the text (each starts at the previous one's cut), so stopping early never changes what was shaped.
 ///
 /// Offsets are UTF-16 units of the whole text; lengths are ems. Not thread-safe: one layout uses one.
-public final class LazyShapedText {
+package final class LazyShapedText {
     /// Units of a run shaped at once: runs up to this length are shaped whole.
-    public static let defaultWindow = 1024
+    package static let defaultWindow = 1024
     /// A window's cut lies at least this many units before its end, beyond the reach of OpenType lookups
     /// that see text past the window (HarfBuzz reads 5 code points of context on each side).
     static let margin = 32
 
-    public let utf16: [UInt16]
+    package let utf16: [UInt16]
     /// The face chain, primary first; `ShapedGlyph.faceIndex` indexes it. With font runs, every run's chain
     /// (the first run's first), without repeats.
-    public let faces: [FontFile]
+    package let faces: [FontFile]
     /// The font runs of an attributed text (empty: one font, `font`). Lengths of a text with runs are ems of
     /// `basePointSize`: a run's advances are scaled by its size ÷ `basePointSize` and its `extraAdvance` added.
-    public let fontRuns: [FontRun]
+    package let fontRuns: [FontRun]
     /// The size lengths are ems of: the font's (the label's font when there are font runs).
-    public let basePointSize: Double
+    package let basePointSize: Double
     /// Everything below this offset is analysed and shaped; `utf16.count` when done.
-    public private(set) var frontier = 0
+    package private(set) var frontier = 0
     /// Glyphs of the clusters before the frontier, in logical order.
-    public private(set) var glyphs: [ShapedGlyph] = []
+    package private(set) var glyphs: [ShapedGlyph] = []
     /// `advancePrefix[i]` = total advance (em) of the glyphs whose cluster starts before `i`, for `i ≤ frontier`.
-    public private(set) var advancePrefix: [Double] = [0]
+    package private(set) var advancePrefix: [Double] = [0]
     /// `startsCluster[i]`: a HarfBuzz glyph cluster starts at `i` (`i ≤ frontier`; true at the frontier).
     /// A line may only break at such an offset.
-    public private(set) var startsCluster: [Bool] = [true]
+    package private(set) var startsCluster: [Bool] = [true]
     /// Grapheme-cluster boundaries in `1...frontier` where a glyph cluster starts, ascending.
-    public private(set) var graphemes: [Int] = []
+    package private(set) var graphemes: [Int] = []
     /// UAX #14 break opportunities in `1...frontier` where a glyph cluster starts (with `.hangulWordPriority`
     /// none between two Hangul characters), and their offsets.
-    public private(set) var breaks: [TextSegmentation.Break] = []
-    public private(set) var breakOffsets: [Int] = []
+    package private(set) var breaks: [TextSegmentation.Break] = []
+    package private(set) var breakOffsets: [Int] = []
     /// Offsets of the tabs (U+0009) before the frontier.
-    public private(set) var tabOffsets: [Int] = []
+    package private(set) var tabOffsets: [Int] = []
     /// Uncovered clusters before the frontier, by offset.
-    public private(set) var missingClusters: [MissingCluster] = []
+    package private(set) var missingClusters: [MissingCluster] = []
     /// Bidi embedding level of each unit of the paragraphs resolved so far (at least up to the frontier).
-    public private(set) var levels: [UInt8] = []
+    package private(set) var levels: [UInt8] = []
     /// Level of the bidi paragraph holding each unit of `levels`.
-    public private(set) var paragraphLevels: [UInt8] = []
+    package private(set) var paragraphLevels: [UInt8] = []
     /// UTF-16 units handed to HarfBuzz so far (a window's units after its cut are counted again by the next).
-    public private(set) var shapedLength = 0
+    package private(set) var shapedLength = 0
     /// Whether anything read up to the end of `utf16`: the frontier, a shaping call's context, a segmentation scan,
     /// and, unless the text `endsInsideParagraph`, a bidi paragraph or a `paragraph(from:)` reaching it.
-    public private(set) var readToEnd = false
+    package private(set) var readToEnd = false
     /// Whether `utf16` is a prefix of a longer text cut inside its last paragraph, at a point where no grapheme
     /// or line-break boundary before it depends on what follows (`TextSegmentation.prefixCut`).
-    public let endsInsideParagraph: Bool
+    package let endsInsideParagraph: Bool
     /// A layout of a prefix of a label's text equals the whole text's only while this is false: `readToEnd`, or,
     /// in a text that `endsInsideParagraph`, a bidi level read at or beyond `stableLevelsEnd`.
-    public var dependsOnFollowingText: Bool {
+    package var dependsOnFollowingText: Bool {
         readToEnd || (endsInsideParagraph && highestLevelRead >= stableLevelsEnd)
     }
     /// The largest offset whose bidi level (or paragraph level) was read; -1 before any.
@@ -117,7 +117,7 @@ public final class LazyShapedText {
     ///   - window: units of a run shaped at once (tests use small windows).
     /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or a text longer
     ///   than ICU's 32-bit offsets.
-    public init(_ utf16: [UInt16], font: Font, direction: WritingDirection = .natural, fallbackIsRTL: Bool = false,
+    package init(_ utf16: [UInt16], font: Font, direction: WritingDirection = .natural, fallbackIsRTL: Bool = false,
                 keepHangulWords: Bool = true, endsInsideParagraph: Bool = false, runs: [FontRun] = [],
                 window: Int = LazyShapedText.defaultWindow) throws {
         try font.validateSize()
@@ -170,7 +170,7 @@ public final class LazyShapedText {
     // MARK: Reading
 
     /// Moves the frontier to at least `offset` (at most the text's end).
-    public func extend(through offset: Int) throws {
+    package func extend(through offset: Int) throws {
         while frontier < min(offset, utf16.count) { try step() }
         if frontier >= utf16.count { readToEnd = true }
     }
@@ -179,7 +179,7 @@ public final class LazyShapedText {
     /// when it runs to the end of the text.
     /// In a text that `endsInsideParagraph` the last paragraph's end is only where the prefix stops: a layout reads
     /// it only by moving the frontier there (noted then), as every rule compares it with offsets below the frontier.
-    public func paragraph(from start: Int) -> (text: Range<Int>, next: Int) {
+    package func paragraph(from start: Int) -> (text: Range<Int>, next: Int) {
         let found = TextSegmentation.paragraph(in: utf16, from: start)
         if found.next >= utf16.count, !endsInsideParagraph { readToEnd = true }
         return found
@@ -188,36 +188,36 @@ public final class LazyShapedText {
     /// Whether text follows the paragraph whose next one starts at `next`: assumed so at the end of a text that
     /// `endsInsideParagraph` (the layouts that could tell it from the end of the text read there, see DESIGN.md §2,
     /// Early stop).
-    public func textFollows(paragraphEndingAt next: Int) -> Bool {
+    package func textFollows(paragraphEndingAt next: Int) -> Bool {
         next < utf16.count || endsInsideParagraph
     }
 
     /// Shapes the next window (or the rest of the current run): the frontier moves forward unless at the end.
-    public func extendOneStep() throws {
+    package func extendOneStep() throws {
         if frontier < utf16.count { try step() }
         if frontier >= utf16.count { readToEnd = true }
     }
 
     /// Width in points of `range`: its glyphs' advances (kerning included) × `pointSize`.
-    public func width(_ range: Range<Int>, pointSize: Double) throws -> Double {
+    package func width(_ range: Range<Int>, pointSize: Double) throws -> Double {
         try extend(through: range.upperBound)
         return (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) * pointSize
     }
 
     /// Indices into `glyphs` of the glyphs whose cluster lies in `range` (shaped first).
-    public func glyphIndices(_ range: Range<Int>) throws -> Range<Int> {
+    package func glyphIndices(_ range: Range<Int>) throws -> Range<Int> {
         try extend(through: range.upperBound)
         return glyphs.indices(ofClustersIn: range)
     }
 
     /// The level of the bidi paragraph holding `offset` (0 left-to-right, 1 right-to-left).
-    public func paragraphLevel(at offset: Int) throws -> UInt8 {
+    package func paragraphLevel(at offset: Int) throws -> UInt8 {
         try resolveBidi(through: offset)
         return paragraphLevels[offset]
     }
 
     /// The code points of the uncovered clusters that start in `range`, in text order.
-    public func missingScalars(in range: Range<Int>) -> [Unicode.Scalar] {
+    package func missingScalars(in range: Range<Int>) -> [Unicode.Scalar] {
         let lo = missingClusters.partitionPoint { $0.offset >= range.lowerBound }
         let hi = missingClusters.partitionPoint { $0.offset >= range.upperBound }
         return missingClusters[lo..<max(lo, hi)].flatMap(\.scalars)
@@ -629,7 +629,7 @@ extension LazyShapedText {
 extension Array where Element == ShapedGlyph {
     /// Indices of the glyphs whose cluster lies in `range` (glyphs in logical order, clusters non-decreasing),
     /// by binary search.
-    public func indices(ofClustersIn range: Range<Int>) -> Range<Int> {
+    package func indices(ofClustersIn range: Range<Int>) -> Range<Int> {
         let lo = partitionPoint { $0.cluster >= range.lowerBound }
         let hi = partitionPoint { $0.cluster >= range.upperBound }
         return lo..<Swift.max(lo, hi)

@@ -4,14 +4,14 @@ import Foundation
 /// could not be used and why (a missing or unreadable file, with the Debian package that ships it). A chain whose
 /// fallback file was deleted or emptied records and renders boxes without a word otherwise: the chain skips a
 /// face it cannot open (DESIGN.md §2, Fallback).
-public enum MissingGlyphs {
+package enum MissingGlyphs {
     /// Code points a warning names at most; more are counted.
-    public static let maximumNamed = 8
+    package static let maximumNamed = 8
 
     /// "3 code points have no glyph in any font of the chain and are drawn as .notdef boxes: U+D55C HANGUL
     /// SYLLABLE HAN, …; fonts tried: DejaVuSans.ttf, NotoSansCJK-Regular.ttc (missing: /…/NotoSansCJK-Regular.ttc;
     /// install it with: apt-get install fonts-noto-cjk), …"; nil when `scalars` is empty.
-    public static func warning(scalars: [Unicode.Scalar], chain: [FontFile]) -> String? {
+    package static func warning(scalars: [Unicode.Scalar], chain: [FontFile]) -> String? {
         var seen = Set<UInt32>()
         let distinct = scalars.filter { seen.insert($0.value).inserted }
         guard !distinct.isEmpty else { return nil }
@@ -27,7 +27,7 @@ public enum MissingGlyphs {
 
     /// Why `file` cannot be used, nil when it opens: "missing: PATH; install it with: apt-get install PACKAGE",
     /// "unreadable: PATH is empty …". Opening is cached for faces that open, so this costs nothing for them.
-    public static func problem(of file: FontFile) -> String? {
+    package static func problem(of file: FontFile) -> String? {
         do {
             _ = try FontFace.load(file)
             return nil

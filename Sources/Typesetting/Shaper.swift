@@ -3,70 +3,70 @@ import Foundation
 
 /// One glyph from HarfBuzz, in logical order. Lengths are in ems (font units ÷ units per em, unrounded):
 /// × the point size gives points, at every scale alike (DESIGN.md §2, Advances).
-public struct ShapedGlyph: Sendable, Equatable {
+package struct ShapedGlyph: Sendable, Equatable {
     /// Index into `ShapedText.faces`.
-    public var faceIndex: Int
-    public var glyphID: UInt32
+    package var faceIndex: Int
+    package var glyphID: UInt32
     /// UTF-16 offset of the first code unit of the glyph's cluster.
-    public var cluster: Int
+    package var cluster: Int
     /// Horizontal advance, em.
-    public var advance: Double
+    package var advance: Double
     /// Offsets from the pen position, em (y up, as HarfBuzz).
-    public var xOffset: Double
-    public var yOffset: Double
+    package var xOffset: Double
+    package var yOffset: Double
 }
 
 /// A text shaped whole with HarfBuzz across its font runs (`Shaper.shape`).
-public struct ShapedText: Sendable {
-    public let utf16: [UInt16]
-    public let faces: [FontFile]
-    public let glyphs: [ShapedGlyph]
+package struct ShapedText: Sendable {
+    package let utf16: [UInt16]
+    package let faces: [FontFile]
+    package let glyphs: [ShapedGlyph]
     /// `advancePrefix[i]` = total advance (em) of the glyphs whose cluster starts before UTF-16 offset `i`.
-    public let advancePrefix: [Double]
+    package let advancePrefix: [Double]
     /// The point size widths are measured at: the font's, or another with `resized(to:)`. Shaping itself is
     /// size-independent (font units), so a new size needs no new shaping.
-    public private(set) var pointSize: Double
+    package private(set) var pointSize: Double
     /// Code points no face in the chain covers (drawn as the primary face's .notdef box).
-    public let missingScalars: [Unicode.Scalar]
+    package let missingScalars: [Unicode.Scalar]
     /// Bidi embedding level of each UTF-16 unit (UAX #9; odd = right-to-left).
-    public let levels: [UInt8]
+    package let levels: [UInt8]
     /// Level of the paragraph holding each UTF-16 unit (0 = left-to-right paragraph, 1 = right-to-left).
-    public let paragraphLevels: [UInt8]
+    package let paragraphLevels: [UInt8]
     /// `startsCluster[i]`: whether a HarfBuzz glyph cluster starts at UTF-16 offset `i` (true at the end,
     /// `utf16.count`). A line may only break at such an offset: inside a cluster (a ligature such as "fi", a
     /// conjunct) one glyph draws characters on both sides, and cutting it would lose them.
-    public let startsCluster: [Bool]
+    package let startsCluster: [Bool]
 
     /// Width in points of UTF-16 range `range`: the sum of its glyphs' advances (kerning included) × `pointSize`.
-    public func width(_ range: Range<Int>) -> Double {
+    package func width(_ range: Range<Int>) -> Double {
         (advancePrefix[range.upperBound] - advancePrefix[range.lowerBound]) * pointSize
     }
 
     /// The same shaped text measured at another point size.
-    public func resized(to pointSize: Double) -> ShapedText {
+    package func resized(to pointSize: Double) -> ShapedText {
         var copy = self
         copy.pointSize = pointSize
         return copy
     }
 
     /// Width in points of `range` with trailing white space excluded (DESIGN.md §2, line width).
-    public func lineWidth(_ range: Range<Int>) -> Double {
+    package func lineWidth(_ range: Range<Int>) -> Double {
         width(trimmingTrailingWhitespace(range))
     }
 
     /// `range` without the white space at its end.
-    public func trimmingTrailingWhitespace(_ range: Range<Int>) -> Range<Int> {
+    package func trimmingTrailingWhitespace(_ range: Range<Int>) -> Range<Int> {
         TextSegmentation.trimmingTrailingWhitespace(range, in: utf16)
     }
 }
 
 /// Shapes a whole text at once (the ellipsis, tests): `LazyShapedText` taken to the end.
-public enum Shaper {
+package enum Shaper {
     /// Shapes `utf16` with `font`, in bidi runs of paragraphs whose base direction is `direction` (a `.natural`
     /// paragraph without strong characters is right-to-left when `fallbackIsRTL`). Shaping is in font units,
     /// unhinted: the result does not depend on a pixel size or scale.
     /// - Throws: `TypesettingError` for an invalid size, a primary font that cannot be loaded, or an ICU failure.
-    public static func shape(_ utf16: [UInt16], font: Font,
+    package static func shape(_ utf16: [UInt16], font: Font,
                              direction: WritingDirection = .natural, fallbackIsRTL: Bool = false) throws -> ShapedText {
         let text = try LazyShapedText(utf16, font: font, direction: direction, fallbackIsRTL: fallbackIsRTL)
         try text.extend(through: utf16.count)
@@ -79,7 +79,7 @@ public enum Shaper {
     /// ellipsis of every layout. Shaped once per chain and features for the life of the process (shaping is in font units, so only the size
     /// differs), not once per layout: in a client's debug build that was a tenth of a badge's layout.
     /// - Throws: as `shape(_:font:direction:fallbackIsRTL:)`.
-    public static func ellipsis(font: Font) throws -> ShapedText {
+    package static func ellipsis(font: Font) throws -> ShapedText {
         try font.validateSize()
         let chain = EllipsisKey(chain: font.chain, features: font.features)
         ellipsisLock.lock()
@@ -137,7 +137,7 @@ public enum Shaper {
 extension RandomAccessCollection {
     /// The index of the first element for which `predicate` holds, in a collection where it is false
     /// then true (a sorted partition); `endIndex` when it never holds. O(log n).
-    public func partitionPoint(_ predicate: (Element) -> Bool) -> Index {
+    package func partitionPoint(_ predicate: (Element) -> Bool) -> Index {
         var low = startIndex, count = self.count
         while count > 0 {
             let half = count / 2
@@ -150,7 +150,7 @@ extension RandomAccessCollection {
 
 extension Array where Element == Int {
     /// The elements of a sorted array that lie in `lower <.. upper` (greater than `lower`, at most `upper`).
-    public func sortedSlice(after lower: Int, through upper: Int) -> ArraySlice<Int> {
+    package func sortedSlice(after lower: Int, through upper: Int) -> ArraySlice<Int> {
         let a = partitionPoint { $0 > lower }, b = partitionPoint { $0 > upper }
         return self[a..<Swift.max(a, b)]
     }

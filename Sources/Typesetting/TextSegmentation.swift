@@ -3,16 +3,16 @@ import Foundation
 
 /// Boundaries in UTF-16 text from ICU: UAX #14 line-break opportunities and UAX #29 grapheme
 /// clusters, with the root locale so that `LANG` / `LC_ALL` cannot change a result.
-public enum TextSegmentation {
+package enum TextSegmentation {
     /// A line-break opportunity: break *before* `offset` (UTF-16 units).
-    public struct Break: Equatable, Sendable {
-        public var offset: Int
+    package struct Break: Equatable, Sendable {
+        package var offset: Int
         /// A hard break (after LF, CR LF, U+2028, U+2029 …) that must end the line.
-        public var isMandatory: Bool
+        package var isMandatory: Bool
     }
 
     /// Grapheme-cluster boundaries after offset 0, ending with `text.count`.
-    public static func graphemeBoundaries(_ text: [UInt16]) throws -> [Int] {
+    package static func graphemeBoundaries(_ text: [UInt16]) throws -> [Int] {
         guard !text.isEmpty else { return [] }
         guard text.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
         var offsets = [Int32](repeating: 0, count: text.count)
@@ -26,7 +26,7 @@ public enum TextSegmentation {
     /// Line-break opportunities by UAX #14; with `keepHangulWords` (`.hangulWordPriority`, part of UIKit's
     /// default strategy) one rule on top (DESIGN.md §6): no break between two Hangul characters, so Korean
     /// words stay whole between spaces. Without it Korean breaks between syllables, as ICU allows.
-    public static func lineBreaks(_ text: [UInt16], keepHangulWords: Bool = true) throws -> [Break] {
+    package static func lineBreaks(_ text: [UInt16], keepHangulWords: Bool = true) throws -> [Break] {
         guard !text.isEmpty else { return [] }
         guard text.count < Int(Int32.max) else { throw TypesettingError.lineBreakingFailed }
         var offsets = [Int32](repeating: 0, count: text.count)
@@ -57,21 +57,21 @@ public enum TextSegmentation {
     }
 
     /// Whether the UTF-16 unit is white space that does not count toward a line's width at its end.
-    public static func isTrailingWhitespace(_ unit: UInt16) -> Bool {
+    package static func isTrailingWhitespace(_ unit: UInt16) -> Bool {
         unit == 0x20 || unit == 0x09 || unit == 0x0A || unit == 0x0D || unit == 0x3000
             || unit == 0x2028 || unit == 0x2029 || unit == 0x0B || unit == 0x0C || unit == 0x85
             || (0x2000...0x200B).contains(unit) || unit == 0x205F
     }
 
     /// `range` of `utf16` without the white space at its end.
-    public static func trimmingTrailingWhitespace(_ range: Range<Int>, in utf16: [UInt16]) -> Range<Int> {
+    package static func trimmingTrailingWhitespace(_ range: Range<Int>, in utf16: [UInt16]) -> Range<Int> {
         var end = range.upperBound
         while end > range.lowerBound, isTrailingWhitespace(utf16[end - 1]) { end -= 1 }
         return range.lowerBound..<end
     }
 
     /// `range` of `utf16` without the white space at its start.
-    public static func trimmingLeadingWhitespace(_ range: Range<Int>, in utf16: [UInt16]) -> Range<Int> {
+    package static func trimmingLeadingWhitespace(_ range: Range<Int>, in utf16: [UInt16]) -> Range<Int> {
         var start = range.lowerBound
         while start < range.upperBound, isTrailingWhitespace(utf16[start]) { start += 1 }
         return start..<range.upperBound
@@ -80,7 +80,7 @@ public enum TextSegmentation {
     /// The paragraph that starts at `start` (DESIGN.md §2, Hard breaks): its text up to the next hard break
     /// (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029), and where the next paragraph starts (after the break;
     /// `utf16.count` when none follows: a final hard break opens no empty paragraph). Scans only this paragraph.
-    public static func paragraph(in utf16: [UInt16], from start: Int) -> (text: Range<Int>, next: Int) {
+    package static func paragraph(in utf16: [UInt16], from start: Int) -> (text: Range<Int>, next: Int) {
         let n = utf16.count
         let end = utf16.withUnsafeBufferPointer { Int(lsicu_hard_break($0.baseAddress, Int32(n), Int32(start))) }
         guard end < n else { return (start..<n, n) }
@@ -91,7 +91,7 @@ public enum TextSegmentation {
     /// The UTF-16 code units of `text` (`Array(text.utf16)`), converted by ICU in one pass over its UTF-8:
     /// the generic UTF-16 view walks a native string a code unit at a time. With `utf8Prefix`, only the code
     /// units of its first `utf8Prefix` UTF-8 bytes, shortened to the end of a code point.
-    public static func utf16(_ text: String, utf8Prefix: Int? = nil) -> [UInt16] {
+    package static func utf16(_ text: String, utf8Prefix: Int? = nil) -> [UInt16] {
         var text = text
         return text.withUTF8 { whole in
             var cut = min(max(0, utf8Prefix ?? whole.count), whole.count)
@@ -110,7 +110,7 @@ public enum TextSegmentation {
     /// The text of UTF-16 code units (`String(decoding: units, as: UTF16.self)`, unpaired surrogates as U+FFFD),
     /// converted by ICU in one pass: the generic decoder parses a code unit at a time, and a drawn line's text
     /// was a tenth of a badge's layout.
-    public static func string(_ units: ArraySlice<UInt16>) -> String {
+    package static func string(_ units: ArraySlice<UInt16>) -> String {
         units.withUnsafeBufferPointer { u -> String in
             guard u.count > 0, u.count < Int(Int32.max) / 3 else { return String(decoding: u, as: UTF16.self) }
             var written: Int32 = -1
@@ -127,7 +127,7 @@ public enum TextSegmentation {
     /// bytes only), so the prefix ends a paragraph for UAX #9 (P1), UAX #14 (LB5) and UAX #29 (GB4) alike and
     /// nothing before the cut depends on the text after it. nil: no such line feed (a long paragraph), or a short
     /// text. Reads at most `2 × minimum` bytes.
-    public static func paragraphPrefixLength(of text: String, minimum: Int) -> Int? {
+    package static func paragraphPrefixLength(of text: String, minimum: Int) -> Int? {
         var text = text
         return text.withUTF8 { utf8 -> Int? in
             guard minimum > 0, utf8.count > 2 * minimum, let base = utf8.baseAddress else { return nil }
@@ -144,7 +144,7 @@ public enum TextSegmentation {
     /// LB17 need OP, QU, CL, CP or B2 before it), so ICU's scans stop there in the whole text as at the prefix's end.
     /// The bidi levels near the cut may still change: `LazyShapedText` checks those it reads. nil: no such space,
     /// or a short text. Reads at most `2 × minimum` bytes.
-    public static func wordPrefixLength(of text: String, minimum: Int) -> Int? {
+    package static func wordPrefixLength(of text: String, minimum: Int) -> Int? {
         var text = text
         return text.withUTF8 { utf8 -> Int? in
             guard minimum > 0, utf8.count > 2 * minimum, let base = utf8.baseAddress else { return nil }

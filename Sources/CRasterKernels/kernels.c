@@ -220,3 +220,118 @@ void lsr_composite_runs(uint8_t *row, ptrdiff_t x0, ptrdiff_t x1, const lsr_samp
     }
     for (int64_t px = mb; px < b; px++) blend_hits(row, px, color, hits(cover, px) - (hole ? hits(hole, px) : 0));
 }
+
+/* ---- Shapes with a radius and a curve per corner (CornerShape.swift). ---- */
+
+/* The continuous corner of radius 1 in its own frame, from the edge it leaves (a along it from the corner, b = 0)
+ * round to the other edge (a = 0): PaintCode's published construction of the iOS 7 rounded rect, "Code for iOS 7
+ * rounded rectangles" (three cubic Beziers joined by two short lines, symmetric about the diagonal). Points as
+ * (a, b): start, then for each cubic its two control points and end, the lines' ends between them. */
+static const double continuous_corner[12][2] = {
+    {1.52866483, 0},
+    {1.08849323, 0}, {0.86840689, 0}, {0.66993427, 0.06549600},
+    {0.63149399, 0.07491100},
+    {0.37282392, 0.16905899}, {0.16905899, 0.37282392}, {0.07491100, 0.63149399},
+    {0.06549600, 0.66993427},
+    {0, 0.86840689}, {0, 1.08849323}, {0, 1.52866483},
+};
+
+/* The same points for a circular quarter (the middle cubic a circle's Bezier with k = 4(√2 − 1)/3; the other
+ * pieces collapse onto its ends), so the two blend point by point. */
+#define LSR_CIRCLE_REST 0.44771525016920655 /* 1 − 4(√2 − 1)/3 */
+static const double circular_corner[12][2] = {
+    {1, 0},
+    {1, 0}, {1, 0}, {1, 0},
+    {1, 0},
+    {LSR_CIRCLE_REST, 0}, {0, LSR_CIRCLE_REST}, {0, 1},
+    {0, 1},
+    {0, 1}, {0, 1}, {0, 1},
+};
+
+LSR_INLINE double cubic(double p0, double p1, double p2, double p3, double t) {
+    double u = 1 - t;
+    return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
+}
+
+double lsr_corner_inset(double smoothing, double depth) {
+    if (!(depth >= 0)) return 0;
+    if (!(smoothing > 0)) {
+        /* The circle of radius 1 centred (1, 1) from the corner. */
+        if (depth >= 1) return 0;
+        double dy = 1 - depth;
+        return 1 - sqrt(max_d(0, 1 - dy * dy));
+    }
+    double s = smoothing > 1 ? 1 : smoothing;
+    double p[12][2];
+    for (int i = 0; i < 12; i++) {
+        p[i][0] = circular_corner[i][0] + (continuous_corner[i][0] - circular_corner[i][0]) * s;
+        p[i][1] = circular_corner[i][1] + (continuous_corner[i][1] - circular_corner[i][1]) * s;
+    }
+    if (depth >= p[11][1]) return 0;
+    /* Pieces: cubic 0-3, line 3-4, cubic 4-7, line 7-8, cubic 8-11; b grows along each. */
+    static const int starts[5] = {0, 3, 4, 7, 8};
+    static const int cubics[5] = {1, 0, 1, 0, 1};
+    for (int k = 0; k < 5; k++) {
+        const double *a0 = p[starts[k]];
+        const double *a3 = p[starts[k] + (cubics[k] ? 3 : 1)];
+        if (depth > a3[1]) continue;
+        if (!cubics[k]) {
+            double span = a3[1] - a0[1];
+            double f = span > 0 ? (depth - a0[1]) / span : 0;
+            return a0[0] + (a3[0] - a0[0]) * f;
+        }
+        const double *a1 = p[starts[k] + 1], *a2 = p[starts[k] + 2];
+        double lo = 0, hi = 1;
+        for (int i = 0; i < 52; i++) {
+            double mid = (lo + hi) / 2;
+            if (cubic(a0[1], a1[1], a2[1], a3[1], mid) < depth) lo = mid; else hi = mid;
+        }
+        return cubic(a0[0], a1[0], a2[0], a3[0], (lo + hi) / 2);
+    }
+    return 0;
+}
+
+/* The inset of corner i at `depth` px from the side it touches vertically, px. */
+LSR_INLINE double corner_inset_px(const lsr_corner_shape *s, int i, double depth) {
+    double r = s->radius[i];
+    if (!(r > 0)) return 0;
+    return lsr_corner_inset(s->smoothing[i], depth / r) * r;
+}
+
+void lsr_corner_shape_runs(const lsr_corner_shape *s, ptrdiff_t py, ptrdiff_t kmin, ptrdiff_t kmax,
+                           lsr_sample_runs *runs) {
+    for (int i = 0; i < 4; i++) {
+        double sy = (double)py + (i + 0.5) / 4;
+        runs->start[i] = kmin; runs->end[i] = kmin;
+        if (!(sy >= s->y && sy < s->y + s->height)) continue;
+        double top = sy - s->y, bottom = s->y + s->height - sy;
+        double left = s->x + max_d(corner_inset_px(s, 0, top), corner_inset_px(s, 2, bottom));
+        double right = s->x + s->width - max_d(corner_inset_px(s, 1, top), corner_inset_px(s, 3, bottom));
+        int64_t a = column(left, kmin, kmax), b = column(right, kmin, kmax);
+        if (a < b) { runs->start[i] = a; runs->end[i] = b; }
+    }
+}
+
+void lsr_clip_row(uint8_t *row, const uint8_t *saved, ptrdiff_t x0, ptrdiff_t x1, const lsr_sample_runs *cover) {
+    int64_t a, b, ma, mb;
+    if (!touched_pixels(cover, x0, x1, &a, &b)) { a = x1; b = x1; }
+    if (!covered_pixels(cover, a, b, &ma, &mb)) { ma = b; mb = b; }
+    for (int64_t px = x0; px < x1; px++) {
+        if (px >= ma && px < mb) { px = mb - 1; continue; }
+        int64_t n = px >= a && px < b ? hits(cover, px) : 0;
+        uint8_t *p = row + px * 4;
+        const uint8_t *q = saved + px * 4;
+        if (n >= 16 || memcmp(p, q, 4) == 0) continue;
+        /* Premultiplied mix of the saved and the drawn pixel by n / 16, back to straight alpha. */
+        unsigned w = (unsigned)(n * 255 / 16), v = 255 - w;
+        unsigned pa = p[3], qa = q[3];
+        unsigned oa = div255(pa * w + qa * v + 127);
+        if (oa == 0) { p[0] = p[1] = p[2] = p[3] = 0; continue; }
+        for (int c = 0; c < 3; c++) {
+            unsigned pre = div255(p[c] * pa * w / 255 + q[c] * qa * v / 255 + 127);
+            unsigned out = (pre * 255 + oa / 2) / oa;
+            p[c] = (uint8_t)(out > 255 ? 255 : out);
+        }
+        p[3] = (uint8_t)oa;
+    }
+}

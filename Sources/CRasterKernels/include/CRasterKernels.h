@@ -42,6 +42,31 @@ void lsr_blend_mask(uint8_t *dst, ptrdiff_t stride, const uint8_t *mask, ptrdiff
 void lsr_rounded_rect_runs(const lsr_rounded_rect *shape, ptrdiff_t py, ptrdiff_t kmin, ptrdiff_t kmax,
                            lsr_sample_runs *runs);
 
+/* A rect with a radius and a curve per corner, in pixels (CornerShape.swift establishes the invariants): width,
+ * height >= 0, all finite; radius[i] >= 0 with radii along each side summing to at most that side; corners in
+ * the order top-left, top-right, bottom-left, bottom-right. smoothing[i] is 0 for a circular arc and up to 1 for
+ * the full continuous corner (DESIGN.md §2, Corners): the corner's curve is the circular one's Bezier control
+ * points moved that fraction of the way to the continuous one's, so it reaches (1 + 0.52866483 smoothing) radii
+ * along each edge; that reach along each side sums to at most the side. */
+typedef struct { double x, y, width, height, radius[4], smoothing[4]; } lsr_corner_shape;
+
+/* The inside samples of pixel row `py`'s four sample rows within sample columns [kmin, kmax), as
+ * lsr_rounded_rect_runs: on each sample row the shape's left and right edge are found analytically (the
+ * circle's, or the corner curve's point at that depth by bisection on its Bezier parameter), and a sample is
+ * inside when left <= x < right. */
+void lsr_corner_shape_runs(const lsr_corner_shape *shape, ptrdiff_t py, ptrdiff_t kmin, ptrdiff_t kmax,
+                           lsr_sample_runs *runs);
+
+/* How far in from the side (in radii, 0 = on the side) a corner's edge lies at `depth` radii from the other
+ * side it touches: the corner curve of lsr_corner_shape, one corner of radius 1. For tests and the point test. */
+double lsr_corner_inset(double smoothing, double depth);
+
+/* Clips what was drawn over `row` since `saved` (a copy of the row before) to the shape whose sample runs are
+ * `cover`, within pixels [x0, x1): each pixel becomes saved + (drawn - saved) x hits / 16 in premultiplied
+ * terms (the drawing seen through the shape's anti-aliased coverage); pixels all of whose samples are covered
+ * keep what was drawn. */
+void lsr_clip_row(uint8_t *row, const uint8_t *saved, ptrdiff_t x0, ptrdiff_t x1, const lsr_sample_runs *cover);
+
 /* Composites `color` over the pixels [x0, x1) of `row`, each at coverage hits × 255 / 16, hits being its
  * samples inside `cover` and, when `hole` is not NULL, not inside `hole` (a stroke: outer minus inner shape).
  * Pixels all of whose samples are covered are written as one span (filled when the colour is opaque); those

@@ -96,10 +96,10 @@ extension CGRect {
 /// exceeds by at most `layoutTolerance`, and pixel rounding forgives half of it. A size the label reports is
 /// therefore never more than `layoutTolerance / 2` short of its text, and that text always fits it again
 /// (the other half absorbs the floating-point error of `bounds − insets`).
-public let layoutTolerance: CGFloat = 1e-6
+package let layoutTolerance: CGFloat = 1e-6
 
 /// Pixel rounding of a length in points (DESIGN.md §2): `ceil((v − layoutTolerance/2)·scale) / scale`.
 @inline(__always)
-public func pixelCeil(_ value: CGFloat, scale: CGFloat) -> CGFloat {
+package func pixelCeil(_ value: CGFloat, scale: CGFloat) -> CGFloat {
     ((value - layoutTolerance / 2) * scale).rounded(.up) / scale
 }

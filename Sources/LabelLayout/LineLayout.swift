@@ -2,7 +2,7 @@ import Foundation
 import Typesetting
 
 /// A piece of a laid-out line: a range of the label's text (UTF-16 offsets) or the ellipsis.
-public enum LinePiece: Hashable, Sendable {
+package enum LinePiece: Hashable, Sendable {
     case text(Range<Int>)
     case ellipsis
 }

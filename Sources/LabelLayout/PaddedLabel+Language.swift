@@ -9,7 +9,7 @@ extension PaddedLabel {
     }
 
     /// The font with its CJK faces chosen for `effectiveLanguage` (DESIGN.md §2, fallback).
-    public var languageFont: Font { font.forLanguage(effectiveLanguage) }
+    package var languageFont: Font { font.forLanguage(effectiveLanguage) }
 
     /// "ko" for Hangul without kana, "ja" for kana, else nil.
     static func guessLanguage(_ text: String) -> String? {
@@ -25,7 +25,7 @@ extension PaddedLabel {
     /// (or "x"/"i" before private-use or grandfathered subtags). "_" is taken as "-" (`zh_CN`, as Apple's
     /// locale identifiers write it). Anything else (a NUL, "@", an empty subtag) could never choose a face,
     /// and would reach the reference's provenance as text no PNG chunk may hold.
-    public static func isWellFormedLanguageTag(_ tag: String) -> Bool {
+    package static func isWellFormedLanguageTag(_ tag: String) -> Bool {
         let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: UInt8(ascii: "_"), omittingEmptySubsequences: false) }
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }

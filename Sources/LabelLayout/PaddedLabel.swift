@@ -342,12 +342,12 @@ public struct PaddedLabel: Sendable {
 
     /// Largest accepted length (insets, bounds, spacing, widths), pt: beyond it a label is rejected with an
     /// error rather than laid out with numbers that overflow.
-    public static let maximumLength: CGFloat = 1_000_000
+    package static let maximumLength: CGFloat = 1_000_000
 
     /// Whether a length, pt, means "no limit" where one is optional (`textRect(forBounds:)`'s width and height,
     /// `preferredMaxLayoutWidth`): over ``maximumLength``, which `.infinity` and `.greatestFiniteMagnitude`
     /// (UIKit code's two spellings of an unbounded side; Apple documents neither) both are. NaN is not.
-    public static func isUnbounded(_ length: CGFloat) -> Bool { length > maximumLength }
+    package static func isUnbounded(_ length: CGFloat) -> Bool { length > maximumLength }
     /// Largest accepted `font.pointSize × scale`, px per em.
-    public static let maximumPixelsPerEm = 16_384.0
+    package static let maximumPixelsPerEm = 16_384.0
 }

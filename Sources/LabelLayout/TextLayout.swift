@@ -16,16 +16,16 @@ public struct TextLayout: Sendable {
         /// Baseline y, pt, pixel-aligned.
         public var baseline: CGFloat
         /// What the line shows, in logical order: text ranges and the ellipsis.
-        public var pieces: [LinePiece]
+        package var pieces: [LinePiece]
         /// Whether the line's paragraph is right-to-left (UAX #9 P2–P3: its first strong character, else the
         /// label's `layoutDirection`); without a `layoutDirection`, `.natural` alignment follows it.
         public var isRightToLeft: Bool
         /// Attributed text: the line's runs in logical order (empty for plain text).
-        public var runs: [Run] = []
+        package var runs: [Run] = []
     }
 
     /// A run of an attributed line as drawn: its text range (UTF-16; nil for the ellipsis) and its attributes.
-    public struct Run: Sendable, Equatable {
+    package struct Run: Sendable, Equatable {
         public var range: Range<Int>?
         public var font: FontFile
         /// The drawn point size (the run's font × the `adjustsFontSizeToFitWidth` ratio).
@@ -39,7 +39,7 @@ public struct TextLayout: Sendable {
     }
 
     /// An underline, strikethrough or run background, px (fractional edges are anti-aliased).
-    public struct Decoration: Sendable, Equatable {
+    package struct Decoration: Sendable, Equatable {
         public enum Kind: String, Sendable { case background, underline, strikethrough }
         public var kind: Kind
         public var x, y, width, height: Double
@@ -47,13 +47,13 @@ public struct TextLayout: Sendable {
     }
 
     /// An attachment's image at its place, px (drawn scaled to `width` × `height`).
-    public struct PlacedAttachment: Sendable {
+    package struct PlacedAttachment: Sendable {
         public var image: Bitmap
         public var x, y, width, height: Double
     }
 
     /// A glyph at its pixel position.
-    public struct Glyph: Sendable {
+    package struct Glyph: Sendable {
         /// The face that draws the glyph.
         public var font: FontFile
         /// Glyph index in that face.
@@ -80,11 +80,11 @@ public struct TextLayout: Sendable {
     /// The drawn lines, top to bottom.
     public var lines: [Line]
     /// Every drawn glyph at its pixel position, in visual order per line.
-    public var glyphs: [Glyph]
+    package var glyphs: [Glyph]
     /// Point size the text is drawn at: `font.pointSize`, or smaller with `adjustsFontSizeToFitWidth`.
-    public var fontSize: Double
+    package var fontSize: Double
     /// The label's `font.pointSize`.
-    public var fontPointSize: Double
+    package var fontPointSize: Double
     /// The truncation mode applied, or nil when all the text is shown.
     public var truncation: LineBreakMode?
     /// Code points of the drawn text that no font in the chain covers (drawn as .notdef boxes), in text order.
@@ -95,23 +95,23 @@ public struct TextLayout: Sendable {
     public var pixelWidth: Int
     public var pixelHeight: Int
     // Styling carried to the rasteriser: colours are 8-bit sRGB straight alpha, lengths in pt.
-    public var textColor: Color
-    public var backgroundColor: Color
-    public var cornerRadius: CGFloat
-    public var borderWidth: CGFloat
-    public var borderColor: Color
+    package var textColor: Color
+    package var backgroundColor: Color
+    package var cornerRadius: CGFloat
+    package var borderWidth: CGFloat
+    package var borderColor: Color
     /// UTF-16 units of the text that shaping read to make this layout (HarfBuzz's input, a window's overlap with
     /// the next counted twice): about the drawn and measured text, not the whole text, when lines are limited
     /// (DESIGN.md §2, Early stop). For tests and benchmarks.
-    public var shapedTextLength: Int
+    package var shapedTextLength: Int
     /// UTF-16 units of the text converted from its UTF-8 for this layout: all of it, or, when the kept lines end
     /// early in a long text, a prefix ending with a line feed or, inside one long paragraph, after a space between
     /// two ASCII letters (DESIGN.md §2, Early stop). For tests and benchmarks.
-    public var readTextLength: Int
+    package var readTextLength: Int
     /// Run backgrounds (drawn under the glyphs), underlines and strikethroughs (over them), in line order.
-    public var decorations: [Decoration] = []
+    package var decorations: [Decoration] = []
     /// Attachments, composited with the glyphs.
-    public var attachments: [PlacedAttachment] = []
+    package var attachments: [PlacedAttachment] = []
 }
 
 extension PaddedLabel {

@@ -5,9 +5,9 @@ import Raster
 
 /// pixelmatch's colour metric (Kotsarenko & Ramos 2010, "Measuring perceived color difference using
 /// YIQ NTSC transmission color space in mobile applications"), with pixelmatch's published coefficients.
-public enum YIQ {
+package enum YIQ {
     /// The largest possible delta (red vs cyan): the `35215` of `35215·threshold²`.
-    public static let maximumDelta = 35215.0
+    package static let maximumDelta = 35215.0
 
     // RGB → Y, I, Q rows (pixelmatch's), written as literals in the formulas below so that unoptimised
     // builds read no global per pixel:
@@ -18,7 +18,7 @@ public enum YIQ {
     /// Squared YIQ distance `0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ²` between two straight-alpha colours,
     /// translucent ones composited onto `background` (each channel 0…255).
     /// The result is ≥ 0; `lighter` tells whether `b` is brighter (higher Y) than `a`.
-    public static func delta(_ a: Color, _ b: Color, background: (Double, Double, Double) = (255, 255, 255))
+    package static func delta(_ a: Color, _ b: Color, background: (Double, Double, Double) = (255, 255, 255))
         -> (delta: Double, lighter: Bool) {
         let d = channelDifferences(Int(a.red), Int(a.green), Int(a.blue), Int(a.alpha),
                                    Int(b.red), Int(b.green), Int(b.blue), Int(b.alpha), background)
@@ -76,24 +76,24 @@ public enum YIQ {
 // MARK: - CIELAB and ΔE94
 
 /// A CIELAB colour (D65 white, 2° observer): `L` 0…100, `a`, `b` roughly −128…127.
-public struct CIELab: Hashable, Sendable, CustomStringConvertible {
-    public var L: Double
-    public var a: Double
-    public var b: Double
+package struct CIELab: Hashable, Sendable, CustomStringConvertible {
+    package var L: Double
+    package var a: Double
+    package var b: Double
 
-    public init(L: Double, a: Double, b: Double) { self.L = L; self.a = a; self.b = b }
+    package init(L: Double, a: Double, b: Double) { self.L = L; self.a = a; self.b = b }
 
     /// D65 reference white in XYZ (Y = 1), as used with sRGB (IEC 61966-2-1).
     static let whiteX = 0.95047, whiteY = 1.0, whiteZ = 1.08883
 
     /// An opaque 8-bit sRGB colour; `alpha` is ignored (composite first).
-    public init(_ c: Color) {
+    package init(_ c: Color) {
         self.init(linearRed: srgbToLinearTable[Int(c.red)], green: srgbToLinearTable[Int(c.green)],
                   blue: srgbToLinearTable[Int(c.blue)])
     }
 
     /// sRGB channels 0…255 (fractional allowed, as after compositing).
-    public init(sRGBRed r: Double, green g: Double, blue b: Double) {
+    package init(sRGBRed r: Double, green g: Double, blue b: Double) {
         self.init(linearRed: srgbToLinear(r / 255), green: srgbToLinear(g / 255), blue: srgbToLinear(b / 255))
     }
 
@@ -109,12 +109,12 @@ public struct CIELab: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Chroma `C*ab = √(a² + b²)`.
-    public var chroma: Double { (a * a + b * b).squareRoot() }
+    package var chroma: Double { (a * a + b * b).squareRoot() }
 
     /// CIE 1994 colour difference with graphic-arts weights (kL = kC = kH = 1, K1 = 0.045, K2 = 0.015),
     /// `self` being the reference (standard) colour whose chroma sets the weights `SC = 1 + K1·C1`,
     /// `SH = 1 + K2·C1`. Not symmetric, as CIE 116-1995 defines it.
-    public func deltaE94(to other: CIELab) -> Double {
+    package func deltaE94(to other: CIELab) -> Double {
         let dL = L - other.L
         let c1 = chroma, c2 = other.chroma
         let dC = c1 - c2
@@ -126,7 +126,7 @@ public struct CIELab: Hashable, Sendable, CustomStringConvertible {
         return (dL * dL + tC * tC + dH2 / (sH * sH)).squareRoot()
     }
 
-    public var description: String {
+    package var description: String {
         "Lab(\(formatNumber(L)), \(formatNumber(a)), \(formatNumber(b)))"
     }
 }

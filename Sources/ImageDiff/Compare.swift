@@ -8,7 +8,7 @@ import Raster
 /// and is described in `DiffResult.sizeMismatch`. Cost: a `memcmp` of the whole buffers when they are
 /// identical (same size, no ignored regions), else a `memcmp` per row span, with per-pixel work
 /// only on pixels whose bytes differ. Never throws, never traps on any input.
-public func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact) -> DiffResult {
+package func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact) -> DiffResult {
     var scanner = DiffScanner(reference: reference, actual: actual, options: options, recording: false)
     return scanner.run()
 }

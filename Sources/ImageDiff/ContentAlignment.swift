@@ -4,24 +4,24 @@ import Raster
 /// inset moves the content down and grows the top edge, not the bottom one. Found by trying every
 /// placement of the reference inside the actual image (or of the actual inside the reference when it
 /// shrank) and keeping the one whose overlap has the fewest differing pixels.
-public struct ContentAlignment: Hashable, Sendable, CustomStringConvertible {
-    public var reference: PixelSize
-    public var actual: PixelSize
+package struct ContentAlignment: Hashable, Sendable, CustomStringConvertible {
+    package var reference: PixelSize
+    package var actual: PixelSize
     /// The reference's top-left corner in the actual image's coordinates (px; negative when the
     /// actual image lost columns or rows on that side).
-    public var dx: Int, dy: Int
+    package var dx: Int, dy: Int
     /// Pixels of the aligned overlap that differ (exact RGBA), and how many were compared.
-    public var differingPixels: Int
-    public var comparedPixels: Int
+    package var differingPixels: Int
+    package var comparedPixels: Int
 
     /// px each edge moved outward (> 0 grew, < 0 shrank).
-    public var left: Int { dx }
-    public var top: Int { dy }
-    public var right: Int { actual.width - reference.width - dx }
-    public var bottom: Int { actual.height - reference.height - dy }
+    package var left: Int { dx }
+    package var top: Int { dy }
+    package var right: Int { actual.width - reference.width - dx }
+    package var bottom: Int { actual.height - reference.height - dy }
 
     /// `left +4 px, right +4 px; content otherwise identical` or `top +6 px; 12 of 27864 aligned px differ`.
-    public var description: String {
+    package var description: String {
         let edges = [("left", left), ("top", top), ("right", right), ("bottom", bottom)]
             .filter { $0.1 != 0 }.map { "\($0.0) \($0.1 > 0 ? "+" : "−")\(abs($0.1)) px" }
         let moved = edges.isEmpty ? "no edge moved" : edges.joined(separator: ", ")
@@ -35,7 +35,7 @@ public struct ContentAlignment: Hashable, Sendable, CustomStringConvertible {
     /// the overlap count as differing. Large overlaps are sampled for the
     /// search (every k-th pixel, at most about 4 million samples in all) and the winner is counted exactly.
     /// Ties go to the placement closest to the top-left corner (the old reading).
-    public static func find(_ reference: Bitmap, _ actual: Bitmap, maximumShift: Int = 16) -> ContentAlignment {
+    package static func find(_ reference: Bitmap, _ actual: Bitmap, maximumShift: Int = 16) -> ContentAlignment {
         let dw = actual.width - reference.width, dh = actual.height - reference.height
         let xs = candidates(dw, maximumShift), ys = candidates(dh, maximumShift)
         let overlap = max(1, min(reference.width, actual.width) * min(reference.height, actual.height))
@@ -62,7 +62,7 @@ public struct ContentAlignment: Hashable, Sendable, CustomStringConvertible {
     /// The reference drawn at (`dx`, `dy`) on a transparent canvas of the actual image's size: compared
     /// with the actual image (`makeDiffImages`), the diff shows the aligned content and the new margins.
     /// - Throws: `RasterError` from `Bitmap` when the canvas is too large.
-    public func alignedReference(_ reference: Bitmap) throws -> Bitmap {
+    package func alignedReference(_ reference: Bitmap) throws -> Bitmap {
         var canvas = try Bitmap(width: actual.width, height: actual.height)
         let x0 = max(0, -dx), x1 = min(reference.width, actual.width - dx)
         guard x1 > x0 else { return canvas }

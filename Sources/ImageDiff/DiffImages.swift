@@ -1,45 +1,45 @@
 import Raster
 
 /// Colours and geometry of the diff images (pixelmatch's defaults where pixelmatch has them).
-public struct DiffImageStyle: Sendable, Hashable {
+package struct DiffImageStyle: Sendable, Hashable {
     /// Opacity of the faded grey reference under the marks (pixelmatch's `alpha`, 0.1).
-    public var referenceOpacity: Double = 0.1
+    package var referenceOpacity: Double = 0.1
     /// Differing pixel where the actual image is lighter than (or as bright as) the reference (pixelmatch's `diffColor`).
-    public var diffColor = Color(red: 255, green: 0, blue: 0)
+    package var diffColor = Color(red: 255, green: 0, blue: 0)
     /// Differing pixel where the actual image is darker, "dark on light" (pixelmatch's `diffColorAlt`, which
     /// pixelmatch 7 uses where its colour delta is negative: Y(img1) − Y(img2) > 0). pixelmatch's default is
     /// none (everything in `diffColor`); this one is blue so that added and removed ink look different.
-    public var diffColorAlt = Color(red: 0, green: 160, blue: 255)
+    package var diffColorAlt = Color(red: 0, green: 160, blue: 255)
     /// Anti-aliased pixel, not counted (pixelmatch's `aaColor`).
-    public var aaColor = Color(red: 255, green: 255, blue: 0)
+    package var aaColor = Color(red: 255, green: 255, blue: 0)
     /// Tint mixed half-and-half into the faded reference inside ignored regions.
-    public var ignoredTint = Color(red: 120, green: 200, blue: 255)
+    package var ignoredTint = Color(red: 120, green: 200, blue: 255)
     /// Pixels that exist in only one of the images (a size mismatch).
-    public var sizeMismatchColor = Color(red: 255, green: 0, blue: 255)
+    package var sizeMismatchColor = Color(red: 255, green: 0, blue: 255)
     /// Gap (px) between the panels of the composite, filled with `gutterColor`.
-    public var gutter = 4
-    public var gutterColor = Color(red: 128, green: 128, blue: 128)
+    package var gutter = 4
+    package var gutterColor = Color(red: 128, green: 128, blue: 128)
 
-    public init() {}
-    public static let pixelmatch = DiffImageStyle()
+    package init() {}
+    package static let pixelmatch = DiffImageStyle()
 }
 
 /// The pictures of a comparison, all RGBA8 and sized to cover both images (see `makeDiffImages`).
-public struct DiffImages: Sendable, Equatable {
+package struct DiffImages: Sendable, Equatable {
     /// pixelmatch-style: the reference as faded grey, differing pixels in `diffColor` (actual lighter) or
     /// `diffColorAlt` (actual darker), anti-aliased ones in `aaColor`, ignored regions tinted, pixels
     /// only one image has in `sizeMismatchColor`. Size: max width × max height of the two images.
-    public var diff: Bitmap
+    package var diff: Bitmap
     /// The same marks on a transparent background, without anti-aliased pixels (pixelmatch's `diffMask`).
-    public var mask: Bitmap
+    package var mask: Bitmap
     /// reference | diff | actual side by side, `gutter` px apart, top-aligned; uncovered areas transparent.
-    public var composite: Bitmap
+    package var composite: Bitmap
 }
 
 /// Compares like `compare(_:_:_:)` and draws the diff images in the same pass.
 /// - Throws: `RasterError.invalidSize` if a picture would exceed `Bitmap.maximumPixelCount`;
 ///   `RasterError.pixelCountMismatch` if a bitmap's `pixels` was given the wrong length.
-public func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
+package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
                            style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, images: DiffImages) {
     for b in [reference, actual] where b.pixels.count != b.width * b.height * 4 {
         throw RasterError.pixelCountMismatch(expected: b.width * b.height * 4, actual: b.pixels.count)
@@ -124,7 +124,7 @@ public func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Ima
 /// Panels side by side, top-aligned, `gutter` px apart (the gutter filled with `gutterColor`),
 /// areas below shorter panels transparent.
 /// - Throws: `RasterError.invalidSize` when the result would exceed `Bitmap.maximumPixelCount`.
-public func makeComposite(_ panels: [Bitmap], gutter: Int = 4, gutterColor: Color = Color(red: 128, green: 128, blue: 128)) throws -> Bitmap {
+package func makeComposite(_ panels: [Bitmap], gutter: Int = 4, gutterColor: Color = Color(red: 128, green: 128, blue: 128)) throws -> Bitmap {
     let height = panels.map(\.height).max() ?? 0
     let width = panels.map(\.width).reduce(0, +) + gutter * max(0, panels.count - 1)
     var out = try Bitmap(width: width, height: height)

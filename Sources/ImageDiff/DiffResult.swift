@@ -1,30 +1,30 @@
 import Raster
 
 /// A width × height in pixels.
-public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
-    public init(width: Int, height: Int) { self.width = width; self.height = height }
-    public var pixelCount: Int { width * height }
-    public var description: String { "\(width)×\(height) px" }
+package struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
+    package init(width: Int, height: Int) { self.width = width; self.height = height }
+    package var pixelCount: Int { width * height }
+    package var description: String { "\(width)×\(height) px" }
 }
 
 /// How the actual image's size differs from the reference's. Images are aligned at their top-left
 /// corner, so only the right and bottom edges can move; the overlap is still compared.
-public struct SizeMismatch: Hashable, Sendable, CustomStringConvertible {
-    public var reference: PixelSize
-    public var actual: PixelSize
+package struct SizeMismatch: Hashable, Sendable, CustomStringConvertible {
+    package var reference: PixelSize
+    package var actual: PixelSize
     /// px the right edge moved: > 0 grew (actual wider), < 0 shrank.
-    public var rightEdge: Int { actual.width - reference.width }
+    package var rightEdge: Int { actual.width - reference.width }
     /// px the bottom edge moved: > 0 grew (actual taller), < 0 shrank.
-    public var bottomEdge: Int { actual.height - reference.height }
+    package var bottomEdge: Int { actual.height - reference.height }
     /// The compared top-left region both images share.
-    public var overlap: PixelSize {
+    package var overlap: PixelSize {
         PixelSize(width: min(reference.width, actual.width), height: min(reference.height, actual.height))
     }
 
     /// e.g. `size differs: reference 600×160 px, actual 604×158 px (right edge grew 4 px, bottom edge shrank 2 px)`.
-    public var description: String {
+    package var description: String {
         var edges: [String] = []
         if rightEdge != 0 { edges.append("right edge \(rightEdge > 0 ? "grew" : "shrank") \(abs(rightEdge)) px") }
         if bottomEdge != 0 { edges.append("bottom edge \(bottomEdge > 0 ? "grew" : "shrank") \(abs(bottomEdge)) px") }
@@ -33,49 +33,49 @@ public struct SizeMismatch: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The outcome of `compare(_:_:_:)`: whether it passed and the numbers that explain why.
-public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
+package struct DiffResult: Hashable, Sendable, CustomStringConvertible {
     /// Same size and `differingPixelCount ≤ allowedDifferingPixels`.
-    public var passed: Bool
+    package var passed: Bool
     /// The options the images were compared with.
-    public var comparison: ImageComparison
-    public var referenceSize: PixelSize
-    public var actualSize: PixelSize
+    package var comparison: ImageComparison
+    package var referenceSize: PixelSize
+    package var actualSize: PixelSize
     /// Set when the sizes differ (the comparison then fails; the overlap is still compared).
-    public var sizeMismatch: SizeMismatch?
+    package var sizeMismatch: SizeMismatch?
     /// Pixels compared: the overlap minus the ignored regions.
-    public var comparedPixelCount: Int
+    package var comparedPixelCount: Int
     /// Pixels of the overlap inside `comparison.ignoring`.
-    public var ignoredPixelCount: Int
+    package var ignoredPixelCount: Int
     /// Pixels failing the per-pixel test (anti-aliased ones excluded unless `includeAA`).
-    public var differingPixelCount: Int
+    package var differingPixelCount: Int
     /// Pixels failing the YIQ test that were recognised as anti-aliasing and not counted as differing
     /// (0 unless `threshold` is set and `includeAA` is false).
-    public var antiAliasedPixelCount: Int
+    package var antiAliasedPixelCount: Int
     /// The most differing pixels that pass (see `ImageComparison.allowedDifferingPixels`).
-    public var allowedDifferingPixels: Int
+    package var allowedDifferingPixels: Int
     /// Largest absolute difference of any one channel (R, G, B or A) over the compared pixels, 0…255.
-    public var maxChannelDelta: Int
+    package var maxChannelDelta: Int
     /// Largest squared YIQ delta over the compared pixels (0…35215), when `threshold` is set.
-    public var maxYIQDelta: Double?
+    package var maxYIQDelta: Double?
     /// Largest ΔE94 over the compared pixels, when `perceptualPrecision < 1`.
-    public var maxDeltaE: Double?
+    package var maxDeltaE: Double?
     /// The smallest rectangle holding every differing pixel (px, reference coordinates), nil if none.
-    public var boundingBox: PixelRect?
+    package var boundingBox: PixelRect?
 
     /// `differingPixelCount / comparedPixelCount` (0 when nothing is compared).
-    public var differingPixelRatio: Double {
+    package var differingPixelRatio: Double {
         comparedPixelCount == 0 ? 0 : Double(differingPixelCount) / Double(comparedPixelCount)
     }
 
     /// The smallest `threshold` that would have let the worst pixel pass: `√(maxYIQDelta / 35215)`.
-    public var thresholdNeeded: Double? {
+    package var thresholdNeeded: Double? {
         maxYIQDelta.map { ($0 / YIQ.maximumDelta).squareRoot() }
     }
 
     /// The numbers in one or two lines, for failure messages, e.g.
     /// `312 of 96000 px differ (0.325%, allowed 0), 14 anti-aliased not counted; largest channel Δ 255,
     /// YIQ Δ 35215 (threshold ≥ 1 to pass); changed area (10, 5, 32×16) — threshold 0.1, AA ignored`.
-    public var summary: String {
+    package var summary: String {
         var first = ""
         if passed && differingPixelCount == 0 && antiAliasedPixelCount == 0 && maxChannelDelta == 0 {
             first = "images match: \(comparedPixelCount) px identical"
@@ -99,14 +99,14 @@ public struct DiffResult: Hashable, Sendable, CustomStringConvertible {
         return first
     }
 
-    public var description: String { (passed ? "passed: " : "failed: ") + summary }
+    package var description: String { (passed ? "passed: " : "failed: ") + summary }
 }
 
 extension DiffResult {
     /// A ratio (0…1) as a percentage the way failure messages print it: 3 significant decimals below
     /// 10 % (`0.325%`), one above (`21.4%`), `<0.001%` for tiny ratios. `labelsnap` uses the same, so the
     /// test message and the review agree.
-    public static func percentText(_ ratio: Double) -> String { percent(ratio) }
+    package static func percentText(_ ratio: Double) -> String { percent(ratio) }
 }
 
 func percent(_ r: Double) -> String {

@@ -84,22 +84,22 @@ public struct ImageComparison: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when neither a YIQ nor a perceptual test is set: any byte difference fails a pixel.
-    public var isExactPerPixel: Bool { threshold == nil && !(perceptualPrecision < 1) }
+    package var isExactPerPixel: Bool { threshold == nil && !(perceptualPrecision < 1) }
 
     /// The largest ΔE94 a pixel may have, `(1 − perceptualPrecision)·100`, or nil without a perceptual test.
-    public var maxDeltaE: Double? {
+    package var maxDeltaE: Double? {
         perceptualPrecision < 1 ? (1 - min(1, max(0, perceptualPrecision))) * 100 : nil
     }
 
     /// The YIQ bound `35215·threshold²`, or nil without a threshold.
-    public var maxYIQDelta: Double? {
+    package var maxYIQDelta: Double? {
         guard let t = threshold else { return nil }
         let c = min(1, max(0, t.isNaN ? 0 : t))
         return 35215 * c * c
     }
 
     /// How many differing pixels pass when `comparedPixels` pixels are compared (the smallest limit set; 0 if none).
-    public func allowedDifferingPixels(comparedPixels n: Int) -> Int {
+    package func allowedDifferingPixels(comparedPixels n: Int) -> Int {
         var limit = Int.max
         var any = false
         // A tiny epsilon so that e.g. (1 − 0.9)·10 = 0.99999… still allows 1 pixel.

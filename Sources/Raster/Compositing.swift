@@ -20,7 +20,7 @@ func blendOver(_ p: UnsafeMutablePointer<UInt8>, _ color: Color, coverage: UInt8
 extension Bitmap {
     /// Composites `color` over pixel (`x`, `y`) with `coverage` (0…255) scaling its alpha:
     /// Porter–Duff source-over on straight alpha. Coordinates outside the bitmap are ignored (clipped).
-    public mutating func blend(_ color: Color, coverage: UInt8, x: Int, y: Int) {
+    package mutating func blend(_ color: Color, coverage: UInt8, x: Int, y: Int) {
         guard x >= 0, x < width, y >= 0, y < height, coverage > 0 else { return }
         let i = (y * width + x) * 4
         pixels.withUnsafeMutableBufferPointer { blendOver($0.baseAddress! + i, color, coverage: coverage) }
@@ -35,7 +35,7 @@ extension Bitmap {
     /// Composites a coverage mask (8-bit alpha, row-major, `maskWidth × maskHeight`, `pitch` bytes a row)
     /// tinted with `color`, its top-left at pixel (`originX`, `originY`). Parts outside `clip`
     /// (default: the whole bitmap) are dropped.
-    public mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int,
+    package mutating func blendMask(_ mask: UnsafeBufferPointer<UInt8>, maskWidth: Int, maskHeight: Int, pitch: Int,
                                    color: Color, originX: Int, originY: Int, clip: PixelRect? = nil) {
         let area = visibleArea(PixelRect(x: originX, y: originY, width: maskWidth, height: maskHeight), clip: clip)
         guard !area.isEmpty, let mask = mask.baseAddress else { return }
@@ -51,7 +51,7 @@ extension Bitmap {
 
     /// Composites a premultiplied BGRA image (FreeType's `FT_PIXEL_MODE_BGRA`, colour emoji) over the bitmap,
     /// its top-left at (`originX`, `originY`), clipped to `clip`.
-    public mutating func blendPremultipliedBGRA(_ image: UnsafeBufferPointer<UInt8>, imageWidth: Int, imageHeight: Int,
+    package mutating func blendPremultipliedBGRA(_ image: UnsafeBufferPointer<UInt8>, imageWidth: Int, imageHeight: Int,
                                                 pitch: Int, originX: Int, originY: Int, clip: PixelRect? = nil) {
         let area = visibleArea(PixelRect(x: originX, y: originY, width: imageWidth, height: imageHeight), clip: clip)
         guard !area.isEmpty, let image = image.baseAddress else { return }

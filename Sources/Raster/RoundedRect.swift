@@ -16,7 +16,7 @@ extension Bitmap {
     /// Fills the rounded rect (`x`, `y`, `w`, `h` in pixels, may be fractional; corner `radius` in pixels,
     /// clamped to half the shorter side) with `color`, composited source-over; only in the pixel rows `rows`
     /// when given (a band of a large bitmap, drawn while it is in the cache).
-    public mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
+    package mutating func fillRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
                                          radius: Double, color: Color, rows band: Range<Int>? = nil) {
         let shape = RoundedRectShape(x: x, y: y, width: w, height: h, radius: radius)
         guard let rows = shape.pixelRows(bitmapWidth: width, bitmapHeight: height, band: band) else { return }
@@ -42,7 +42,7 @@ extension Bitmap {
     /// Strokes a border of `lineWidth` pixels *inside* the rounded rect, as `CALayer.borderWidth` does:
     /// a sample is covered when it is inside the outer shape and not inside the inner one. Only in the pixel
     /// rows `rows` when given.
-    public mutating func strokeRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
+    package mutating func strokeRoundedRect(x: Double, y: Double, width w: Double, height h: Double,
                                            radius: Double, lineWidth: Double, color: Color, rows band: Range<Int>? = nil) {
         guard lineWidth > 0 else { return }
         let outer = RoundedRectShape(x: x, y: y, width: w, height: h, radius: radius)

@@ -4,51 +4,51 @@ import StringResources
 import Typesetting
 
 /// One string that does not fit its label or draws boxes, with the numbers the layout engine computed.
-public struct FitFailure: Sendable, Hashable {
-    public var key: String
-    public var locale: String
+package struct FitFailure: Sendable, Hashable {
+    package var key: String
+    package var locale: String
     /// "" or e.g. "plural=one" (see `LocalizedString.variant`).
-    public var variant: String
+    package var variant: String
     /// The text laid out (format specifiers expanded with the samples).
-    public var text: String
+    package var text: String
     /// The translation's state, nil when the file records none.
-    public var state: TranslationState?
+    package var state: TranslationState?
     /// Lines the whole text needs at the label's width (the label with `numberOfLines = 0`).
-    public var lines: Int
+    package var lines: Int
     /// Lines the label shows: `numberOfLines`, or fewer when its height holds fewer.
-    public var maxLines: Int
+    package var maxLines: Int
     /// How much does not fit, pt: for a single-line label the text's width beyond the text rect; for a
     /// multi-line label (or a single line cut at a hard line break) the height of the lines cut off (`overflowAxis`).
-    public var overflow: Double
+    package var overflow: Double
     /// `.width` for single-line labels, `.height` for multi-line ones and hard line breaks.
-    public var overflowAxis: Axis
+    package var overflowAxis: Axis
     /// The characters truncation removed (from the lines `TextLayout` shows), "" when clipped or shown whole.
-    public var lost: String
+    package var lost: String
     /// How the layout cut it: `.byTruncatingTail`, `.byClipping`, `.byWordWrapping` …; nil when the whole text is
     /// shown (the string fails only for `uncovered`).
-    public var truncation: LineBreakMode?
+    package var truncation: LineBreakMode?
     /// The code points of the text drawn as .notdef boxes ("tofu"), each once, in text order: those of grapheme
     /// clusters that no font of `fontsTried` covers whole, which the primary font lacks (a cluster is drawn by one
     /// face, so a letter another face has is a box too inside such a cluster). Hidden (truncated-away) text counts
     /// too (DESIGN.md §7). Empty when every cluster has its glyphs.
-    public var uncovered: [Unicode.Scalar] = []
+    package var uncovered: [Unicode.Scalar] = []
     /// The fonts each cluster was offered, primary first (`FitCheck.fontNames`): "DejaVuSans.ttf", "NotoSansCJK-Regular.ttc#1".
-    public var fontsTried: [String] = []
+    package var fontsTried: [String] = []
     /// The words of the drawn lines that are wider than the line and so were wrapped between grapheme clusters
     /// ("Donaudampfschiff | fahrtsgesellschaftskapitän"), each whole, in text order; empty when every line ends
     /// at a line-break opportunity (UAX #14) or the label wraps by characters on purpose (`.byCharWrapping`).
-    public var brokenWords: [String] = []
+    package var brokenWords: [String] = []
     /// `lines` and `overflow` are lower bounds: the text needs more than `FitCheck.maximumMeasuredLines` lines at
     /// the label's width (or is wider on one line than that many lines hold), and the sweep measures no further.
-    public var atLeast = false
+    package var atLeast = false
     /// Where the string came from.
-    public var file: String
-    public var line: Int
+    package var file: String
+    package var line: Int
 
-    public enum Axis: String, Sendable, Hashable { case width, height }
+    package enum Axis: String, Sendable, Hashable { case width, height }
 
     /// What is wrong with a string; one string can have both.
-    public enum Kind: String, Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable {
         /// Truncated, clipped or lines lost (`truncation`).
         case doesNotFit = "does_not_fit"
         /// Drawn with .notdef boxes (`uncovered`).
@@ -57,7 +57,7 @@ public struct FitFailure: Sendable, Hashable {
         case wordBroken = "word_broken"
     }
 
-    public var kinds: [Kind] {
+    package var kinds: [Kind] {
         (truncation == nil ? [] : [.doesNotFit]) + (uncovered.isEmpty ? [] : [.notCovered])
             + (brokenWords.isEmpty ? [] : [.wordBroken])
     }
@@ -66,10 +66,10 @@ public struct FitFailure: Sendable, Hashable {
 /// Lays out one string in its label and tells whether it fits, using only `TextLayout`'s own results:
 /// a string fits when `makeLayout()` reports no truncation (no ellipsis, no clipping, no lines dropped) and
 /// every code point of its text has a glyph in the label's font chain (the layout's own fallback).
-public enum FitCheck {
+package enum FitCheck {
     /// nil when `text` fits `style` in `language` and no font is missing for it.
     /// - Throws: `LabelError` (a font that cannot be loaded, invalid style values).
-    public static func check(_ text: String, style: LabelStyle, language: String?) throws -> Failure? {
+    package static func check(_ text: String, style: LabelStyle, language: String?) throws -> Failure? {
         // A text of more than `maximumMeasuredLength` units in a label that shows its start (tail truncation,
         // clipping, wrapping) is measured from its first clusters: the lines drawn are the same as long as they
         // end well before the cut (OpenType context reaches a few code points), and shaping a 5 MB translation
@@ -89,7 +89,7 @@ public enum FitCheck {
 
     /// Texts longer than this many UTF-16 units are measured from a prefix (`check`); their `lines` and `overflow`
     /// are then lower bounds (`atLeast`).
-    public static let maximumMeasuredLength = 1 << 14
+    package static let maximumMeasuredLength = 1 << 14
 
     /// `check` of `label`, whose text is `wholeText` or a prefix of it; with the end of the text the drawn lines
     /// show (UTF-16 offset).
@@ -158,7 +158,7 @@ public enum FitCheck {
     }
 
     /// Lines the measuring of a string that does not fit goes to; beyond, its numbers are lower bounds (`atLeast`).
-    public static let maximumMeasuredLines = 1000
+    package static let maximumMeasuredLines = 1000
 
     /// The words `layout`'s drawn lines break in the middle: a line that ends inside a paragraph at an offset that
     /// is no line-break opportunity (ICU's UAX #14, with the label's Hangul rule) ends inside a word the layout
@@ -229,7 +229,7 @@ public enum FitCheck {
 
     /// A chain's fonts by file name, as the provenance names them: "DejaVuSans.ttf", a collection's face
     /// "NotoSansCJK-Regular.ttc#1", and "(not installed)" after a file that does not exist (the chain skips it).
-    public static func fontNames(_ chain: [FontFile]) -> [String] {
+    package static func fontNames(_ chain: [FontFile]) -> [String] {
         chain.map { f in
             let name = (f.path as NSString).lastPathComponent + (f.faceIndex == 0 ? "" : "#\(f.faceIndex)")
             return FileManager.default.fileExists(atPath: f.path) ? name : name + " (not installed)"
@@ -256,18 +256,18 @@ public enum FitCheck {
     }
 
     /// What `check` measured (`FitFailure`'s fields of the same names).
-    public struct Failure: Sendable, Hashable {
-        public var lines: Int, maxLines: Int
-        public var overflow: Double
-        public var axis: FitFailure.Axis
-        public var lost: String
+    package struct Failure: Sendable, Hashable {
+        package var lines: Int, maxLines: Int
+        package var overflow: Double
+        package var axis: FitFailure.Axis
+        package var lost: String
         /// nil when the whole text is shown (it fails for `uncovered` alone).
-        public var truncation: LineBreakMode?
-        public var uncovered: [Unicode.Scalar]
-        public var fontsTried: [String]
-        public var brokenWords: [String] = []
+        package var truncation: LineBreakMode?
+        package var uncovered: [Unicode.Scalar]
+        package var fontsTried: [String]
+        package var brokenWords: [String] = []
         /// `lines` and `overflow` are lower bounds (`FitFailure.atLeast`).
-        public var atLeast = false
+        package var atLeast = false
     }
 
     /// The text outside every range the layout's lines show, white space at the cuts dropped; the parts of a

@@ -32,7 +32,7 @@ public struct LabelStyle: Sendable {
             self.keys = keys
             self.apply = apply
         }
-        public func matches(_ key: String) -> Bool { keys.contains { KeyPattern.matches($0, key) } }
+        package func matches(_ key: String) -> Bool { keys.contains { KeyPattern.matches($0, key) } }
     }
 
     public init(label: PaddedLabel = PaddedLabel(""), width: CGFloat, height: CGFloat? = nil,
@@ -45,7 +45,7 @@ public struct LabelStyle: Sendable {
     }
 
     /// The style for `key`: every matching override applied in order.
-    public func resolved(forKey key: String) -> LabelStyle {
+    package func resolved(forKey key: String) -> LabelStyle {
         var style = self
         style.overrides = []
         for o in overrides where o.matches(key) { o.apply(&style) }
@@ -55,7 +55,7 @@ public struct LabelStyle: Sendable {
     /// The label for one string: `text` in `language`, laid out at `width` × `height`, or — without a
     /// height — at `width` × the fitting height (`layout(width:)`), as the app shows it.
     /// - Throws: `LabelError` from `layout(width:)`.
-    public func makeLabel(text: String, language: String?) throws -> PaddedLabel {
+    package func makeLabel(text: String, language: String?) throws -> PaddedLabel {
         var l = label
         l.text = text
         l.language = language
@@ -84,7 +84,7 @@ public struct LabelStyle: Sendable {
 }
 
 /// Glob patterns for keys: `*` matches any run of characters (also dots), `?` one character.
-public enum KeyPattern {
+package enum KeyPattern {
     public static func matches(_ pattern: String, _ key: String) -> Bool {
         let p = Array(pattern.unicodeScalars), k = Array(key.unicodeScalars)
         var pi = 0, ki = 0, star = -1, mark = 0

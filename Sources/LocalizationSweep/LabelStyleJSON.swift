@@ -11,12 +11,12 @@ extension LabelStyle {
     /// relative path from the test's package root, as `assertLabelsFit(catalog:)` does.
     /// - Throws: `StringResourceError` naming the file and line of invalid JSON, an unknown key, a value of the
     ///   wrong type or range, or a font that cannot be found.
-    public static func load(path: String) throws -> LabelStyle {
+    package static func load(path: String) throws -> LabelStyle {
         try LabelStyle(json: try StringResources.bytes(ofFile: path), file: path)
     }
 
     /// Parses a style from JSON bytes; `file` names it in errors.
-    public init(json bytes: [UInt8], file: String) throws {
+    package init(json bytes: [UInt8], file: String) throws {
         let root = try JSONDocument.parse(bytes, file: file)
         let reader = StyleReader(file: file)
         guard case .object(let members) = root.value else { throw reader.error(root, "the style must be a JSON object") }

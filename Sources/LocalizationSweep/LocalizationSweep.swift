@@ -5,17 +5,17 @@ import StringResources
 /// Lays out every string × locale × variant of a `StringTable` in its label and collects the ones that
 /// do not fit. Work is spread over all cores through a shared queue of index batches; only failures are
 /// kept, so memory does not grow with the number of strings beyond the results.
-public struct LocalizationSweep: Sendable {
-    public var table: StringTable
-    public var style: LabelStyle
+package struct LocalizationSweep: Sendable {
+    package var table: StringTable
+    package var style: LabelStyle
     /// The locales to check (nil = all of the table's), in this order.
-    public var locales: [String]?
+    package var locales: [String]?
     /// Pseudo-locales made from the source-language strings, checked after the real ones.
-    public var pseudoLocales: [PseudoLocale]
+    package var pseudoLocales: [PseudoLocale]
     /// Worker threads (default: the active processor count).
-    public var workers: Int
+    package var workers: Int
 
-    public init(table: StringTable, style: LabelStyle, locales: [String]? = nil, pseudoLocales: [PseudoLocale] = [],
+    package init(table: StringTable, style: LabelStyle, locales: [String]? = nil, pseudoLocales: [PseudoLocale] = [],
                 workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.table = table
         self.style = style
@@ -25,10 +25,10 @@ public struct LocalizationSweep: Sendable {
     }
 
     /// A locale in `locales` that the table does not have, with the ones it has.
-    public struct UnknownLocale: Error, CustomStringConvertible {
-        public var locale: String
-        public var available: [String]
-        public var description: String {
+    package struct UnknownLocale: Error, CustomStringConvertible {
+        package var locale: String
+        package var available: [String]
+        package var description: String {
             let pseudo = PseudoLocale(rawValue: locale).map {
                 " (\($0.rawValue) is a pseudo-locale made from the source strings: add pseudoLocales: [.\($0)] to check it)"
             } ?? ""
@@ -38,43 +38,43 @@ public struct LocalizationSweep: Sendable {
 
     /// Per locale: how many strings were laid out, how many fail (do not fit, are not covered by a font, or
     /// both), how many keys have no translation.
-    public struct LocaleSummary: Sendable, Hashable {
-        public var locale: String
-        public var checked: Int
+    package struct LocaleSummary: Sendable, Hashable {
+        package var locale: String
+        package var checked: Int
         /// Strings that fail for either reason.
-        public var failed: Int
+        package var failed: Int
         /// Strings truncated, clipped or losing lines.
-        public var truncated: Int = 0
+        package var truncated: Int = 0
         /// Strings with a code point no font covers.
-        public var uncovered: Int = 0
+        package var uncovered: Int = 0
         /// Strings with a word wrapped in the middle (wider than the line).
-        public var wordBroken: Int = 0
-        public var missing: Int
+        package var wordBroken: Int = 0
+        package var missing: Int
         /// Largest width overflow among the failures, pt.
-        public var worstOverflow: Double
+        package var worstOverflow: Double
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Failures in locale order, then in the table's key order.
-        public var failures: [FitFailure]
-        public var summaries: [LocaleSummary]
+        package var failures: [FitFailure]
+        package var summaries: [LocaleSummary]
         /// Strings laid out in all.
-        public var checked: Int
-        public var fits: Bool { failures.isEmpty }
+        package var checked: Int
+        package var fits: Bool { failures.isEmpty }
     }
 
     /// One string to lay out: an index into `table.strings`, in its own locale or made into a pseudo-locale.
     /// The plan holds these, not copies of the strings, so a sweep adds 16 bytes a string to the table.
-    public struct Item: Sendable {
-        public var index: Int32
-        public var pseudo: PseudoLocale?
+    package struct Item: Sendable {
+        package var index: Int32
+        package var pseudo: PseudoLocale?
     }
 
     /// `locales` given as an empty list: nothing would be checked, and a sweep that checks nothing must not
     /// pass (a computed list that came out empty in CI). Pass nil for all of the table's locales.
-    public struct NoLocales: Error, CustomStringConvertible {
-        public var available: [String]
-        public var description: String {
+    package struct NoLocales: Error, CustomStringConvertible {
+        package var available: [String]
+        package var description: String {
             "no locales to check (an empty list); pass nil for all of them (\(available.joined(separator: ", "))) or name some"
         }
     }
@@ -86,7 +86,7 @@ public struct LocalizationSweep: Sendable {
     /// name of one of `pseudoLocales` (`en-XA`) is no locale of the table and is left out here: `plan()` adds the
     /// pseudo-locales after the table's, so `locales: ["en-XA"], pseudoLocales: [.accented]` checks en-XA alone.
     /// - Throws: `NoLocales` for an empty list, `UnknownLocale`.
-    public func chosenLocales() throws -> [String] {
+    package func chosenLocales() throws -> [String] {
         guard let locales else { return table.locales }
         guard !locales.isEmpty else { throw NoLocales(available: table.locales) }
         var seen = Set<String>()
@@ -121,7 +121,7 @@ public struct LocalizationSweep: Sendable {
     /// What is laid out, in order: the table's strings of the chosen locales (in `locales` order), then the
     /// source-language strings once per pseudo-locale.
     /// - Throws: `NoLocales`, `UnknownLocale`.
-    public func plan() throws -> [Item] {
+    package func plan() throws -> [Item] {
         let chosen = try chosenLocales()
         var byLocale = [[Item]](repeating: [], count: chosen.count)
         let rank = Dictionary(uniqueKeysWithValues: chosen.enumerated().map { ($1, $0) })
@@ -138,7 +138,7 @@ public struct LocalizationSweep: Sendable {
     }
 
     /// The string an item lays out (a pseudo-locale's made from the source string).
-    public func string(_ item: Item) -> LocalizedString {
+    package func string(_ item: Item) -> LocalizedString {
         var s = table.strings[Int(item.index)]
         if let pseudo = item.pseudo {
             s.locale = pseudo.rawValue
@@ -151,7 +151,7 @@ public struct LocalizationSweep: Sendable {
     /// Runs the sweep. `progress(done, total)` is called from worker threads, serialised, about every 1 %.
     /// - Throws: `NoLocales`, `UnknownLocale`, or the first `StringError` (a `LabelError` of a string: a font that cannot
     ///   be loaded …, naming the string).
-    public func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
+    package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
         let items = try plan()
         let queue = WorkQueue(count: items.count, batch: 32)
         let collected = Collected()
@@ -219,10 +219,10 @@ public struct LocalizationSweep: Sendable {
 
 /// A string the sweep could not lay out (a font that cannot be loaded, a text too long for any label): the
 /// error names the string, so the one translation at fault can be found among thousands.
-public struct StringError: Error, CustomStringConvertible {
-    public var string: LocalizedString
-    public var underlying: any Error
-    public var description: String {
+package struct StringError: Error, CustomStringConvertible {
+    package var string: LocalizedString
+    package var underlying: any Error
+    package var description: String {
         "\(string.file):\(string.line): \(string.locale) \(string.key)\(string.variant.isEmpty ? "" : " [\(string.variant)]"): \(underlying)"
     }
 }

@@ -12,7 +12,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
     public var language: String { self == .accented ? "en" : "ar" }
 
     /// `format` pseudo-localized; specifiers (`%@`, `%1$lld` …) pass through unchanged.
-    public func transform(_ format: String) -> String {
+    package func transform(_ format: String) -> String {
         let u = Array(format.utf16)
         var out = ""
         var last = 0
@@ -36,7 +36,7 @@ public enum PseudoLocale: String, Sendable, CaseIterable {
 
     /// The length (in characters, specifiers excluded) of the accented form of a source of `n` characters:
     /// ⌈1.4 n⌉, and at least n + 2 for the brackets.
-    public static func accentedLength(_ n: Int) -> Int {
+    package static func accentedLength(_ n: Int) -> Int {
         max(n + 2, Int((Double(n) * 1.4).rounded(.up)))
     }
 

@@ -8,19 +8,19 @@ import Raster
 /// no line limit (what the text needs). A string with code points no font covers has its cells outlined
 /// magenta (`.uncovered`; the as-shown cell stays red when it does not fit either) and names them in the caption;
 /// one with a word broken in the middle has its as-shown cell outlined red and the word in the caption.
-public enum SweepContactSheet {
+package enum SweepContactSheet {
     /// Rows beyond this are left off the sheet (the title says how many), so a sheet stays viewable
     /// and its memory bounded.
-    public static let maximumRows = 200
+    package static let maximumRows = 200
     /// Lines of a "whole text" cell beyond this are left off (its caption says how many it needs).
-    public static let maximumWholeTextLines = 40
+    package static let maximumWholeTextLines = 40
     /// Characters of the lost text a caption shows; more are cut with "…".
-    public static let maximumCaptionCharacters = 40
+    package static let maximumCaptionCharacters = 40
     /// Uncovered code points a caption names; more are cut with "…".
-    public static let maximumCaptionScalars = 6
+    package static let maximumCaptionScalars = 6
 
     /// - Throws: `LabelError` from layout or rendering, `ContactSheet` errors for an oversized sheet.
-    public static func render(locale: String, failures: [FitFailure], style: LabelStyle) throws -> Bitmap {
+    package static func render(locale: String, failures: [FitFailure], style: LabelStyle) throws -> Bitmap {
         let shown = failures.prefix(maximumRows)
         var cells: [[ContactSheet.Cell?]] = []
         for f in shown {

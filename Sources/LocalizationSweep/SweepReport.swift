@@ -3,14 +3,14 @@ import StringResources
 import Typesetting
 
 /// The sweep's result as text (the CLI's output and `assertLabelsFit`'s failure message) and as JSON.
-public enum SweepReport {
+package enum SweepReport {
     /// "needs 3 lines, 2 allowed".
     static func lines(_ f: FitFailure) -> String {
         "needs \(f.atLeast ? "at least " : "")\(f.lines) line\(f.lines == 1 ? "" : "s"), \(f.maxLines) allowed"
     }
 
     /// "word broken in the middle: "Donaudampfschifffahrtsgesellschaftskapitän" (wider than the line)", "" when none is.
-    public static func brokenWords(_ f: FitFailure, marks: Marks = .plain) -> String {
+    package static func brokenWords(_ f: FitFailure, marks: Marks = .plain) -> String {
         guard !f.brokenWords.isEmpty else { return "" }
         let words = f.brokenWords.prefix(3).map { quoted($0, limit: 64) }.joined(separator: ", ")
             + (f.brokenWords.count > 3 ? " and \(f.brokenWords.count - 3) more" : "")
@@ -20,7 +20,7 @@ public enum SweepReport {
 
     /// Characters of a string's text (and of what it lost) the text report shows: a 10 KB translation filled the
     /// terminal. Longer ones are cut with "…" and their length, so a failure's lines stay under 160 columns whatever the text's length; JSON keeps them whole.
-    public static let maximumTextCharacters = 96, maximumLostCharacters = 40
+    package static let maximumTextCharacters = 96, maximumLostCharacters = 40
 
     /// `"text"`, or `"first limit characters…" (N characters)` for a longer text (grapheme clusters, never split).
     static func quoted(_ text: String, limit: Int) -> String {
@@ -34,7 +34,7 @@ public enum SweepReport {
     static func doNotFit(_ n: Int) -> String { "\(n) do\(n == 1 ? "es" : "") not fit" }
 
     /// A number with at most 2 decimals ("31.25", "4").
-    public static func points(_ v: Double) -> String {
+    package static func points(_ v: Double) -> String {
         var s = String(format: "%.2f", v)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
@@ -44,23 +44,23 @@ public enum SweepReport {
     /// How `text` marks its parts: `.plain` (test failure messages, files) leaves the text as it is; the CLI
     /// passes terminal colours. Each function gets one part and returns it marked; removing the marks must
     /// give the plain text back.
-    public struct Marks: Sendable {
-        public var ok: @Sendable (String) -> String        // "All 52 strings fit."
-        public var bad: @Sendable (String) -> String       // the headline of failures, what was lost
-        public var name: @Sendable (String) -> String      // locale and key
-        public var secondary: @Sendable (String) -> String // the whole text, the state, the table's header
-        public var numbers: @Sendable (String) -> String   // a part whose numbers stand out
-        public init(ok: @escaping @Sendable (String) -> String, bad: @escaping @Sendable (String) -> String,
+    package struct Marks: Sendable {
+        package var ok: @Sendable (String) -> String        // "All 52 strings fit."
+        package var bad: @Sendable (String) -> String       // the headline of failures, what was lost
+        package var name: @Sendable (String) -> String      // locale and key
+        package var secondary: @Sendable (String) -> String // the whole text, the state, the table's header
+        package var numbers: @Sendable (String) -> String   // a part whose numbers stand out
+        package init(ok: @escaping @Sendable (String) -> String, bad: @escaping @Sendable (String) -> String,
                     name: @escaping @Sendable (String) -> String, secondary: @escaping @Sendable (String) -> String,
                     numbers: @escaping @Sendable (String) -> String) {
             self.ok = ok; self.bad = bad; self.name = name; self.secondary = secondary; self.numbers = numbers
         }
-        public static let plain = Marks(ok: { $0 }, bad: { $0 }, name: { $0 }, secondary: { $0 }, numbers: { $0 })
+        package static let plain = Marks(ok: { $0 }, bad: { $0 }, name: { $0 }, secondary: { $0 }, numbers: { $0 })
     }
 
     /// One line per failure: locale, key [variant], lines of allowed, overflow, lost characters, state; for a string
     /// that fits but draws boxes, the code points no font covers instead of the numbers.
-    public static func failureLine(_ f: FitFailure, marks: Marks = .plain) -> String {
+    package static func failureLine(_ f: FitFailure, marks: Marks = .plain) -> String {
         let variant = f.variant.isEmpty ? "" : " [\(f.variant)]"
         let state = marks.secondary(" — \(f.state?.rawValue ?? "no state")")
         guard f.truncation != nil else {
@@ -74,10 +74,10 @@ public enum SweepReport {
     }
 
     /// Code points a report line names at most; more are counted ("and 12 more").
-    public static let maximumScalarsNamed = 8
+    package static let maximumScalarsNamed = 8
 
     /// "not covered by any font: U+0E01 THAI CHARACTER KO KAI, … (tried DejaVuSans.ttf, …)", "" when all are covered.
-    public static func coverage(_ f: FitFailure, marks: Marks = .plain) -> String {
+    package static func coverage(_ f: FitFailure, marks: Marks = .plain) -> String {
         guard !f.uncovered.isEmpty else { return "" }
         let named = f.uncovered.prefix(maximumScalarsNamed).map(scalarName).joined(separator: ", ")
         let more = f.uncovered.count > maximumScalarsNamed ? " and \(f.uncovered.count - maximumScalarsNamed) more" : ""
@@ -85,10 +85,10 @@ public enum SweepReport {
     }
 
     /// "U+0E01 THAI CHARACTER KO KAI": the code point and its Unicode name (`unicodeName`).
-    public static func scalarName(_ s: Unicode.Scalar) -> String { String(format: "U+%04X ", s.value) + unicodeName(s) }
+    package static func scalarName(_ s: Unicode.Scalar) -> String { String(format: "U+%04X ", s.value) + unicodeName(s) }
 
     /// The Unicode name (or its alias), else what the code point is: "(private use)", "(unassigned)" …
-    public static func unicodeName(_ s: Unicode.Scalar) -> String {
+    package static func unicodeName(_ s: Unicode.Scalar) -> String {
         if let name = s.properties.name ?? s.properties.nameAlias { return name }
         switch s.properties.generalCategory {
         case .privateUse: return "(private use)"
@@ -100,7 +100,7 @@ public enum SweepReport {
 
     /// What to do about the code points no font covers: a headline, then the code points grouped by the installed
     /// fonts that cover them (fontconfig), to add to the chain, or "no installed font". Empty when every string is covered.
-    public static func coverageAdvice(_ failures: [FitFailure], marks: Marks = .plain) -> [String] {
+    package static func coverageAdvice(_ failures: [FitFailure], marks: Marks = .plain) -> [String] {
         let strings = failures.filter { !$0.uncovered.isEmpty }
         guard !strings.isEmpty else { return [] }
         let scalars = FitCheck.distinct(strings.flatMap(\.uncovered))
@@ -125,7 +125,7 @@ public enum SweepReport {
     }
 
     /// The failures, then a table per locale.
-    public static func text(_ result: LocalizationSweep.Result, marks: Marks = .plain) -> String {
+    package static func text(_ result: LocalizationSweep.Result, marks: Marks = .plain) -> String {
         var out: [String] = []
         let failedLocales = result.summaries.filter { $0.failed > 0 }.count
         let uncovered = result.failures.filter { !$0.uncovered.isEmpty }.count
@@ -153,7 +153,7 @@ public enum SweepReport {
     }
 
     /// locale | strings | do not fit | not covered | words broken | untranslated | widest overflow.
-    public static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary], marks: Marks = .plain) -> String {
+    package static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary], marks: Marks = .plain) -> String {
         let header = ["locale", "strings", "do not fit", "not covered", "words broken", "untranslated", "widest overflow"]
         let rows = summaries.map {
             [$0.locale, String($0.checked), String($0.truncated), String($0.uncovered), String($0.wordBroken), String($0.missing),
@@ -173,7 +173,7 @@ public enum SweepReport {
     /// "not_covered", "word_broken" —, broken_words, at_least (lines and overflow_pt are lower bounds), lines, maxLines, overflow_pt, overflow_axis, lost, state, truncation — null when the whole
     /// text is shown —, uncovered — `{"code_point": "U+0E01", "name": …}` —, fonts_tried, file, line), `locales`
     /// (the summaries: failed counts strings with either kind, `truncated` and `uncovered` each kind).
-    public static func json(_ result: LocalizationSweep.Result, sheets: [String: String] = [:]) -> String {
+    package static func json(_ result: LocalizationSweep.Result, sheets: [String: String] = [:]) -> String {
         var out = "{\n  \"checked\": \(result.checked),\n  \"fits\": \(result.fits),\n  \"failures\": ["
         out += result.failures.map { f in
             "\n    {\"key\": \(json(f.key)), \"locale\": \(json(f.locale)), \"variant\": \(json(f.variant)), "

@@ -27,7 +27,7 @@ public struct FormatSamples: Sendable, Hashable {
 
 /// printf-style format specifiers as Foundation's `String(format:)` reads them:
 /// `%` [`n$`] [flags `-+ #0'`] [width] [`.precision`] [length `hh h l ll q L z t j`] conversion.
-public enum FormatSpecifiers {
+package enum FormatSpecifiers {
     /// One specifier found in a format string.
     public struct Specifier: Equatable, Sendable {
         /// UTF-16 range of the whole specifier (from `%`).

@@ -1,8 +1,8 @@
 /// A strict JSON value (RFC 8259) that remembers the line it starts on, so that a String Catalog or a
 /// style file can be rejected with the line of the offending value. Foundation's `JSONSerialization`
 /// reports only a character offset, accepts duplicate keys silently and loses positions after parsing.
-public struct JSONNode: Sendable {
-    public enum Value: Sendable {
+package struct JSONNode: Sendable {
+    package enum Value: Sendable {
         case object([(key: String, line: Int, value: JSONNode)])
         case array([JSONNode])
         case string(String)
@@ -10,18 +10,18 @@ public struct JSONNode: Sendable {
         case bool(Bool)
         case null
     }
-    public var value: Value
+    package var value: Value
     /// 1-based line where the value starts.
-    public var line: Int
+    package var line: Int
 
     /// The member `key` of an object, or nil.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         if case .object(let members) = value { return members.first { $0.key == key }?.value }
         return nil
     }
 
     /// A short name of the value's type for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch value {
         case .object: "an object"
         case .array: "an array"
@@ -34,14 +34,14 @@ public struct JSONNode: Sendable {
 }
 
 /// Parses JSON text into `JSONNode`s.
-public enum JSONDocument {
+package enum JSONDocument {
     /// Nesting deeper than this is refused (a stack overflow is no error message).
     static let maximumDepth = 256
 
     /// Parses `bytes` (UTF-8, an optional BOM skipped).
     /// - Throws: `StringResourceError` naming `file` and the line of the first syntax error, invalid UTF-8,
     ///   UTF-16, a duplicate key or trailing content.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
+    package static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
         if let evidence = UTF8Validation.utf16Evidence(bytes) {
             throw StringResourceError(file: file, line: 1, "the file looks like UTF-16 or UTF-32 (\(evidence)); JSON must be UTF-8: save it as UTF-8")
         }

@@ -2,9 +2,9 @@ import CICU
 import Foundation
 
 /// Locale tags checked against ICU: a tag whose language ICU does not know is an input error.
-public enum LocaleCheck {
+package enum LocaleCheck {
     /// Whether `tag` is a BCP 47 tag (or an `.lproj` name such as "zh_CN", "Base") with a language ICU knows.
-    public static func isKnown(_ tag: String) -> Bool {
+    package static func isKnown(_ tag: String) -> Bool {
         if tag == "Base" { return true }
         let bcp = tag.replacingOccurrences(of: "_", with: "-")
         guard !bcp.isEmpty, bcp.utf8.allSatisfy({ $0 < 0x80 && $0 != 0 }) else { return false }
@@ -14,12 +14,12 @@ public enum LocaleCheck {
 
 /// Sample numbers for plural variants: the number put into a format argument must fall in the variant's CLDR
 /// plural category in that locale, else the variant would be laid out with a number it never shows.
-public enum PluralSamples {
+package enum PluralSamples {
     /// The CLDR plural categories (and `.stringsdict` keys).
-    public static let categories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
+    package static let categories: Set<String> = ["zero", "one", "two", "few", "many", "other"]
 
     /// The CLDR category of `n` in `locale` ("one", "few", "other" …), from ICU's plural rules.
-    public static func category(of n: Double, locale: String) -> String {
+    package static func category(of n: Double, locale: String) -> String {
         var buffer = [CChar](repeating: 0, count: 16)
         let length = lsicu_plural_category(locale.replacingOccurrences(of: "_", with: "-"), n, &buffer, 16)
         guard length > 0 else { return "other" }
@@ -33,7 +33,7 @@ public enum PluralSamples {
     /// else `preferred` with its last two digits replaced (keeping its length: Russian "one" → 12345601),
     /// else the smallest number 1…1000 in it (English "one" → 1; French "one" → 1, not 0), else 0. "zero" is always 0 (Apple uses the zero
     /// variant for 0 in every language); a category the language never selects gets `preferred`.
-    public static func sample(category: String, locale: String, preferred: Int) -> Int {
+    package static func sample(category: String, locale: String, preferred: Int) -> Int {
         if category == "zero" { return 0 }
         let cacheKey = "\(locale)|\(category)|\(preferred)"
         lock.lock()

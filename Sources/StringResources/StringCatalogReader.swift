@@ -5,17 +5,17 @@ import Foundation
 /// and `substitutions` (`%#@name@` with `argNum`, `formatSpecifier` and their own plural variations).
 /// Every variant becomes one `LocalizedString`; a key without a localization in the source language
 /// takes the key itself as its source value, as Xcode does.
-public enum StringCatalogReader {
+package enum StringCatalogReader {
     /// Combinations of substitution variants beyond this are refused (each one is laid out).
-    public static let maximumVariantsPerString = 256
+    package static let maximumVariantsPerString = 256
 
     /// - Throws: `StringResourceError` naming the file and line for unreadable files, invalid JSON, a value of
     ///   the wrong type, an unknown state, plural category or device, or an unknown locale.
-    public static func read(path: String) throws -> StringTable {
+    package static func read(path: String) throws -> StringTable {
         try read(bytes: try readFile(path), file: path)
     }
 
-    public static func read(bytes: [UInt8], file: String) throws -> StringTable {
+    package static func read(bytes: [UInt8], file: String) throws -> StringTable {
         let root = try JSONDocument.parse(bytes, file: file)
         let r = Reader(file: file)
         guard case .object = root.value else { throw r.error(root, "the catalog must be a JSON object") }

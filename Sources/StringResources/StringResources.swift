@@ -62,7 +62,7 @@ public enum StringResources {
     /// A whole file's bytes (a string file, a style, a text to lay out).
     /// - Throws: `StringResourceError` naming the file and why it cannot be read: no such file, a folder, a
     ///   symbolic link loop, no permission, a FIFO or a device (refused without blocking: `RegularFile`).
-    public static func bytes(ofFile path: String) throws -> [UInt8] {
+    package static func bytes(ofFile path: String) throws -> [UInt8] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw StringResourceError(file: path, line: nil, "is a folder, not a file")

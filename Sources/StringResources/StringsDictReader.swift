@@ -4,14 +4,14 @@ import Foundation
 /// each a dict with `NSStringFormatSpecTypeKey` `NSStringPluralRuleType` (variants `zero` … `other`) or
 /// `NSStringVariableWidthRuleType` (variants by width), and `NSStringFormatValueTypeKey`. Every combination
 /// of variants becomes one `LocalizedString` (variant "files=one,folders=other", "width=20").
-public enum StringsDictReader {
+package enum StringsDictReader {
     /// - Throws: `StringResourceError` naming the file (and the line, where the property-list parser or
     ///   the key's position gives one) for malformed XML, a wrong type or a missing key.
-    public static func read(path: String, locale: String) throws -> [LocalizedString] {
+    package static func read(path: String, locale: String) throws -> [LocalizedString] {
         try read(bytes: try readFile(path), file: path, locale: locale)
     }
 
-    public static func read(bytes: [UInt8], file: String, locale: String) throws -> [LocalizedString] {
+    package static func read(bytes: [UInt8], file: String, locale: String) throws -> [LocalizedString] {
         // An XML property list is UTF-8 unless its declaration names another encoding (Xcode writes UTF-8);
         // Foundation's parser would keep going past bad bytes. A binary plist (bplist00) is not text.
         if !bytes.starts(with: Array("bplist".utf8)), declaresUTF8(bytes),

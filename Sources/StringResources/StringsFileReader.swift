@@ -1,15 +1,15 @@
 /// Reads a `.strings` file: `"key" = "value";` entries (quoted or bare words, `"key";` meaning the key
 /// itself), `/* … */` and `//` comments, escapes `\n \t \r \" \\ \UXXXX` and octal, in UTF-8 or in UTF-16
 /// with a byte-order mark (as Xcode writes them).
-public enum StringsFileReader {
+package enum StringsFileReader {
     /// The entries in file order: (key, value, 1-based line of the key).
     /// - Throws: `StringResourceError` with the line for a syntax error, a duplicate key, invalid UTF-8,
     ///   UTF-16 without a byte-order mark, or an unreadable file.
-    public static func entries(path: String) throws -> [(key: String, value: String, line: Int)] {
+    package static func entries(path: String) throws -> [(key: String, value: String, line: Int)] {
         try entries(bytes: try readFile(path), file: path)
     }
 
-    public static func entries(bytes: [UInt8], file: String) throws -> [(key: String, value: String, line: Int)] {
+    package static func entries(bytes: [UInt8], file: String) throws -> [(key: String, value: String, line: Int)] {
         var p = Parser(scalars: try decode(bytes, file: file), file: file)
         return try p.entries()
     }

@@ -140,14 +140,23 @@ func labelImageFailure(
         cache = madeCache
         provenance = { try madeCache.get() }
     }
+    var layout: TextLayout?
     func image() throws -> Bitmap {
         let made = try drawn()
         cache?.drawn(made.layout)
+        layout = made.layout
         return made.image
     }
-    return imageSnapshotFailure(of: try image(), as: comparison, named: name, record: record, precision: precision,
-                                snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
-                                provenance: provenance, line: line)
+    var failure = imageSnapshotFailure(of: try image(), as: comparison, named: name, record: record, precision: precision,
+                                       snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
+                                       provenance: provenance, line: line)
+    // A reference of .notdef boxes (a fallback font deleted or emptied) would otherwise record with the plain
+    // "recorded" message: the failure names the code points, the fonts tried and what is wrong with them.
+    if failure != nil, let layout, let made = try? label.get(),
+       let warning = MissingGlyphs.warning(scalars: layout.missingScalars, chain: made.languageFont.chain) {
+        failure?.message += "\nWarning: " + warning + "."
+    }
+    return failure
 }
 
 /// Asserts that `label` matches its reference snapshot, as swift-snapshot-testing's `assertSnapshot`:

@@ -115,7 +115,7 @@ public struct ImageComparison: Sendable, Hashable, CustomStringConvertible {
 
     /// Throws `ImageDiffError.invalidOption` for values outside their documented ranges
     /// (`compare` clamps them instead).
-    public func validate() throws {
+    package func validate() throws {
         if let t = threshold, !(0...1).contains(t) {
             throw ImageDiffError.invalidOption("threshold \(t) is outside 0…1 (pixelmatch uses 0.1 by default)")
         }

@@ -169,7 +169,7 @@ public struct Font: Hashable, Sendable {
     }
 
     /// - Throws: `TypesettingError.invalidFontSize` unless `0 < pointSize ≤ maximumPointSize`.
-    public func validateSize() throws {
+    package func validateSize() throws {
         guard pointSize.isFinite, pointSize > 0, pointSize <= Font.maximumPointSize else {
             throw TypesettingError.invalidFontSize(pointSize)
         }

@@ -113,7 +113,7 @@ extension FontFile {
     /// The installed fonts (fontconfig's list, every file and face it knows) whose character map covers
     /// `scalar`, sorted by path: what to add to a chain that draws it as a .notdef box. Empty when fontconfig
     /// cannot be initialised or nothing covers it.
-    public static func installedFonts(covering scalar: Unicode.Scalar) -> [FontFile] {
+    package static func installedFonts(covering scalar: Unicode.Scalar) -> [FontFile] {
         FontconfigResolver.shared.fonts(covering: scalar)
     }
 }

@@ -88,27 +88,27 @@ public enum SystemFont {
     static let interFolder = "/usr/share/fonts/opentype/inter/"
 
     /// The point size from which the display design draws (SF Pro Display's range).
-    public static let displaySizeThreshold = 20.0
+    package static let displaySizeThreshold = 20.0
 
     /// SF Pro's vertical metrics per em, from its `hhea` table (2048 units per em: ascender 1950, descender −494,
     /// line gap 0; Capsize's `@capsizecss/metrics` gives 1950 and 0, and iOS's `UIFont.systemFont(ofSize: 15).lineHeight`
     /// is 17.900391 = 2444 / 2048 × 15). Both designs share them.
-    public static let sfAscent = 1950.0 / 2048, sfDescent = 494.0 / 2048, sfLineGap = 0.0
+    package static let sfAscent = 1950.0 / 2048, sfDescent = 494.0 / 2048, sfLineGap = 0.0
 
     /// SF Pro's average character width, em: Capsize's `xWidthAvg` (932 / 2048), the width of its characters
     /// weighted by their frequency in English text.
-    public static let sfAverageWidth = 932.0 / 2048
+    package static let sfAverageWidth = 932.0 / 2048
 
     /// Inter's average character width by the same weighting (the 39 most frequent characters of Capsize's
     /// English unigram table, 99.6 % of its weight; advances from `hmtx`, no kerning), measured from Debian's
     /// Inter 4.0 beta 7 Regular: text 1447.116 / 2816 em, display 940.403 / 2048 em.
-    public static let interTextAverageWidth = 1447.1163 / 2816, interDisplayAverageWidth = 940.4028 / 2048
+    package static let interTextAverageWidth = 1447.1163 / 2816, interDisplayAverageWidth = 940.4028 / 2048
 
     /// The stand-in's adjustment of the text and display designs: SF Pro's vertical metrics and `size-adjust`
     /// = SF Pro's average width ÷ Inter's (text 0.8856, display 0.9911).
-    public static let textAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
+    package static let textAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
                                                       sizeAdjust: sfAverageWidth / interTextAverageWidth)
-    public static let displayAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
+    package static let displayAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
                                                          sizeAdjust: sfAverageWidth / interDisplayAverageWidth)
 
     /// Inter's style names by CSS weight class 100 … 900 (`Inter-SemiBold.otf`, `InterDisplay-Thin.otf`).
@@ -118,7 +118,7 @@ public enum SystemFont {
     /// all nine weight classes, its text design below `displaySizeThreshold` and display design from it. A family or
     /// files that cannot be found give a file that does not exist, whose path says so: laying it out throws
     /// `TypesettingError.fontNotFound` with that message, rather than drawing another font silently.
-    public static func face(weight: Font.Weight, italic: Bool, pointSize: Double, source: Source = .standIn) -> FontFile {
+    package static func face(weight: Font.Weight, italic: Bool, pointSize: Double, source: Source = .standIn) -> FontFile {
         switch source {
         case .standIn:
             let classes = (1...9).map { Double($0 * 100) }

@@ -1,6 +1,6 @@
 import Foundation
 @_exported import LabelLayout
-@_exported import LabelRendering
+import LabelRendering
 @_exported import Typesetting
 import SnapshotStore
 import ReferenceProvenance

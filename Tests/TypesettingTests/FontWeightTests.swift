@@ -1,5 +1,5 @@
 import Testing
-@testable import Typesetting
+import Typesetting
 
 /// Weights, italic and features. Expected faces from `fc-list : file family style weight` on Debian 12 and CSS
 /// Fonts Level 4 §5.2 applied by hand; advances from `hb-shape` (HarfBuzz 6.0's utility, `libharfbuzz-bin`).

@@ -1,7 +1,7 @@
 import FontTestSupport
 import Foundation
 import Testing
-@testable import Typesetting
+import Typesetting
 
 /// The system font's stand-in against published SF Pro figures: `hhea` ascender 1950, descender −494, line gap 0 per
 /// 2048 (iOS: `UIFont.systemFont(ofSize: 15).lineHeight` = 17.900391), and Capsize's average width 932 / 2048 em.

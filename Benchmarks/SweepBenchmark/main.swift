@@ -60,7 +60,7 @@ func cpuSeconds() -> Double {
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
-let sweep = LocalizationSweep(table: table, style: style, workers: workers)
+let sweep = Sweep(table: table, style: style, workers: workers)
 let cpuAtStart = cpuSeconds()
 let start = Date()
 let result = try sweep.run()

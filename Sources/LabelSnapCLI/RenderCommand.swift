@@ -89,7 +89,7 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     if let file = r.value("--text-file") {
         guard r.positionals.isEmpty else { throw UsageError("give the text either as TEXT or with --text-file, not both") }
         text = file == "-" || file == "/dev/stdin" ? try UTF8Validation.decode(try readStandardInput(limit: maximumStandardInputBytes), file: "standard input")
-                           : try UTF8Validation.decode(try StringResources.bytes(ofFile: file), file: file)
+                           : try UTF8Validation.decode(try StringTable.bytes(ofFile: file), file: file)
     } else {
         guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file); see --help") }
         text = r.positionals[0]

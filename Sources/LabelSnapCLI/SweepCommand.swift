@@ -51,7 +51,7 @@ func runSweepCommand(_ args: [String]) -> Int32 {
             throw UsageError("sweep takes one Localizable.xcstrings, .strings file or folder (see --help)")
         }
         guard let stylePath = r.value("--style") else { throw UsageError("sweep needs --style style.json (see --help)") }
-        let table = try StringResources.read(path: r.positionals[0])
+        let table = try StringTable.read(path: r.positionals[0])
         let style = try LabelStyle.load(path: stylePath)
         var locales: [String]?
         if let list = r.value("--locales") {
@@ -80,7 +80,7 @@ func runSweepCommand(_ args: [String]) -> Int32 {
                 throw UsageError("artifacts folder \(root) does not exist: check the --artifacts path, or create it first")
             }
         }
-        let sweep = LocalizationSweep(table: table, style: style, locales: locales, pseudoLocales: pseudo, workers: workers)
+        let sweep = Sweep(table: table, style: style, locales: locales, pseudoLocales: pseudo, workers: workers)
         _ = try sweep.plan()   // unknown locales are input errors, before any work
         let progress = SweepProgress()
         let result = try sweep.run(progress: progress.report)
@@ -119,7 +119,7 @@ extension TerminalStyle {
 
 /// Writes `<folder>/sweep.json` and a contact sheet per locale with failures (old sheets removed first, so
 /// the folder shows this run only). Returns the sheet paths by locale.
-func writeSweepArtifacts(_ result: LocalizationSweep.Result, style: LabelStyle, folder: String) throws -> [String: String] {
+func writeSweepArtifacts(_ result: Sweep.Result, style: LabelStyle, folder: String) throws -> [String: String] {
     let fm = FileManager.default
     do { try SnapshotFileSystem.makeDirectories(folder) } catch {
         throw UsageError("cannot create \(folder): \(SnapshotStoreError.reason(of: error)); give --artifacts a writable folder")

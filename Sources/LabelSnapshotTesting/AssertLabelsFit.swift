@@ -7,14 +7,14 @@ import Foundation
 /// .notdef boxes: the code points, the fonts tried and what to install) — the same lines and numbers as
 /// `labelsnap sweep` — or nil when all fit. What `assertLabelsFit` reports.
 /// - Parameters:
-///   - catalog: the strings (`StringResources.read(path:)`).
+///   - catalog: the strings (`StringTable.read(path:)`).
 ///   - style: the label they go into (`LabelStyle(...)` or `LabelStyle.load(packagePath:)`).
 ///   - locales: the locales to check; nil = all of the catalog's.
 ///   - pseudoLocales: pseudo-locales made from the source strings (`.accented`, `.rightToLeft`).
 public func verifyLabelsFit(catalog: StringTable, style: LabelStyle, locales: [String]? = nil,
                             pseudoLocales: [PseudoLocale] = []) -> String? {
     do {
-        let result = try LocalizationSweep(table: catalog, style: style, locales: locales, pseudoLocales: pseudoLocales).run()
+        let result = try Sweep(table: catalog, style: style, locales: locales, pseudoLocales: pseudoLocales).run()
         return result.fits ? nil : SweepReport.text(result)
     } catch {
         return "Could not check the strings: \(error)"
@@ -36,7 +36,7 @@ extension LabelStyle {
     /// - Throws: as `load(path:)`; errors name the resolved path.
     public static func load(packagePath path: String, file filePath: String = #filePath) throws -> LabelStyle {
         let full = packagePath(path, file: filePath)
-        return try LabelStyle(json: try StringResources.bytes(ofFile: full), file: full)
+        return try LabelStyle(json: try StringTable.bytes(ofFile: full), file: full)
     }
 }
 
@@ -46,7 +46,7 @@ public func verifyLabelsFit(catalog path: String, style: LabelStyle, locales: [S
                             pseudoLocales: [PseudoLocale] = [], file filePath: String = #filePath) -> String? {
     let full = packagePath(path, file: filePath)
     do {
-        return verifyLabelsFit(catalog: try StringResources.read(path: full), style: style, locales: locales,
+        return verifyLabelsFit(catalog: try StringTable.read(path: full), style: style, locales: locales,
                                pseudoLocales: pseudoLocales)
     } catch {
         return "Could not read the strings: \(error)"

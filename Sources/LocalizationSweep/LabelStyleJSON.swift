@@ -12,7 +12,7 @@ extension LabelStyle {
     /// - Throws: `StringResourceError` naming the file and line of invalid JSON, an unknown key, a value of the
     ///   wrong type or range, or a font that cannot be found.
     package static func load(path: String) throws -> LabelStyle {
-        try LabelStyle(json: try StringResources.bytes(ofFile: path), file: path)
+        try LabelStyle(json: try StringTable.bytes(ofFile: path), file: path)
     }
 
     /// Parses a style from JSON bytes; `file` names it in errors.

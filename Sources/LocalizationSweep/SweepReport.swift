@@ -125,7 +125,7 @@ package enum SweepReport {
     }
 
     /// The failures, then a table per locale.
-    package static func text(_ result: LocalizationSweep.Result, marks: Marks = .plain) -> String {
+    package static func text(_ result: Sweep.Result, marks: Marks = .plain) -> String {
         var out: [String] = []
         let failedLocales = result.summaries.filter { $0.failed > 0 }.count
         let uncovered = result.failures.filter { !$0.uncovered.isEmpty }.count
@@ -153,7 +153,7 @@ package enum SweepReport {
     }
 
     /// locale | strings | do not fit | not covered | words broken | untranslated | widest overflow.
-    package static func summaryTable(_ summaries: [LocalizationSweep.LocaleSummary], marks: Marks = .plain) -> String {
+    package static func summaryTable(_ summaries: [Sweep.LocaleSummary], marks: Marks = .plain) -> String {
         let header = ["locale", "strings", "do not fit", "not covered", "words broken", "untranslated", "widest overflow"]
         let rows = summaries.map {
             [$0.locale, String($0.checked), String($0.truncated), String($0.uncovered), String($0.wordBroken), String($0.missing),
@@ -173,7 +173,7 @@ package enum SweepReport {
     /// "not_covered", "word_broken" —, broken_words, at_least (lines and overflow_pt are lower bounds), lines, maxLines, overflow_pt, overflow_axis, lost, state, truncation — null when the whole
     /// text is shown —, uncovered — `{"code_point": "U+0E01", "name": …}` —, fonts_tried, file, line), `locales`
     /// (the summaries: failed counts strings with either kind, `truncated` and `uncovered` each kind).
-    package static func json(_ result: LocalizationSweep.Result, sheets: [String: String] = [:]) -> String {
+    package static func json(_ result: Sweep.Result, sheets: [String: String] = [:]) -> String {
         var out = "{\n  \"checked\": \(result.checked),\n  \"fits\": \(result.fits),\n  \"failures\": ["
         out += result.failures.map { f in
             "\n    {\"key\": \(json(f.key)), \"locale\": \(json(f.locale)), \"variant\": \(json(f.variant)), "

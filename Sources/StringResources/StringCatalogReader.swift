@@ -164,4 +164,4 @@ package enum StringCatalogReader {
 }
 
 /// Reads a whole file as bytes, or throws a `StringResourceError` that names it.
-func readFile(_ path: String) throws -> [UInt8] { try StringResources.bytes(ofFile: path) }
+func readFile(_ path: String) throws -> [UInt8] { try StringTable.bytes(ofFile: path) }

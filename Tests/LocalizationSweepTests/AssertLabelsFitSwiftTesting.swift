@@ -7,8 +7,8 @@ import Testing
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     let style = try LabelStyle.load(path: root + "/Examples/Sweep/badge-style.json")
-    let table = try StringResources.read(path: root + "/Examples/Sweep/Localizable.xcstrings")
-    let expected = SweepReport.text(try LocalizationSweep(table: table, style: style, locales: ["de"]).run())
+    let table = try StringTable.read(path: root + "/Examples/Sweep/Localizable.xcstrings")
+    let expected = SweepReport.text(try Sweep(table: table, style: style, locales: ["de"]).run())
     #expect(expected.contains("de  badge.editors_choice"))
     withKnownIssue {
         assertLabelsFit(catalog: "Examples/Sweep/Localizable.xcstrings", style: style, locales: ["de"])

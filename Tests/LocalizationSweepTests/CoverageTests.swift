@@ -50,7 +50,7 @@ final class CoverageTests: XCTestCase {
         XCTAssertEqual(f.fontsTried, chain.map { ($0.path as NSString).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") })
         XCTAssertNil(try FitCheck.check(ok, style: badge(), language: "th"), "a covered string that fits is no failure")
 
-        let result = try LocalizationSweep(table: table([("badge.new", "th", Self.thai), ("badge.ok", "th", ok)]), style: badge()).run()
+        let result = try Sweep(table: table([("badge.new", "th", Self.thai), ("badge.ok", "th", ok)]), style: badge()).run()
         XCTAssertFalse(result.fits)
         XCTAssertEqual(result.failures.map(\.key), ["badge.new"])
         XCTAssertEqual(result.failures.first?.kinds, [.notCovered])
@@ -77,7 +77,7 @@ final class CoverageTests: XCTestCase {
             let layout = try badge(mode: mode).makeLabel(text: text, language: "th").makeLayout()
             if mode == .byTruncatingTail { XCTAssertTrue(layout.missingScalars.isEmpty, "the drawn line shows no Thai") }
         }
-        let result = try LocalizationSweep(table: table([("badge.sale", "th", text)]), style: badge()).run()
+        let result = try Sweep(table: table([("badge.sale", "th", text)]), style: badge()).run()
         let f = try XCTUnwrap(result.failures.first)
         XCTAssertEqual(f.kinds, [.doesNotFit, .notCovered])
         let report = SweepReport.text(result)
@@ -103,7 +103,7 @@ final class CoverageTests: XCTestCase {
     }
 
     func testJSONNamesKindsCodePointsAndFonts() throws {
-        let result = try LocalizationSweep(table: table([("badge.new", "th", Self.thai), ("badge.long", "de", "Empfehlung der Redaktion heute")]),
+        let result = try Sweep(table: table([("badge.new", "th", Self.thai), ("badge.long", "de", "Empfehlung der Redaktion heute")]),
                                            style: badge()).run()
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(SweepReport.json(result).utf8)) as? [String: Any])
         let failures = try XCTUnwrap(object["failures"] as? [[String: Any]])
@@ -128,7 +128,7 @@ final class CoverageTests: XCTestCase {
         XCTAssertTrue(FontReference.covers(ayb, path: Self.dejaVu))
         var label = PaddedLabel("", font: Font(path: nanum, size: 15, fallbacks: []))
         label.scale = 1
-        let result = try LocalizationSweep(table: table([("badge.new", "hy", "\u{0531}")]), style: LabelStyle(label: label, width: 100)).run()
+        let result = try Sweep(table: table([("badge.new", "hy", "\u{0531}")]), style: LabelStyle(label: label, width: 100)).run()
         let f = try XCTUnwrap(result.failures.first)
         XCTAssertEqual(f.uncovered, [ayb])
         XCTAssertEqual(f.fontsTried, ["NanumGothic.ttf"])

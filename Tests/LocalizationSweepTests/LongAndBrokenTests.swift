@@ -34,7 +34,7 @@ final class LongAndBrokenTests: XCTestCase {
             }
             strings.append(LocalizedString(key: "new", locale: "de", format: "Neu", state: .translated))
             strings.append(LocalizedString(key: "shipping", locale: "de", format: "Kostenloser Versand", state: .translated))
-            let result = try LocalizationSweep(table: StringTable(sourceLanguage: "en", strings: strings), style: style).run()
+            let result = try Sweep(table: StringTable(sourceLanguage: "en", strings: strings), style: style).run()
             for (key, text) in long {
                 let f = try XCTUnwrap(result.failures.first { $0.key == key }, key)
                 XCTAssertEqual(f.truncation, .byTruncatingTail, key)
@@ -89,7 +89,7 @@ final class LongAndBrokenTests: XCTestCase {
             LocalizedString(key: "captain", locale: "de", format: word, state: .translated),
             LocalizedString(key: "ok", locale: "de", format: "Kapitän der Schiffe", state: .translated),
         ])
-        let result = try LocalizationSweep(table: table, style: style).run()
+        let result = try Sweep(table: table, style: style).run()
         XCTAssertEqual(result.failures.map(\.key), ["captain"])
         XCTAssertEqual(result.failures.first?.kinds, [.wordBroken])
         XCTAssertEqual(result.summaries.first?.wordBroken, 1)

@@ -8,7 +8,7 @@ import XCTest
 final class StringResourcesTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
-    func read(_ name: String) throws -> StringTable { try StringResources.read(path: Self.fixtures + "/" + name) }
+    func read(_ name: String) throws -> StringTable { try StringTable.read(path: Self.fixtures + "/" + name) }
 
     func error(_ name: String) -> StringResourceError? {
         do { _ = try read(name); return nil } catch let e as StringResourceError { return e } catch { return nil }
@@ -63,11 +63,11 @@ final class StringResourcesTests: XCTestCase {
         let fifo = try FIFOWatchdog()
         defer { fifo.remove() }
         let (message, released) = fifo.run { () -> String in
-            do { _ = try StringResources.bytes(ofFile: fifo.path); return "read" } catch { return "\(error)" }
+            do { _ = try StringTable.bytes(ofFile: fifo.path); return "read" } catch { return "\(error)" }
         }
         XCTAssertFalse(released, "blocked on the FIFO until the watchdog opened it for writing")
         XCTAssertEqual(message, "\(fifo.path): is a FIFO, not a regular file (nothing was read): give the path of a file")
-        XCTAssertThrowsError(try StringResources.bytes(ofFile: "/dev/zero")) {
+        XCTAssertThrowsError(try StringTable.bytes(ofFile: "/dev/zero")) {
             XCTAssertEqual("\($0)", "/dev/zero: is a character device, not a regular file (nothing was read): give the path of a file")
         }
     }
@@ -142,7 +142,7 @@ final class StringResourcesTests: XCTestCase {
         XCTAssertEqual(symlink("..", root + "/App/a/up"), 0)
         XCTAssertEqual(symlink("../..", root + "/App/b/up"), 0)
         XCTAssertEqual(symlink("../de.lproj", root + "/App/a/de.lproj"), 0)
-        let table = try StringResources.read(path: root + "/App")
+        let table = try StringTable.read(path: root + "/App")
         XCTAssertEqual(table.strings.map { "\($0.locale) \($0.key)=\($0.format)" }, ["de k=K"])
         // Links that lead nowhere say so.
         XCTAssertEqual(symlink(root + "/loop2", root + "/loop1"), 0)
@@ -151,11 +151,11 @@ final class StringResourcesTests: XCTestCase {
         for (path, message) in [("loop1", "is a loop of symbolic links (each leads to the next): point it at a real file"),
                                 ("dangling", "is a symbolic link to nothing (its target does not exist)"),
                                 ("none.xcstrings", "no such file or folder")] {
-            XCTAssertThrowsError(try StringResources.read(path: root + "/" + path)) {
+            XCTAssertThrowsError(try StringTable.read(path: root + "/" + path)) {
                 XCTAssertEqual($0 as? StringResourceError, StringResourceError(file: root + "/" + path, line: nil, message))
             }
         }
-        XCTAssertThrowsError(try StringResources.bytes(ofFile: root + "/App")) {
+        XCTAssertThrowsError(try StringTable.bytes(ofFile: root + "/App")) {
             XCTAssertEqual("\($0)", root + "/App: is a folder, not a file")
         }
     }

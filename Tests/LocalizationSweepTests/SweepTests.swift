@@ -48,7 +48,7 @@ final class SweepTests: XCTestCase {
             LocalizedString(key: "badge.\($0.offset)", locale: $0.element.0, format: $0.element.1, state: .translated)
         })
         let ref = try reference(strings.map(\.1))
-        let result = try LocalizationSweep(table: table, style: badge()).run()
+        let result = try Sweep(table: table, style: badge()).run()
         let available = 124.0
         var expectedFailures = 0
         for (i, (locale, text)) in strings.enumerated() {
@@ -110,7 +110,7 @@ final class SweepTests: XCTestCase {
             LocalizedString(key: "legal", locale: "de", format: long, state: .translated),
             LocalizedString(key: "ok", locale: "de", format: "Neu", state: .translated),
         ])
-        let result = try LocalizationSweep(table: table, style: badge()).run()
+        let result = try Sweep(table: table, style: badge()).run()
         let f = try XCTUnwrap(result.failures.first { $0.key == "legal" })
         XCTAssertEqual(result.failures.count, 1)
         XCTAssertGreaterThanOrEqual(Double(f.lines), width / 124, "lines at the label's width, no line limit")
@@ -126,7 +126,7 @@ final class SweepTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Double(wrapped.lines), width / 184)
         XCTAssertEqual(wrapped.maxLines, 2)
         XCTAssertEqual(wrapped.overflow, Double(wrapped.lines - 2) * ref.lineHeight(pointSize: 15), accuracy: Double(wrapped.lines) * 0.5)
-        let failures = try LocalizationSweep(table: table, style: paragraph).run().failures
+        let failures = try Sweep(table: table, style: paragraph).run().failures
         XCTAssertEqual(failures.map(\.lines), [wrapped.lines])
         let sheet = try SweepContactSheet.render(locale: "de", failures: failures, style: paragraph)
         // 40 lines of 17.46 pt at @2x, plus headers and padding: far from the 32768-px limit.
@@ -151,7 +151,7 @@ final class SweepTests: XCTestCase {
         let table = StringTable(sourceLanguage: "en", strings: sources.enumerated().map {
             LocalizedString(key: "k\($0.offset)", locale: "en", format: $0.element)
         } + [LocalizedString(key: "k0", locale: "de", format: "Anmelden")])
-        let result = try LocalizationSweep(table: table, style: badge(), pseudoLocales: [.accented, .rightToLeft]).run()
+        let result = try Sweep(table: table, style: badge(), pseudoLocales: [.accented, .rightToLeft]).run()
         XCTAssertEqual(result.summaries.map(\.locale), ["en", "de", "en-XA", "ar-XB"])
         XCTAssertEqual(result.summaries.map(\.checked), [3, 1, 3, 3])
         let pseudoTexts = sources.map(PseudoLocale.accented.transform)
@@ -249,7 +249,7 @@ final class SweepTests: XCTestCase {
     func testExampleCatalogReportsExactlyTheStringsCutOff() throws {
         let catalog = Self.packageRoot + "/Examples/Sweep/Localizable.xcstrings"
         let style = try LabelStyle.load(path: Self.packageRoot + "/Examples/Sweep/badge-style.json")
-        let table = try StringResources.read(path: catalog)
+        let table = try StringTable.read(path: catalog)
         XCTAssertEqual(table.keys.count, 50)
         XCTAssertEqual(table.locales.count, 6)
         let chosen = table.strings.filter { ["de", "ru"].contains($0.locale) && $0.key.hasPrefix("badge.") }
@@ -263,7 +263,7 @@ final class SweepTests: XCTestCase {
             XCTAssertGreaterThan(abs(w - available), Self.tolerance, "\(text): too close to call")
             if w > available { expected.insert("\(s.locale) \(s.key) \(s.variant)") }
         }
-        let result = try LocalizationSweep(table: table, style: style, locales: ["de", "ru"]).run()
+        let result = try Sweep(table: table, style: style, locales: ["de", "ru"]).run()
         let reported = Set(result.failures.filter { $0.key.hasPrefix("badge.") }.map { "\($0.locale) \($0.key) \($0.variant)" })
         XCTAssertEqual(reported, expected)
         XCTAssertFalse(expected.isEmpty)
@@ -324,29 +324,29 @@ extension SweepTests {
     /// Found by a new-user test: `--locales de,de` (and `locales: ["de", "de"]`) crashed the process on a
     /// duplicate dictionary key, and `locales: []` passed with nothing checked.
     func testRepeatedLocalesAreCheckedOnceAndAnEmptyListIsRefused() throws {
-        let table = try StringResources.read(path: Self.packageRoot + "/Examples/Sweep/Localizable.xcstrings")
+        let table = try StringTable.read(path: Self.packageRoot + "/Examples/Sweep/Localizable.xcstrings")
         let style = try LabelStyle.load(path: Self.packageRoot + "/Examples/Sweep/badge-style.json")
-        let once = try LocalizationSweep(table: table, style: style, locales: ["de"]).run()
-        let twice = try LocalizationSweep(table: table, style: style, locales: ["de", "de"]).run()
+        let once = try Sweep(table: table, style: style, locales: ["de"]).run()
+        let twice = try Sweep(table: table, style: style, locales: ["de", "de"]).run()
         XCTAssertEqual(twice.checked, once.checked)
         XCTAssertEqual(twice.failures.map(\.key), once.failures.map(\.key))
         XCTAssertEqual(twice.summaries.map(\.locale), ["de"])
-        let mixed = try LocalizationSweep(table: table, style: style, locales: ["ru", "de", "ru"]).chosenLocales()
+        let mixed = try Sweep(table: table, style: style, locales: ["ru", "de", "ru"]).chosenLocales()
         XCTAssertEqual(mixed, ["ru", "de"])
         // BCP 47 tags are case-insensitive: `DE` is the table's `de` (`--locales DE` was once refused).
-        let cased = try LocalizationSweep(table: table, style: style, locales: ["DE", "de", "Ru"]).chosenLocales()
+        let cased = try Sweep(table: table, style: style, locales: ["DE", "de", "Ru"]).chosenLocales()
         XCTAssertEqual(cased, ["de", "ru"])
         // A POSIX name or a region the table lacks falls back to the language, as a bundle's lookup does
         // (`--locales de_DE` was refused); one whose language the table lacks is still unknown.
-        let regional = try LocalizationSweep(table: table, style: style, locales: ["de_DE", "ru-RU", "de-AT"]).chosenLocales()
+        let regional = try Sweep(table: table, style: style, locales: ["de_DE", "ru-RU", "de-AT"]).chosenLocales()
         XCTAssertEqual(regional, ["de", "ru"])
-        XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: ["it_IT"]).chosenLocales())
-        XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: ["deu"]).chosenLocales()) { error in
-            XCTAssertTrue(error is LocalizationSweep.UnknownLocale, "\(error)")
+        XCTAssertThrowsError(try Sweep(table: table, style: style, locales: ["it_IT"]).chosenLocales())
+        XCTAssertThrowsError(try Sweep(table: table, style: style, locales: ["deu"]).chosenLocales()) { error in
+            XCTAssertTrue(error is Sweep.UnknownLocale, "\(error)")
         }
 
-        XCTAssertThrowsError(try LocalizationSweep(table: table, style: style, locales: []).run()) { error in
-            XCTAssertTrue(error is LocalizationSweep.NoLocales, "\(error)")
+        XCTAssertThrowsError(try Sweep(table: table, style: style, locales: []).run()) { error in
+            XCTAssertTrue(error is Sweep.NoLocales, "\(error)")
         }
         let message = try XCTUnwrap(verifyLabelsFit(catalog: table, style: style, locales: []))
         XCTAssertTrue(message.contains("no locales to check"), message)

@@ -15,7 +15,7 @@ final class SweepTextReportTests: XCTestCase {
         let table = StringTable(sourceLanguage: "en", strings: [
             LocalizedString(key: "legal.terms", locale: "de", format: text, state: .translated),
         ])
-        let result = try LocalizationSweep(table: table, style: LabelStyle(label: label, width: 140)).run()
+        let result = try Sweep(table: table, style: LabelStyle(label: label, width: 140)).run()
         let f = try XCTUnwrap(result.failures.first)
         XCTAssertGreaterThan(f.lost.count, 40)
         let report = SweepReport.text(result)
@@ -30,7 +30,7 @@ final class SweepTextReportTests: XCTestCase {
         XCTAssertEqual(failure["text"] as? String, text)
         XCTAssertEqual(failure["lost"] as? String, f.lost)
         // A short text is shown as it is.
-        let short = SweepReport.text(try LocalizationSweep(table: StringTable(sourceLanguage: "en", strings: [
+        let short = SweepReport.text(try Sweep(table: StringTable(sourceLanguage: "en", strings: [
             LocalizedString(key: "badge", locale: "de", format: "Empfehlung der Redaktion heute", state: .translated),
         ]), style: LabelStyle(label: label, width: 140)).run())
         XCTAssertTrue(short.contains("\n      \"Empfehlung der Redaktion heute\"\n"), short)

@@ -5,7 +5,7 @@ import StringResources
 /// Lays out every string × locale × variant of a `StringTable` in its label and collects the ones that
 /// do not fit. Work is spread over all cores through a shared queue of index batches; only failures are
 /// kept, so memory does not grow with the number of strings beyond the results.
-package struct LocalizationSweep: Sendable {
+package struct Sweep: Sendable {
     package var table: StringTable
     package var style: LabelStyle
     /// The locales to check (nil = all of the table's), in this order.
@@ -98,7 +98,7 @@ package struct LocalizationSweep: Sendable {
             if pseudoLocales.contains(where: { $0.rawValue.lowercased() == key }),
                !table.locales.contains(where: { $0.lowercased() == key }) { continue }
             guard let match = table.locales.first(where: { $0 == l }) ?? table.locales.first(where: { $0.lowercased() == key })
-                ?? LocalizationSweep.fallbackMatch(l, in: table.locales)
+                ?? Sweep.fallbackMatch(l, in: table.locales)
             else { throw UnknownLocale(locale: l, available: table.locales) }
             if seen.insert(match).inserted { chosen.append(match) }
         }
@@ -163,7 +163,7 @@ package struct LocalizationSweep: Sendable {
             while let range = queue.next(), !collected.hasError {
                 for i in range {
                     do {
-                        if let f = try LocalizationSweep.check(sweep.string(items[i]), style: sweep.style) { local.append((i, f)) }
+                        if let f = try Sweep.check(sweep.string(items[i]), style: sweep.style) { local.append((i, f)) }
                     } catch {
                         collected.fail(error); break
                     }

@@ -3,7 +3,7 @@ import RegularFiles
 
 /// Reads an app's strings from what Xcode keeps them in: a String Catalog (`.xcstrings`), a single
 /// `.strings` or `.stringsdict` inside an `*.lproj` folder, or a folder searched for both kinds.
-public enum StringResources {
+extension StringTable {
     /// Reads `path`: an `.xcstrings` file, an `.strings`/`.stringsdict` file in an `xx.lproj` folder, or a
     /// folder (searched recursively, hidden folders and `.build` skipped) holding `*.xcstrings` and
     /// `*.lproj/*.strings|*.stringsdict`. Keys of tables other than `Localizable` are named `Table:key`.

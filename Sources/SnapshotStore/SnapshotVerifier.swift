@@ -20,6 +20,10 @@ public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
     public var referenceWritten: Bool
 
     public var description: String { message }
+
+    /// The reference file's path (`<root>/__Snapshots__/<module>/<file>/<test>.<id>.<ext>`, written or not); nil only
+    /// when the location could not be computed.
+    public var referencePath: String? { location?.referencePath }
 }
 
 /// How many passes were decided by a reference's digest and how many by decoding it

@@ -330,6 +330,33 @@ def main():
             table.add("assert", f"  layout of the {title}, client's DEBUG build", f"{us:.0f} µs", "", "",
                       "reported (was 364 / 285 µs)", "—")
 
+    # ---- attributed text: runs every ten words beside the same words as plain text ----
+    plain_ms, rich_ms = float(ours["rich_plain_layout_ms"]), float(ours["rich_fonts_layout_ms"])
+    lines = ours["rich_lines"].split("/")
+    table.add("rich", f"1,000 words, a run every ten words (bold, blue), layout, release ({lines[1]} lines)",
+              f"{rich_ms:.2f} ms", f"plain text {plain_ms:.2f} ms ({lines[0]} lines)", f"{plain_ms / rich_ms:.2f}×",
+              "≥ 0.67× (≤ 1.5× plain)", rich_ms <= 1.5 * plain_ms)
+    colours_ms = float(ours["rich_colours_layout_ms"])
+    table.add("rich", "  the same, runs in one face (only the colour changes), release", f"{colours_ms:.2f} ms",
+              f"plain text {plain_ms:.2f} ms", f"{plain_ms / colours_ms:.2f}×", "reported", "—")
+    if client_result and os.path.exists(client_result + ".rich"):
+        c = run_ours_file(client_result + ".rich")
+        p, r = float(c["rich_plain_layout_ms"]), float(c["rich_fonts_layout_ms"])
+        table.add("rich", "1,000 words, a run every ten words, layout, client's DEBUG build", f"{r:.2f} ms",
+                  f"plain text {p:.2f} ms", f"{p / r:.2f}×", "≥ 0.67× (≤ 1.5× plain)", r <= 1.5 * p)
+    else:
+        table.add("rich", "1,000 words, a run every ten words, layout, client's DEBUG build", "not run", "", "",
+                  "≤ 1.5× plain", "n/a")
+
+    # ---- weights: one badge in Font.system's nine weights ----
+    nine, one = float(ours["weights_render_ms"]), float(ours["weights_one_ms"])
+    files, maps = int(ours["weights_files"]), int(ours["weights_mappings"])
+    table.add("fonts", "\"UILabel With Padding\" badge @2x in Font.system's 9 weights (13 pt), render",
+              f"{nine:.3f} ms for 9 ({nine / 9 * 1e3:.0f} µs each; first 9 {float(ours['weights_first_ms']):.1f} ms)",
+              f"regular alone {one * 1e3:.0f} µs", f"{one / (nine / 9):.2f}×", "reported", "—")
+    table.add("fonts", "  faces opened for the 9 weights (font files mapped by FreeType)", f"{maps} mappings of {files} files",
+              "", "", "once per face", maps == files)
+
     # ---- growth ----
     for key, title, goal in (("growth_text", "layout + render, text ×10 (100 → 1,000 words)", 12),
                              ("growth_pixels", "render, pixels ×16 (badge 1x → 4x)", 16)):
@@ -354,6 +381,7 @@ def main():
     missed = [r for r in table.rows if r[6] == "NO"]
     print("Targets: every one met in this run." if not missed else
           "Targets not met in this run: " + "; ".join(f"{r[1].strip()} ({r[2]}, target {r[5]})" for r in missed) + ".")
+    print()
     print("Where the time goes (DESIGN.md §2 Early stop, §4, §8): a badge render is HarfBuzz/ICU layout and the "
           "rasteriser's C kernels (CRasterKernels); a pass renders, hashes the bitmap with XXH3-128 and proves it "
           "equal by the reference's pixel digest (nothing decoded), the verifier's own work ~20 µs; the 1-px-shift "
@@ -362,12 +390,15 @@ def main():
           "inflates. Long texts are read up to what the drawn lines need: a prefix cut at a line feed, or inside one "
           "paragraph at a space between two ASCII letters, past 64 KB (the converted counts); a long paragraph "
           "without ASCII letters is still read whole. Rows near their target move with the machine's load (±15%).")
+    print()
     print(f"Machine: {os.cpu_count()} cores, shared. Times are CPU time (other processes' time left out), ours: "
           f"release build, in-process, best of 7 after a warm-up (the compare rows best of 21, decode + compare best of 5 rounds of 7), each side; Pillow {Image.__version__} (raqm "
           f"{features.version('raqm')}), blazediff (all its threads) and pixelmatch-py: process CPU time, in this process.")
+    print()
     print("Render = layout (HarfBuzz, ICU, fallback) + rasterisation; Pillow = word wrap by getlength + rounded_rectangle + "
           "multiline_text. Pillow has no font fallback: the Korean label uses Noto Sans CJK for all of it (ours: DejaVu Sans + "
           "Noto Sans CJK).")
+    print()
     print(f"pixelmatch node numbers: pixelmatch 7.1 on this machine (the registry is unreachable here); the counts are checked "
           f"against the Python port {__import__('importlib.metadata').metadata.version('pixelmatch')}. "
           f"blazediff {__import__('importlib.metadata').metadata.version('blazediff')} decodes with spng; its count includes the "

@@ -20,7 +20,7 @@ bin="$(swift build -c release --show-bin-path)"
 # The passing assertion as a user's debug test build compiles it: a client package depending on this checkout.
 client="$here/DebugClient"
 result="$root/.build/bench-client-result.txt"
-rm -f "$result" "$result.layout"
+rm -f "$result" "$result.layout" "$result.rich"
 if (cd "$client" && swift build --build-tests >&2 && BENCH_CLIENT_RESULT="$result" swift test --skip-build >&2); then :; else
   echo "run.sh: the debug client package failed; its row is left out" >&2
 fi

@@ -37,7 +37,7 @@ func fail(_ message: String) -> Never {
 }
 
 guard (2...4).contains(CommandLine.arguments.count) else {
-    fail("usage: LabelBenchmark <work dir> [pass|long|growth [words]] (run by Benchmarks/run.sh; `pass` times only the passing assertion, for perf record; `long` only the long texts; `growth` only the text growth row, `growth 100` or `growth 1000` renders that label for perf stat/record)")
+    fail("usage: LabelBenchmark <work dir> [pass|long|growth [words]|rich [plain|fonts|colours]|weights] (run by Benchmarks/run.sh; `pass` times only the passing assertion, for perf record; `long` only the long texts; `growth` only the text growth row, `growth 100` or `growth 1000` renders that label for perf stat/record)")
 }
 let work = CommandLine.arguments[1]
 let onlyPass = CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "pass"
@@ -81,6 +81,23 @@ if CommandLine.arguments.count >= 3 && CommandLine.arguments[2] == "growth" {
     }
     exit(0)
 }
+
+// `rich`: only the attributed-paragraph rows; `rich plain|fonts|colours`: that paragraph laid out for a few
+// seconds (perf stat / record). `weights`: only the nine-weights row.
+if CommandLine.arguments.count >= 3 && CommandLine.arguments[2] == "rich" {
+    if CommandLine.arguments.count == 4 {
+        let which = CommandLine.arguments[3]
+        let label = which == "plain" ? try wrapped(words(1000), size: 13, width: 400) : try richLabel(1000, sameFace: which == "colours")
+        let start = cpuMilliseconds()
+        var layouts = 0
+        while cpuMilliseconds() - start < 3000 { _ = try label.makeLayout(); layouts += 1 }
+        print("rich_\(which)_ms=\((cpuMilliseconds() - start) / Double(layouts)) (\(layouts) layouts)")
+    } else {
+        try richRows()
+    }
+    exit(0)
+}
+if CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "weights" { try weightRows(); exit(0) }
 
 // name, title, label, iterations, Pillow font ("cjk" = Noto Sans CJK for the whole text), target speed-up.
 var cases: [(String, String, PaddedLabel, Int, String, Int)] = [
@@ -176,6 +193,8 @@ let r1 = try milliseconds(200) { _ = try cases[4].2.render() }, r4 = try millise
 print("growth_pixels=\(r4 / r1)")
 
 try longTexts()
+try richRows()
+try weightRows()
 
 /// Layout + render of 100 and of 1,000 wrapped words (the text ×10 growth row).
 func growthRow() throws {

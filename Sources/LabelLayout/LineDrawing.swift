@@ -14,6 +14,28 @@ struct LineDrawer {
     let lineCount: Int
     /// The measured lines (attributed text stacks them by their own boxes).
     let measured: MeasuredText
+    /// Attributed text: the top of each measured line's box, pt, the block centred in the text rect (summed once
+    /// here, not again for every line drawn).
+    private let richLineTops: [CGFloat]
+
+    init(label: PaddedLabel, engine: LineLayout, original: LineLayout, rect: CGRect, lineCount: Int, measured: MeasuredText) {
+        self.label = label
+        self.engine = engine
+        self.original = original
+        self.rect = rect
+        self.lineCount = lineCount
+        self.measured = measured
+        var tops: [CGFloat] = []
+        if engine.rich != nil {
+            tops.reserveCapacity(measured.lines.count)
+            var top = rect.minY + (rect.height - measured.size.height) / 2
+            for line in measured.lines {
+                tops.append(top)
+                top += (line.box?.height ?? 0) + line.spacingAfter
+            }
+        }
+        richLineTops = tops
+    }
 
     private var scale: CGFloat { label.scale }
     private var shaped: LazyShapedText { engine.text }
@@ -189,8 +211,7 @@ struct LineDrawer {
     private func drawRich(_ line: BrokenLine, index: Int, rich: RichText, decorations: inout [TextLayout.Decoration],
                           attachments: inout [TextLayout.PlacedAttachment]) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
         let box = line.box ?? LineBox(height: engine.lineHeight, baselineFromTop: engine.metrics.ascender)
-        var top = rect.minY + (rect.height - measured.size.height) / 2
-        for j in 0..<index { top += (measured.lines[j].box?.height ?? 0) + measured.lines[j].spacingAfter }
+        let top = richLineTops[index]
         let baseline = ((top + box.baselineFromTop) * scale).rounded() / scale
         let content = try logicalContent(of: line)
         let rightToLeft = content.paragraphLevel & 1 == 1
@@ -254,26 +275,43 @@ struct LineDrawer {
         glyphs.reserveCapacity(items.count)
         // Runs of equal run index in visual order: their pen extents carry the backgrounds and lines.
         var segments: [(run: Int, x0: Double, x1: Double)] = []
+        // A run's glyphs come one after another, mostly in one face: the current run's values and the last face's
+        // image scale are kept rather than looked up per glyph (copying the run and hashing the face's path for
+        // every glyph made an attributed paragraph's drawing three times the plain one's).
+        var current = -1, color = Color.black, pixelSize = 0.0, offset = 0.0
+        var attachment: TextAttachment?
+        var lastScale: (faceIndex: Int, pixelSize: Double, imageScale: Double)?
         for index in Bidi.visualOrder(levels: items.map { $0.level }) {
-            let item = items[index], g = item.glyph, run = rich.runs[item.run]
+            let item = items[index], g = item.glyph
+            if item.run != current {
+                current = item.run
+                color = rich.runs[current].color
+                pixelSize = rich.runs[current].font.pointSize * ratio * s
+                offset = Double(rich.runs[current].baselineOffset)
+                attachment = rich.runs[current].attachment
+            }
             let startPx = penPx
-            if let a = run.attachment {
+            if let a = attachment {
                 attachments.append(TextLayout.PlacedAttachment(
                     image: a.image, x: penPx + Double(a.bounds.minX) * s,
-                    y: baselinePx - Double(a.bounds.minY + a.bounds.height + run.baselineOffset) * s,
+                    y: baselinePx - (Double(a.bounds.minY + a.bounds.height) + offset) * s,
                     width: Double(a.bounds.width) * s, height: Double(a.bounds.height) * s))
             } else {
                 let face = item.face ?? faces[g.faceIndex]
-                let pixelSize = run.font.pointSize * ratio * s
                 let imageScale: Double
-                if let known = imageScales[face]?[pixelSize] { imageScale = known } else {
-                    imageScale = try FontFace.load(face).imageScale(pixelSize: pixelSize)
-                    imageScales[face, default: [:]][pixelSize] = imageScale
+                if item.face == nil, let last = lastScale, last.faceIndex == g.faceIndex, last.pixelSize == pixelSize {
+                    imageScale = last.imageScale
+                } else {
+                    if let known = imageScales[face]?[pixelSize] { imageScale = known } else {
+                        imageScale = try FontFace.load(face).imageScale(pixelSize: pixelSize)
+                        imageScales[face, default: [:]][pixelSize] = imageScale
+                    }
+                    lastScale = item.face == nil ? (g.faceIndex, pixelSize, imageScale) : nil
                 }
                 let q = (penPx + g.xOffset * basePixelSize) * 4
                 glyphs.append(TextLayout.Glyph(font: face, glyphID: g.glyphID, pixelSize: pixelSize, x: q.rounded() / 4,
-                                               y: baselinePx - g.yOffset * basePixelSize - Double(run.baselineOffset) * s,
-                                               imageScale: imageScale, color: run.color))
+                                               y: baselinePx - g.yOffset * basePixelSize - offset * s,
+                                               imageScale: imageScale, color: color))
             }
             penPx += item.tabAdvance.map { $0 * s } ?? g.advance * basePixelSize
             if item.isSpace { penPx += Double(extraPerSpace * scale) }

@@ -100,7 +100,16 @@ struct LineLayout {
         metrics = try FontFace.load(label.font.file).metrics(pointSize: label.font.pointSize)
         pointSize = label.font.pointSize
         tabStopLocations = label.tabStops.map { $0.location }.sorted()
-        if let rich { runEllipses = try rich.runs.map { try Shaper.ellipsis(font: $0.font) } }
+        if let rich {
+            // One ellipsis per distinct run font (runs repeat a few fonts), not one look-up per run.
+            var shaped: [(font: Font, ellipsis: ShapedText)] = []
+            runEllipses = try rich.runs.map { run in
+                if let known = shaped.first(where: { $0.font == run.font }) { return known.ellipsis }
+                let e = try Shaper.ellipsis(font: run.font)
+                shaped.append((run.font, e))
+                return e
+            }
+        }
     }
 
     /// Whether a layout made with this engine read to the end of a prefix: it must be made again from the whole

@@ -127,20 +127,31 @@ package final class LazyShapedText {
         fontRuns = runs
         basePointSize = font.pointSize
         var union = runs.first?.font.chain ?? font.chain
-        var runChains: [[Int]] = []
+        var runChains: [[Int]] = [], runCaches: [FaceChoiceCache] = []
+        // Runs mostly repeat a few chains (a bold word, then regular text again): each distinct chain is mapped
+        // into the union and its process-wide cache looked up once, not once per run.
+        var distinct: [(chain: [FontFile], order: [Int], cache: FaceChoiceCache)] = []
         for run in runs {
-            runChains.append(run.font.chain.map { file in
+            let runChain = run.font.chain
+            if let known = distinct.first(where: { $0.chain == runChain }) {
+                runChains.append(known.order); runCaches.append(known.cache)
+                continue
+            }
+            let order = runChain.map { file in
                 if let i = union.firstIndex(of: file) { return i }
                 union.append(file)
                 return union.count - 1
-            })
+            }
+            let cache = FaceChoiceCache.shared(for: runChain)
+            distinct.append((runChain, order, cache))
+            runChains.append(order); runCaches.append(cache)
         }
         chain = union
         faces = chain
         features = try LazyShapedText.hbFeatures(font.features)
         runFeatures = try runs.map { try LazyShapedText.hbFeatures($0.font.features) }
         self.runChains = runChains
-        runCaches = runs.map { FaceChoiceCache.shared(for: $0.font.chain) }
+        self.runCaches = runCaches
         runEmojiOrders = Array(repeating: nil, count: runs.count)
         loadedFaces = Array(repeating: nil, count: chain.count)
         loadedFaces[0] = try FontFace.load(chain[0])
@@ -333,8 +344,9 @@ package final class LazyShapedText {
     }
 
     /// `chooseFace(_:)` for a cluster of font run `run`, over that run's chain (indices into `chain` returned).
-    private func chooseFace(_ cluster: Range<Int>, run: Int) -> (face: Int, missing: [Unicode.Scalar]) {
-        let order = runChains[run], cache = runCaches[run]
+    /// `order` and `cache` are `runChains[run]` and `runCaches[run]`, taken once per step by the caller (taking
+    /// them here, once per cluster, retained and released them for every character of an attributed text).
+    private func chooseFace(_ cluster: Range<Int>, run: Int, order: [Int], cache: FaceChoiceCache) -> (face: Int, missing: [Unicode.Scalar]) {
         let first = utf16[cluster.lowerBound]
         if cluster.count == 1, !UTF16.isLeadSurrogate(first), !UTF16.isTrailSurrogate(first),
            let scalar = Unicode.Scalar(first) {
@@ -406,11 +418,12 @@ package final class LazyShapedText {
             clusters.reserveCapacity(min(target - start, pendingGraphemes.count - pendingGraphemesHead) + 1)
             var runFace = 0, runLevel: UInt8 = 0, end = start, runEnds = false
             var g = pendingGraphemesHead
+            let runOrder = fontRuns.isEmpty ? [] : runChains[run], runCache = fontRuns.isEmpty ? nil : runCaches[run]
             while g < pendingGraphemes.count {
                 let b = pendingGraphemes[g]
                 if end >= runEnd, !clusters.isEmpty { runEnds = true; break }
                 try resolveBidi(through: end)
-                let (face, missing) = fontRuns.isEmpty ? chooseFace(end..<b) : chooseFace(end..<b, run: run)
+                let (face, missing) = if let runCache { chooseFace(end..<b, run: run, order: runOrder, cache: runCache) } else { chooseFace(end..<b) }
                 let level = levels[end]
                 if clusters.isEmpty { runFace = face; runLevel = level } else if face != runFace || level != runLevel { runEnds = true; break }
                 if end >= target { break }   // one cluster looked at beyond the window: the run goes on

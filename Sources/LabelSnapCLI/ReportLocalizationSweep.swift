@@ -11,51 +11,49 @@ func localizationSweepSections(_ roots: [String], images: inout ReportImages) ->
     for root in roots {
         let folder = root + "/localization"
         guard let bytes = try? SnapshotFileSystem.readIfPresent(folder + "/sweep.json") else { continue }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              let failures = object["failures"] as? [[String: Any]], let locales = object["locales"] as? [[String: Any]] else {
+        guard let document = try? SweepReportDocument.decode(bytes) else {
             s += "<section class=\"sweep\"><h2>Localization sweep</h2><div class=\"placeholder\">\(htmlEscape(folder))/sweep.json is not readable</div></section>\n"
             continue
         }
-        func text(_ v: Any?) -> String { v.map { "\($0)" }.flatMap { $0 == "<null>" ? nil : $0 } ?? "–" }
+        let failures = document.failures, locales = document.locales
+        func number(_ v: Double) -> String { SweepReport.points(v) }
         s += "<section class=\"sweep\" id=\"localization-sweep\">\n"
-        let uncoveredCount = failures.filter { !(($0["uncovered"] as? [Any]) ?? []).isEmpty }.count
-        s += "<h2>Localization sweep: \(failures.count) of \(text(object["checked"])) strings "
+        let uncoveredCount = failures.filter { !$0.uncovered.isEmpty }.count
+        s += "<h2>Localization sweep: \(failures.count) of \(document.checked) strings "
             + (uncoveredCount == 0 ? "do not fit" : "fail (\(uncoveredCount) not covered by any font)") + "</h2>\n"
         s += "<p class=\"meta\">labelsnap sweep · <span class=\"mono\">\(htmlEscape(folder))</span></p>\n"
         s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Strings</th><th>Do not fit</th><th>Not covered</th><th>Untranslated</th><th>Widest overflow</th></tr></thead>\n<tbody>\n"
         for l in locales {
             // A sweep.json from before "not covered" counts only strings that do not fit, in "failed".
-            s += "<tr><td>\(htmlEscape(text(l["locale"])))</td><td class=\"num\">\(htmlEscape(text(l["checked"])))</td>"
-                + "<td class=\"num\">\(htmlEscape(text(l["truncated"] ?? l["failed"])))</td><td class=\"num\">\(htmlEscape(text(l["uncovered"] ?? 0)))</td>"
-                + "<td class=\"num\">\(htmlEscape(text(l["missing"])))</td>"
-                + "<td class=\"num\">\(htmlEscape(text(l["widest_overflow_pt"]))) pt</td></tr>\n"
+            s += "<tr><td>\(htmlEscape(l.locale))</td><td class=\"num\">\(l.checked)</td>"
+                + "<td class=\"num\">\(l.truncated ?? l.failed)</td><td class=\"num\">\(l.uncovered ?? 0)</td>"
+                + "<td class=\"num\">\(l.missing)</td>"
+                + "<td class=\"num\">\(number(l.widestOverflowPt)) pt</td></tr>\n"
         }
         s += "</tbody>\n</table>\n"
         if !failures.isEmpty {
             s += "<table class=\"summary\">\n<thead><tr><th>Locale</th><th>Key</th><th>Variant</th><th>Text</th><th>Lines</th><th>Overflow</th><th>Lost</th><th>Not covered by any font</th><th>Word broken</th><th>State</th></tr></thead>\n<tbody>\n"
             for f in failures {
-                let uncovered = (f["uncovered"] as? [[String: Any]]) ?? []
-                let broken = (f["broken_words"] as? [String]) ?? []
                 let named = SweepReport.maximumScalarsNamed
-                let notCovered = uncovered.isEmpty ? "–" : uncovered.prefix(named).map { htmlEscape("\(text($0["code_point"])) \(text($0["name"]))") }.joined(separator: "<br>")
-                    + (uncovered.count > named ? "<br>and \(uncovered.count - named) more" : "")
-                    + "<br><span class=\"meta\">tried \(htmlEscape(((f["fonts_tried"] as? [String]) ?? []).joined(separator: ", ")))</span>"
-                s += "<tr><td>\(htmlEscape(text(f["locale"])))</td><td class=\"mono\">\(htmlEscape(text(f["key"])))</td>"
-                    + "<td>\(htmlEscape(text(f["variant"])))</td><td>\(htmlEscape(text(f["text"])))</td>"
-                    + "<td class=\"num\">\(htmlEscape(text(f["lines"]))) of \(htmlEscape(text(f["maxLines"])))</td>"
-                    + "<td class=\"num\">" + (f["truncation"] is NSNull ? "–" : "+\(htmlEscape(text(f["overflow_pt"]))) pt \(htmlEscape(text(f["overflow_axis"])))") + "</td>"
-                    + "<td>\(f["truncation"] is NSNull ? "–" : htmlEscape(text(f["lost"])))</td><td class=\"mono\">\(notCovered)</td>"
-                    + "<td>\(broken.isEmpty ? "–" : broken.map(htmlEscape).joined(separator: "<br>"))</td><td>\(htmlEscape(text(f["state"])))</td></tr>\n"
+                let notCovered = f.uncovered.isEmpty ? "–" : f.uncovered.prefix(named).map { htmlEscape("\($0.codePoint) \($0.name)") }.joined(separator: "<br>")
+                    + (f.uncovered.count > named ? "<br>and \(f.uncovered.count - named) more" : "")
+                    + "<br><span class=\"meta\">tried \(htmlEscape(f.fontsTried.joined(separator: ", ")))</span>"
+                s += "<tr><td>\(htmlEscape(f.locale))</td><td class=\"mono\">\(htmlEscape(f.key))</td>"
+                    + "<td>\(htmlEscape(f.variant))</td><td>\(htmlEscape(f.text))</td>"
+                    + "<td class=\"num\">\(f.lines) of \(f.maxLines)</td>"
+                    + "<td class=\"num\">" + (f.truncation == nil ? "–" : "+\(number(f.overflowPt)) pt \(htmlEscape(f.overflowAxis))") + "</td>"
+                    + "<td>\(f.truncation == nil ? "–" : htmlEscape(f.lost))</td><td class=\"mono\">\(notCovered)</td>"
+                    + "<td>\(f.brokenWords.isEmpty ? "–" : f.brokenWords.map(htmlEscape).joined(separator: "<br>"))</td><td>\(htmlEscape(f.state ?? "–"))</td></tr>\n"
             }
             s += "</tbody>\n</table>\n"
         }
         for l in locales {
-            guard let sheet = l["contact_sheet"] as? String,
+            guard let sheet = l.contactSheet,
                   let png = try? SnapshotFileSystem.readIfPresent(sheet, limit: maximumImageFile),
                   let image = try? PNGCodec.decode(png),
-                  let src = try? images.source(png: png, name: "localization-\(text(l["locale"]))") else { continue }
-            s += "<figure><figcaption>\(htmlEscape(text(l["locale"])))<span>\(image.width)×\(image.height) px</span></figcaption>"
-                + "<div class=\"frame fit\" style=\"max-width: \(image.width)px\"><img alt=\"strings that do not fit in \(htmlEscape(text(l["locale"])))\" "
+                  let src = try? images.source(png: png, name: "localization-\(l.locale)") else { continue }
+            s += "<figure><figcaption>\(htmlEscape(l.locale))<span>\(image.width)×\(image.height) px</span></figcaption>"
+                + "<div class=\"frame fit\" style=\"max-width: \(image.width)px\"><img alt=\"strings that do not fit in \(htmlEscape(l.locale))\" "
                 + "width=\"\(image.width)\" height=\"\(image.height)\" src=\"\(htmlEscape(src))\"></div></figure>\n"
         }
         s += "</section>\n"

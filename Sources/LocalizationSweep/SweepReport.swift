@@ -169,40 +169,11 @@ package enum SweepReport {
         return ([marks.secondary(row(header))] + rows.map { marks.numbers(row($0)) }).joined(separator: "\n")
     }
 
-    /// One JSON object: `checked`, `fits`, `failures` (key, locale, variant, text, kinds — "does_not_fit",
-    /// "not_covered", "word_broken" —, broken_words, at_least (lines and overflow_pt are lower bounds), lines, maxLines, overflow_pt, overflow_axis, lost, state, truncation — null when the whole
-    /// text is shown —, uncovered — `{"code_point": "U+0E01", "name": …}` —, fonts_tried, file, line), `locales`
-    /// (the summaries: failed counts strings with either kind, `truncated` and `uncovered` each kind).
+    /// sweep.json's text: ``SweepReportDocument`` of `result` (its keys: `checked`, `fits`, `failures` — key,
+    /// locale, variant, text, kinds, broken_words, at_least, lines, maxLines, overflow_pt, overflow_axis, lost, state,
+    /// truncation, uncovered, fonts_tried, file, line —, `locales` with the contact sheets in `sheets`).
     package static func json(_ result: Sweep.Result, sheets: [String: String] = [:]) -> String {
-        var out = "{\n  \"checked\": \(result.checked),\n  \"fits\": \(result.fits),\n  \"failures\": ["
-        out += result.failures.map { f in
-            "\n    {\"key\": \(json(f.key)), \"locale\": \(json(f.locale)), \"variant\": \(json(f.variant)), "
-            + "\"text\": \(json(f.text)), \"lines\": \(f.lines), \"maxLines\": \(f.maxLines), "
-            + "\"overflow_pt\": \(points(f.overflow)), \"overflow_axis\": \"\(f.overflowAxis.rawValue)\", "
-            + "\"lost\": \(json(f.lost)), \"state\": \(f.state.map { json($0.rawValue) } ?? "null"), "
-            + "\"truncation\": \(f.truncation.map { "\"\($0.rawValue)\"" } ?? "null"), "
-            + "\"kinds\": [\(f.kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))], "
-            + "\"uncovered\": [\(f.uncovered.map { "{\"code_point\": \"\(String(format: "U+%04X", $0.value))\", \"name\": \(json(unicodeName($0)))}" }.joined(separator: ", "))], "
-            + "\"fonts_tried\": [\(f.fontsTried.map(json).joined(separator: ", "))], "
-            + "\"broken_words\": [\(f.brokenWords.map(json).joined(separator: ", "))], \"at_least\": \(f.atLeast), "
-            + "\"file\": \(json(f.file)), \"line\": \(f.line)}"
-        }.joined(separator: ",")
-        out += result.failures.isEmpty ? "],\n" : "\n  ],\n"
-        out += "  \"locales\": ["
-        out += result.summaries.map { s in
-            "\n    {\"locale\": \(json(s.locale)), \"checked\": \(s.checked), \"failed\": \(s.failed), "
-            + "\"truncated\": \(s.truncated), \"uncovered\": \(s.uncovered), \"word_broken\": \(s.wordBroken), "
-            + "\"missing\": \(s.missing), \"widest_overflow_pt\": \(points(s.worstOverflow))"
-            + (sheets[s.locale].map { ", \"contact_sheet\": \(json($0))" } ?? "") + "}"
-        }.joined(separator: ",")
-        out += result.summaries.isEmpty ? "]\n}" : "\n  ]\n}"
-        return out
-    }
-
-    /// A JSON string literal (Foundation's encoder: quotes, backslashes and control characters escaped).
-    static func json(_ s: String) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        return (try? encoder.encode(s)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+        // Encoding strings, numbers and arrays of them cannot fail.
+        String(decoding: (try? SweepReportDocument(result, sheets: sheets).encoded()) ?? [], as: UTF8.self)
     }
 }

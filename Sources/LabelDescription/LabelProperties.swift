@@ -200,6 +200,42 @@ extension LabelProperty {
                           }
                       },
                       set: { $0.attributedText = $1 }),
+        LabelProperty("cornerConfiguration", options: [Option("--corners", help: """
+            corners from the laid-out bounds (UIView.cornerConfiguration): capsule (half the shorter side,
+            capsule:MAX at most MAX pt), R (every corner) or TL,TR,BL,BR; wins over --corner-radius
+            """)],
+                      syntax: .corners, set: { $0.cornerConfiguration = $1 },
+                      describe: { label in label.cornerConfiguration.map { "corners=\($0)" } }),
+        LabelProperty("maskedCorners", options: [Option("--masked-corners", help: """
+            the corners --corner-radius rounds (CALayer.maskedCorners): topLeft,topRight,bottomLeft,bottomRight
+            or layerMinXMinYCorner …, comma-separated (default all four)
+            """)],
+                      syntax: ValueSyntax<[CornerMask]>.list(of: .choice(CornerMask.names + cornerMaskLayerNames, shown: CornerMask.names.map(\.0),
+                                                also: "or layerMinXMinYCorner …"), placeholder: "CORNERS")
+                          .map { $0.reduce(into: CornerMask()) { $0.formUnion($1) } },
+                      set: { $0.maskedCorners = $1 },
+                      describe: { label in
+                          label.maskedCorners == .all ? nil
+                              : "maskedCorners=" + (label.maskedCorners.isEmpty ? "none" : CornerMask.names.filter { label.maskedCorners.contains($0.1) }.map(\.0).joined(separator: ","))
+                      }),
+        LabelProperty("cornerCurve", options: [Option("--corner-curve", help: """
+            circular|continuous: the corners' curve (CALayer.cornerCurve; continuous = Apple's smooth corner;
+            default circular)
+            """)],
+                      syntax: .choice(CornerCurve.allCases.map { ($0.rawValue, $0) }, shown: CornerCurve.allCases.map(\.rawValue)),
+                      set: { $0.cornerCurve = $1 },
+                      describe: { $0.cornerCurve != .circular ? "cornerCurve=\($0.cornerCurve)" : nil }),
+        LabelProperty("clipsToBounds", options: [Option("--clips-to-bounds", help: """
+            clip the text to the corner shape (UIView.clipsToBounds; default false)
+            """)],
+                      syntax: .bool, set: { $0.clipsToBounds = $1 },
+                      describe: { $0.clipsToBounds ? "clipsToBounds" : nil }),
+    ]
+
+    /// `CACornerMask`'s own names beside the short ones.
+    static let cornerMaskLayerNames: [(String, CornerMask)] = [
+        ("layerMinXMinYCorner", .layerMinXMinYCorner), ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
+        ("layerMinXMaxYCorner", .layerMinXMaxYCorner), ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner),
     ]
 
     /// The short line-break mode names of the style JSON and the command line.

@@ -261,3 +261,40 @@ extension ValueSyntax where Value == [Double] {
         }
     }
 }
+
+extension ValueSyntax where Value == CornerConfiguration {
+    /// `capsule`, `capsule:MAX`, a radius, or `TL,TR,BL,BR` (top-left, top-right, bottom-left, bottom-right), pt; in
+    /// JSON also a number or an array of four numbers.
+    package static var corners: ValueSyntax {
+        let shape = "capsule, capsule:MAX, a radius or TL,TR,BL,BR"
+        let length = ValueSyntax<Double>.positiveLength
+        return ValueSyntax(placeholder: "capsule|R|TL,TR,BL,BR", summary: shape) { input throws(PropertyValueError) in
+            func radius(_ text: Substring, _ whole: String) throws(PropertyValueError) -> Double {
+                guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
+                    throw phrase("must be \(shape) (finite numbers, pt)", .text(whole))
+                }
+                if !input.isCommandLine { return try length.parse(.number(v)) }
+                return v
+            }
+            switch input {
+            case .text(let s), .string(let s):
+                if s == "capsule" { return .capsule() }
+                if s.hasPrefix("capsule:") { return .capsule(maximumRadius: try radius(s.dropFirst(8), s)) }
+                let parts = s.split(separator: ",", omittingEmptySubsequences: false)
+                if parts.count == 1 { return .corners(radius: CGFloat(try radius(parts[0], s))) }
+                guard parts.count == 4 else { throw phrase("must be \(shape)", .text(s)) }
+                var r: [Double] = []
+                for p in parts { r.append(try radius(p, s)) }
+                return .corners(topLeftRadius: r[0], topRightRadius: r[1], bottomLeftRadius: r[2], bottomRightRadius: r[3])
+            case .number:
+                return .corners(radius: CGFloat(try length.parse(input)))
+            case .array(let items) where items.count == 4:
+                var r: [Double] = []
+                for item in items { r.append(try length.parse(item)) }
+                return .corners(topLeftRadius: r[0], topRightRadius: r[1], bottomLeftRadius: r[2], bottomRightRadius: r[3])
+            default:
+                throw phrase("must be \(shape)")
+            }
+        }
+    }
+}

@@ -21,6 +21,11 @@ extension TextLayout {
             "truncation: \(truncation?.rawValue ?? "none")" + (fontSize == fontPointSize ? "" : "\nfont size: \(n(fontSize)) pt (adjusted to fit from \(n(fontPointSize)) pt)"),
             "lines: \(lines.count)",
         ]
+        if statesCorners {
+            // The radii drawn (top-left, top-right, bottom-left, bottom-right), resolved from these bounds.
+            out.insert("corners: " + cornerRadii.all.map { n(CGFloat($0)) }.joined(separator: " ") + " pt \(cornerCurve)"
+                       + (clipsToBounds ? ", clips to bounds" : ""), at: 2)
+        }
         for (i, line) in lines.enumerated() {
             let quoted = line.text.unicodeScalars.map { s -> String in
                 switch s {

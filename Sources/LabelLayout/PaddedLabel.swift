@@ -101,8 +101,22 @@ public struct PaddedLabel: Sendable {
     /// width (`.infinity`, `.greatestFiniteMagnitude`, anything over `maximumLength`: ``isUnbounded(_:)``).
     /// NaN or negative throws `LabelError.invalidProperty`.
     public var preferredMaxLayoutWidth: CGFloat = 0
-    /// Corner radius of the background and border, pt.
+    /// Corner radius of the background, border and clip, pt (`CALayer.cornerRadius`), at the corners of
+    /// `maskedCorners`; at most half the shorter side, as Core Animation clamps it. `cornerConfiguration`, when set,
+    /// wins over it.
     public var cornerRadius: CGFloat = 0
+    /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`); default all four.
+    public var maskedCorners: CornerMask = .all
+    /// The corners' curve (`CALayer.cornerCurve`): `.circular` (default, as Core Animation's) or `.continuous`, Apple's
+    /// smooth corner; for `cornerRadius` and `cornerConfiguration` alike. DESIGN.md §2, Corners.
+    public var cornerCurve: CornerCurve = .circular
+    /// The corners resolved from the laid-out bounds (`UIView.cornerConfiguration`, UIKit 26): `.capsule()`,
+    /// `.corners(radius:)`, `.uniformCorners(radius:)`, per-corner and directional radii. nil (default): `cornerRadius`
+    /// and `maskedCorners`; set, it wins over them, as a view's configuration manages its layer's corners.
+    public var cornerConfiguration: CornerConfiguration?
+    /// Clips the text, run backgrounds and attachments to the corner shape (`UIView.clipsToBounds`, anti-aliased as the
+    /// shape's edge); default false: the text is clipped to the bounds rect only.
+    public var clipsToBounds = false
     /// Border drawn inside the bounds, pt (`CALayer.borderWidth`).
     public var borderWidth: CGFloat = 0
     /// Colour of the border; default opaque black, as `CALayer.borderColor` (not dynamic: a `CGColor`).
@@ -321,6 +335,9 @@ public struct PaddedLabel: Sendable {
                               ("defaultTabInterval", defaultTabInterval),
                               ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0 && value <= m) {
             throw LabelError.invalidProperty(name: name, value: value)
+        }
+        for value in cornerConfiguration?.lengths ?? [] where !(value.isFinite && value >= 0 && value <= Double(m)) {
+            throw LabelError.invalidProperty(name: "cornerConfiguration", value: CGFloat(value))
         }
         if let b = bounds, !(b.size.width.isFinite && b.size.height.isFinite && b.origin.x.isFinite && b.origin.y.isFinite
                              && b.size.width >= 0 && b.size.height >= 0 && b.size.width <= m && b.size.height <= m) {

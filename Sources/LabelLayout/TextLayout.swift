@@ -112,6 +112,14 @@ public struct TextLayout: Sendable {
     package var decorations: [Decoration] = []
     /// Attachments, composited with the glyphs.
     package var attachments: [PlacedAttachment] = []
+    /// The radius of each corner, pt, resolved from the bounds and clamped (`PaddedLabel.cornerRadii(in:)`).
+    package var cornerRadii: CornerRadii = .zero
+    /// The corners' curve (`PaddedLabel.cornerCurve`).
+    package var cornerCurve: CornerCurve = .circular
+    /// Whether the text is clipped to the corner shape (`PaddedLabel.clipsToBounds`).
+    package var clipsToBounds = false
+    /// Whether `.layout` states the corners (the label set more than a circular `cornerRadius`).
+    package var statesCorners = false
 }
 
 extension PaddedLabel {
@@ -162,6 +170,10 @@ extension PaddedLabel {
                           shapedTextLength: engine.text.shapedLength, readTextLength: engine.utf16.count)
         layout.decorations = decorations
         layout.attachments = attachments
+        layout.cornerRadii = cornerRadii(in: bounds.size)
+        layout.cornerCurve = cornerCurve
+        layout.clipsToBounds = clipsToBounds
+        layout.statesCorners = statesCorners
         return layout
     }
 

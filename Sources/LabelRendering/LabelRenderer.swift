@@ -4,7 +4,8 @@ import Raster
 import Typesetting
 
 /// The raster stage: a `TextLayout` into an RGBA8 `Bitmap` of `round(bounds × scale)` pixels.
-/// Order: background (with corner radius), glyphs (clipped to the bounds), border on top, inside the bounds.
+/// Order: background (in the corner shape), glyphs (clipped to the bounds, or to the shape with `clipsToBounds`),
+/// border on top, inside the bounds.
 ///
 /// A bitmap larger than the cache (a long text: 800×4239 px is 13.5 MB) is drawn in bands of rows of about
 /// `bandBytes`, each band's background, glyphs and border while its rows are in the cache: drawn whole, the
@@ -25,7 +26,11 @@ public enum LabelRenderer {
         guard bitmap.width > 0, bitmap.height > 0 else { return bitmap }
         let s = Double(layout.scale)
         let w = Double(layout.pixelWidth), h = Double(layout.pixelHeight)
-        let radius = Double(layout.cornerRadius) * s
+        // The corners resolved in points, in pixels. A plain `cornerRadius` is clamped in pixels only, so it draws
+        // exactly as it always did.
+        let radii = layout.statesCorners ? layout.cornerRadii.scaled(by: s) : CornerRadii(uniform: Double(layout.cornerRadius) * s)
+        let shape = CornerShape(x: 0, y: 0, width: w, height: h, radii: radii, curve: layout.cornerCurve)
+        let clips = layout.clipsToBounds && shape.radii != .zero
         let glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
         let attachments = layout.attachments.isEmpty ? [] : try AttachmentDrawing.place(layout)
         // Each band's glyphs, in layout order (the order they composite in where they overlap).
@@ -44,17 +49,19 @@ public enum LabelRenderer {
         while band < bandCount {
             let rows = band * bandRows..<min(bitmap.height, (band + 1) * bandRows)
             if layout.backgroundColor.alpha > 0 {
-                bitmap.fillRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius, color: layout.backgroundColor, rows: rows)
+                bitmap.fill(shape, color: layout.backgroundColor, rows: rows)
             }
+            // clipsToBounds: what the content draws in this band is seen through the shape.
+            let saved = clips ? Array(bitmap.pixels[rows.lowerBound * bitmap.width * 4..<rows.upperBound * bitmap.width * 4]) : []
             let clip = PixelRect(x: 0, y: rows.lowerBound, width: bitmap.width, height: rows.count)
             // Attributed text: run backgrounds under the glyphs, attachments with them, lines over them (as TextKit).
             for d in layout.decorations where d.kind == .background { fill(d, into: &bitmap, rows: rows) }
             for a in attachments { AttachmentDrawing.draw(a, into: &bitmap, rows: rows) }
             for index in bands[band] { draw(glyphs[index], color: glyphs[index].color ?? layout.textColor, into: &bitmap, clip: clip) }
             for d in layout.decorations where d.kind != .background { fill(d, into: &bitmap, rows: rows) }
+            if clips { bitmap.clip(to: shape, since: saved, firstRow: rows.lowerBound, rows: rows) }
             if layout.borderWidth > 0, layout.borderColor.alpha > 0 {
-                bitmap.strokeRoundedRect(x: 0, y: 0, width: w, height: h, radius: radius,
-                                         lineWidth: Double(layout.borderWidth) * s, color: layout.borderColor, rows: rows)
+                bitmap.stroke(shape, lineWidth: Double(layout.borderWidth) * s, color: layout.borderColor, rows: rows)
             }
             band += 1
         }

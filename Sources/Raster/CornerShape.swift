@@ -59,19 +59,19 @@ public enum CornerCurve: String, Sendable, CaseIterable, CustomStringConvertible
 /// radii — is blended towards the circular corner until it does (`smoothing` < 1), so a continuous corner of half
 /// the height is a capsule's round end. Coverage: the 4×4 samples per pixel of `fillRoundedRect`, each sample row's
 /// run of inside samples found from the analytic edge (CRasterKernels' `lsr_corner_shape_runs`).
-public struct CornerShape: Sendable, Equatable {
-    public let x, y, width, height: Double
+package struct CornerShape: Sendable, Equatable {
+    package let x, y, width, height: Double
     /// The radii drawn (clamped), px.
-    public let radii: CornerRadii
-    public let curve: CornerCurve
+    package let radii: CornerRadii
+    package let curve: CornerCurve
     /// Per corner (top-left, top-right, bottom-left, bottom-right): 0 for a circular arc, up to 1 for the full
     /// continuous corner.
-    public let smoothing: [Double]
+    package let smoothing: [Double]
 
     /// How far a full continuous corner reaches along each edge, in radii (PaintCode's construction).
-    public static let continuousReach = 1.52866483
+    package static let continuousReach = 1.52866483
 
-    public init(x: Double, y: Double, width: Double, height: Double, radii: CornerRadii, curve: CornerCurve) {
+    package init(x: Double, y: Double, width: Double, height: Double, radii: CornerRadii, curve: CornerCurve) {
         self.x = x; self.y = y
         self.width = max(0, width.isFinite ? width : 0); self.height = max(0, height.isFinite ? height : 0)
         let r = radii.clamped(width: self.width, height: self.height)
@@ -94,7 +94,7 @@ public struct CornerShape: Sendable, Equatable {
 
     /// The shape `inset` px inside this one, each radius less by `inset` (at least 0), the same curve: the inner
     /// edge of a border of that width, as Core Animation strokes `borderWidth` inside the bounds.
-    public func inset(by inset: Double) -> CornerShape {
+    package func inset(by inset: Double) -> CornerShape {
         func less(_ v: Double) -> Double { max(0, v - inset) }
         return CornerShape(x: x + inset, y: y + inset, width: width - 2 * inset, height: height - 2 * inset,
                            radii: CornerRadii(topLeft: less(radii.topLeft), topRight: less(radii.topRight),
@@ -108,7 +108,7 @@ public struct CornerShape: Sendable, Equatable {
 
     /// Whether the point (px, py) is inside: inside the rect (right and bottom edges exclusive) and on the inner side
     /// of each corner's edge (`lsr_corner_inset`).
-    public func contains(x px: Double, y py: Double) -> Bool {
+    package func contains(x px: Double, y py: Double) -> Bool {
         guard px >= x, px < x + width, py >= y, py < y + height else { return false }
         let top = py - y, bottom = y + height - py
         func inset(_ i: Int, _ r: Double, _ depth: Double) -> Double { r > 0 ? lsr_corner_inset(smoothing[i], depth / r) * r : 0 }
@@ -146,7 +146,7 @@ public struct CornerShape: Sendable, Equatable {
 extension Bitmap {
     /// Fills `shape` with `color`, composited source-over; only in the pixel rows `rows` when given. A shape with one
     /// circular radius draws exactly as `fillRoundedRect`.
-    public mutating func fill(_ shape: CornerShape, color: Color, rows band: Range<Int>? = nil) {
+    package mutating func fill(_ shape: CornerShape, color: Color, rows band: Range<Int>? = nil) {
         if shape.isRoundedRect {
             return fillRoundedRect(x: shape.x, y: shape.y, width: shape.width, height: shape.height, radius: shape.radii.topLeft,
                                    color: color, rows: band)
@@ -170,7 +170,7 @@ extension Bitmap {
 
     /// Strokes a border of `lineWidth` px inside `shape` (outer shape minus `shape.inset(by: lineWidth)`), as
     /// `CALayer.borderWidth`; only in the pixel rows `rows` when given.
-    public mutating func stroke(_ shape: CornerShape, lineWidth: Double, color: Color, rows band: Range<Int>? = nil) {
+    package mutating func stroke(_ shape: CornerShape, lineWidth: Double, color: Color, rows band: Range<Int>? = nil) {
         guard lineWidth > 0 else { return }
         if shape.isRoundedRect {
             return strokeRoundedRect(x: shape.x, y: shape.y, width: shape.width, height: shape.height, radius: shape.radii.topLeft,
@@ -187,20 +187,20 @@ extension Bitmap {
         }
     }
 
-    /// Clips what was drawn since `saved` (this bitmap's pixels before, the same size) to `shape`, in the pixel rows
-    /// `rows`: outside the shape the saved pixels come back, on its anti-aliased edge the two mix by coverage
-    /// (`clipsToBounds` with rounded corners: the text seen through the layer's shape).
-    public mutating func clip(to shape: CornerShape, since saved: [UInt8], rows band: Range<Int>) {
-        precondition(saved.count == pixels.count, "saved pixels of another bitmap")
+    /// Clips what was drawn since `saved` (this bitmap's pixel rows from `firstRow` on, as they were before) to `shape`,
+    /// in the pixel rows `rows` (within the saved ones): outside the shape the saved pixels come back, on its
+    /// anti-aliased edge the two mix by coverage (`clipsToBounds` with rounded corners: the text seen through the
+    /// layer's shape).
+    package mutating func clip(to shape: CornerShape, since saved: [UInt8], firstRow: Int = 0, rows band: Range<Int>) {
         let bitmapWidth = width, stride = width * 4
-        let all = PixelRows(x0: 0, x1: bitmapWidth, y0: max(0, band.lowerBound), y1: min(height, band.upperBound))
+        let all = PixelRows(x0: 0, x1: bitmapWidth, y0: max(firstRow, band.lowerBound), y1: min(height, band.upperBound, firstRow + saved.count / max(1, stride)))
         guard all.y0 < all.y1 else { return }
         saved.withUnsafeBufferPointer { before in
             guard let old = before.baseAddress else { return }
             withRows { row in
                 for py in all.y0..<all.y1 {
                     var runs = shape.width > 0 && shape.height > 0 ? shape.sampleRuns(pixelRow: py, all) : lsr_sample_runs()
-                    lsr_clip_row(row(py), old + py * stride, 0, bitmapWidth, &runs)
+                    lsr_clip_row(row(py), old + (py - firstRow) * stride, 0, bitmapWidth, &runs)
                 }
             }
         }

@@ -102,6 +102,17 @@ final class PropertyTableTests: XCTestCase {
         "markdown": Case(options: ["--markdown": ["**a**b"]], json: nil,
                          check: { $0.text == "ab" && $0.attributedText?.runs.first?.inlinePresentationIntent == .stronglyEmphasized },
                          states: [#"text="ab""#, "attributedText=0..<1{intent=2}"]),
+        "cornerConfiguration": Case(options: ["--corners": ["0,4,8,12.5"]], json: #""cornerConfiguration": [0, 4, 8, 12.5]"#,
+                                    check: { $0.cornerConfiguration == .corners(topLeftRadius: 0, topRightRadius: 4, bottomLeftRadius: 8, bottomRightRadius: 12.5) },
+                                    states: ["corners=0,4,8,12.5"]),
+        "maskedCorners": Case(options: ["--masked-corners": ["topLeft,layerMaxXMaxYCorner"]],
+                              json: #""maskedCorners": ["layerMinXMinYCorner", "bottomRight"]"#,
+                              check: { $0.maskedCorners == [.layerMinXMinYCorner, .layerMaxXMaxYCorner] },
+                              states: ["maskedCorners=topLeft,bottomRight"]),
+        "cornerCurve": Case(options: ["--corner-curve": ["continuous"]], json: #""cornerCurve": "continuous""#,
+                            check: { $0.cornerCurve == .continuous }, states: ["cornerCurve=continuous"]),
+        "clipsToBounds": Case(options: ["--clips-to-bounds": ["true"]], json: #""clipsToBounds": true"#,
+                              check: { $0.clipsToBounds }, states: ["clipsToBounds"]),
     ]
 
     /// `--attributed`'s file: "ab" with a kern of 1.5 pt on "a".

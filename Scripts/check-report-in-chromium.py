@@ -5,7 +5,7 @@ Drives Chromium over the DevTools protocol on --remote-debugging-pipe (JSON mess
 NUL byte, commands on fd 3, replies on fd 4): Python's standard library only. For JavaScript on and
 off, at 1400 and 700 px wide:
   - no element is wider than the window (nothing clipped, no horizontal scrolling);
-  - no summary row's "#" is broken over two lines;
+  - no summary row's "#" is broken over two lines, no table header inside a word;
   - every view of every image failure is switched through real mouse clicks on its tab (and the
     reference/actual and onion-skin choices), and the images that view should show are the visible ones;
   - images are scaled by whole numbers (rendered width = natural width × an integer);
@@ -145,6 +145,20 @@ def broken_indexes(b):
             if (Object.keys(tops).length > 1) out.push(td.textContent); });
         return out.slice(0, 5); })()""")
 
+def broken_headers(b):
+    """Table headers with a word broken over two lines (the body's overflow-wrap: anywhere made "Loca" / "le")."""
+    return b.eval("""(function(){ var out = [];
+        document.querySelectorAll('th').forEach(function (th) {
+            var walk = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), node;
+            while ((node = walk.nextNode())) {
+                var re = /\S+/g, m;
+                while ((m = re.exec(node.data))) {
+                    var r = document.createRange(); r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+                    var tops = {}; Array.from(r.getClientRects()).forEach(function (q) { tops[Math.round(q.top)] = 1; });
+                    if (Object.keys(tops).length > 1) out.push(m[0]);
+                } } });
+        return out.slice(0, 5); })()""")
+
 def fractional_zooms(b):
     return b.eval("""(function(){ var out = [];
         document.querySelectorAll('img').forEach(function (i) { var r = i.getBoundingClientRect();
@@ -186,6 +200,8 @@ try:
             check(not wide, label + ": elements wider than the window: %s" % wide)
             broken = broken_indexes(b)
             check(not broken, label + ": summary numbers broken over lines: %s" % broken)
+            headers = broken_headers(b)
+            check(not headers, label + ": table headers broken inside a word: %s" % headers)
             sections = b.eval("Array.from(document.querySelectorAll('section.failure')).map(function(s){return s.id})")
             check(len(sections) > 0, label + ": failures listed")
             for sid in sections:

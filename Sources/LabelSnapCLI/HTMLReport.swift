@@ -32,7 +32,7 @@ let magnifiedOpenUpTo = 2
 func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws -> String {
     let n = scan.failures.count
     let root = foldersText(scan.roots)
-    let sweep = localizationSweepSections(scan.roots, images: &images)
+    let sweep = localizationSweepSections(scan.roots, failures: scan.failures, images: &images)
     // A report of only a sweep says so in its title, not "no failures" above a list of strings that do not fit.
     let title = n > 0 ? "\(n) snapshot failure\(n == 1 ? "" : "s")"
         : sweep.isEmpty ? "No pending snapshot failures" : "Localization sweep (no pending snapshot failures)"
@@ -109,7 +109,7 @@ h3 { font-size: 14px; margin: 14px 0 6px; }
 code, pre, .mono { font-family: "DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; font-size: 12.5px; }
 table.summary { border-collapse: collapse; margin: 8px 0 20px; width: 100%; }
 table.summary th, table.summary td { text-align: left; padding: 4px 12px 4px 0; border-bottom: 1px solid var(--line); vertical-align: top; }
-table.summary th { color: var(--muted); font-weight: 600; }
+table.summary th { color: var(--muted); font-weight: 600; overflow-wrap: normal; }  /* "Loca le": headers break at spaces only */
 table.summary td.num { font-variant-numeric: tabular-nums; }
 table.summary td:nth-child(3) { white-space: nowrap; }
 /* The body's overflow-wrap: anywhere lets a squeezed column break "10" into "1" over "0": the index never

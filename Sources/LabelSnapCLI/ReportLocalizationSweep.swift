@@ -2,15 +2,32 @@ import Foundation
 import LocalizationSweep
 import PNGCodec
 import SnapshotStore
+import SnapshotReview
 
 /// The report's section for the last `labelsnap sweep` of each artifacts folder (`localization/sweep.json`
 /// and the per-locale contact sheets beside it): the summary per locale, every string that does not fit,
 /// and the sheets. Empty when no sweep wrote there.
-func localizationSweepSections(_ roots: [String], images: inout ReportImages) -> String {
+///
+/// A sweep and the test failures beside it are one run unless sweep.json was written before every failure of
+/// its folder was recorded (the file's modification time against the records' `recordedAt`, to the second):
+/// such a sweep is from an earlier run (CI runs the sweep after the tests, as the report), and one line says
+/// so, with both times and what to do, instead of its tables.
+func localizationSweepSections(_ roots: [String], failures pending: [PendingFailure] = [], images: inout ReportImages) -> String {
     var s = ""
+    let iso = ISO8601DateFormatter()
+    iso.timeZone = TimeZone(identifier: "UTC")
     for root in roots {
         let folder = root + "/localization"
         guard let bytes = try? SnapshotFileSystem.readIfPresent(folder + "/sweep.json") else { continue }
+        let recorded = pending.filter { $0.artifactsRoot == root }.compactMap { iso.date(from: $0.record.recordedAt) }.min()
+        if let recorded, let swept = (try? FileManager.default.attributesOfItem(atPath: folder + "/sweep.json"))?[.modificationDate] as? Date,
+           swept.timeIntervalSince1970.rounded(.down) < recorded.timeIntervalSince1970 {
+            s += "<section class=\"sweep\" id=\"localization-sweep\"><h2>Localization sweep: from an earlier run, not shown</h2>"
+                + "<p class=\"meta\"><span class=\"mono\">\(htmlEscape(folder))/sweep.json</span> was written \(htmlEscape(iso.string(from: swept))), "
+                + "before the failures above were recorded (from \(htmlEscape(iso.string(from: recorded)))). "
+                + "Run <span class=\"mono\">labelsnap sweep … --artifacts \(htmlEscape(root))</span> after the tests to show it, or delete it.</p></section>\n"
+            continue
+        }
         guard let document = try? SweepReportDocument.decode(bytes) else {
             s += "<section class=\"sweep\"><h2>Localization sweep</h2><div class=\"placeholder\">\(htmlEscape(folder))/sweep.json is not readable</div></section>\n"
             continue
@@ -28,7 +45,7 @@ func localizationSweepSections(_ roots: [String], images: inout ReportImages) ->
             s += "<tr><td>\(htmlEscape(l.locale))</td><td class=\"num\">\(l.checked)</td>"
                 + "<td class=\"num\">\(l.truncated ?? l.failed)</td><td class=\"num\">\(l.uncovered ?? 0)</td>"
                 + "<td class=\"num\">\(l.missing)</td>"
-                + "<td class=\"num\">\(number(l.widestOverflowPt)) pt</td></tr>\n"
+                + "<td class=\"num\">\(l.widestOverflowPt > 0 ? number(l.widestOverflowPt) + " pt" : "–")</td></tr>\n"
         }
         s += "</tbody>\n</table>\n"
         if !failures.isEmpty {

@@ -219,8 +219,7 @@ extension LabelProperty {
                               : "maskedCorners=" + (label.maskedCorners.isEmpty ? "none" : CornerMask.names.filter { label.maskedCorners.contains($0.1) }.map(\.0).joined(separator: ","))
                       }),
         LabelProperty("cornerCurve", options: [Option("--corner-curve", help: """
-            circular|continuous: the corners' curve (CALayer.cornerCurve; continuous = Apple's smooth corner;
-            default circular)
+            the corners' curve (CALayer.cornerCurve; continuous = Apple's smooth corner; default circular)
             """)],
                       syntax: .choice(CornerCurve.allCases.map { ($0.rawValue, $0) }, shown: CornerCurve.allCases.map(\.rawValue)),
                       set: { $0.cornerCurve = $1 },

@@ -22,6 +22,8 @@ options:
                           LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029; '-' (or /dev/stdin) reads standard input, at most 64 MiB
   -o, --output PATH       write the PNG (written atomically)
   --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
+                          (and corners_pt, the radii drawn, with --corners, --masked-corners, --corner-curve or
+                          --clips-to-bounds)
 """
 
 func runRenderCommand(_ args: [String]) -> Int32 {
@@ -130,7 +132,7 @@ func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style
 
 func renderJSON(intrinsic: CGSize, layout: TextLayout) -> String {
     func pair(_ a: Double, _ b: Double) -> String { "[\(jsonNumber(a)), \(jsonNumber(b))]" }
-    let fields = [
+    var fields = [
         "\"intrinsic_pt\": " + pair(Double(intrinsic.width), Double(intrinsic.height)),
         "\"size_pt\": " + pair(Double(layout.bounds.width), Double(layout.bounds.height)),
         "\"size_px\": " + pair(Double(layout.pixelWidth), Double(layout.pixelHeight)),
@@ -138,6 +140,8 @@ func renderJSON(intrinsic: CGSize, layout: TextLayout) -> String {
         "\"missing\": [" + layout.missingScalars.map { jsonString(codePointName($0)) }.joined(separator: ", ") + "]",
         "\"fonts\": [" + layout.fontsUsed.map { jsonString($0.path) }.joined(separator: ", ") + "]",
     ]
+    // Top-left, top-right, bottom-left, bottom-right, resolved from the bounds and clamped.
+    if layout.statesCorners { fields.append("\"corners_pt\": [" + layout.cornerRadii.all.map(jsonNumber).joined(separator: ", ") + "]") }
     return "{" + fields.joined(separator: ", ") + "}"
 }
 

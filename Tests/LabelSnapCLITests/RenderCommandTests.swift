@@ -31,6 +31,24 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual([png.width, png.height], [Int(size.width * 2), Int(size.height * 2)])
     }
 
+    /// `--corners`: a capsule's radius is half of the label's own height (DejaVu Sans 17 pt: ascender 1901, descender
+    /// 483 of 2048 units, line gap 0 → 19.789 pt → 20 px at 1x, + 4 + 4 insets = 28 pt, radius 14), per-corner radii in
+    /// TL,TR,BL,BR order; a label without corner options reports none; bad values say what is accepted.
+    func testCorners() throws {
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let capsule = try render(["3 new", "--font", font, "--insets", "4,10,4,10", "--corners", "capsule"])
+        XCTAssertEqual(capsule["size_pt"] as? [Double], [(capsule["size_pt"] as? [Double])?.first ?? 0, 28])
+        XCTAssertEqual(capsule["corners_pt"] as? [Double], [14, 14, 14, 14])
+        let chip = try render(["3 new", "--font", font, "--insets", "4,10,4,10", "--corners", "0,6,12,3", "--corner-curve", "continuous"])
+        XCTAssertEqual(chip["corners_pt"] as? [Double], [0, 6, 12, 3])
+        let plain = try render(["3 new", "--font", font, "--corner-radius", "4"])
+        XCTAssertNil(plain["corners_pt"])
+        let bad = try labelsnap(["render", "x", "--corners", "1,2", "-o", NSTemporaryDirectory() + "labelsnap-corners-\(UUID().uuidString).png"],
+                                cwd: NSTemporaryDirectory())
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("--corners must be capsule, capsule:MAX, a radius or TL,TR,BL,BR, got '1,2'"), bad.stderr)
+    }
+
     /// `--line-break-strategy`: the default pushes a lone last word out (the line before gives one up);
     /// `none` restores greedy lines; the lines are the same at every scale.
     /// `--text-file -` reads the text from standard input, as CLI users expect (`/dev/stdin` was once refused

@@ -227,7 +227,8 @@ struct MatrixRun: Sendable {
     /// Every combination on the sheet; `marks` are the combinations' failures. `drawn` holds the drawings
     /// the verification made (nil: draw them here, in parallel).
     /// - Throws: when the sheet itself cannot be drawn (too large, no font for the headers).
-    /// A truncated combination is captioned "truncated" in bold blue, so the sizes that cut the text stand out.
+    /// A truncated combination is captioned "truncated" in bold blue, so the sizes that cut the text stand out. A
+    /// label with corner properties (`cornerConfiguration` …) is captioned with the radii drawn in that cell.
     func contactSheet(marks: [SnapshotFailure?]?, title: String, drawn: [Result<Drawn, any Error>?]? = nil) throws -> Bitmap {
         let images: [Result<Drawn, any Error>] = map { i in drawn?[i] ?? Result { try draw(i) } }
         return try layout.sheet(matrix, title: title, textScale: matrix.largestScale(base)) { i in
@@ -237,6 +238,9 @@ struct MatrixRun: Sendable {
             if rendered?.truncated == true {
                 cell.caption = ["truncated", cell.caption].compactMap { $0 }.joined(separator: " · ")
                 cell.flagsCaption = true
+            }
+            if let corners = rendered.flatMap({ MatrixMessage.cornersCaption($0.drawing.layout) }) {
+                cell.caption = [cell.caption, corners].compactMap { $0 }.joined(separator: " · ")
             }
             return cell
         }

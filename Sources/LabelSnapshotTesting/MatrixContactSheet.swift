@@ -94,7 +94,19 @@ enum MatrixMessage {
         }
     }
 
-    static func sheetTitle(_ test: String, _ results: [SnapshotFailure?]) -> String {
+    /// The radii a cell drew, pt, for a label that sets corner properties: "r 9.5" (one radius) or "r 0/6/12/3"
+    /// (top-left, top-right, bottom-left, bottom-right), so a capsule's radius can be read against its height.
+    static func cornersCaption(_ layout: TextLayout) -> String? {
+        guard layout.statesCorners else { return nil }
+        func n(_ v: Double) -> String {
+            let r = (v * 100).rounded() / 100
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        let r = layout.cornerRadii
+        return "r " + (r.isUniform ? n(r.topLeft) : r.all.map(n).joined(separator: "/"))
+    }
+
+        static func sheetTitle(_ test: String, _ results: [SnapshotFailure?]) -> String {
         let differ = results.filter { [.mismatch, .corruptReference, .unreadableReference].contains($0?.kind) }.count
         let missing = results.filter { $0?.kind == .missingReference }.count
         let unchecked = results.filter { [.configuration, .writeFailed, .valueFailed].contains($0?.kind) }.count

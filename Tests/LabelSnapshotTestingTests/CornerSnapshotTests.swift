@@ -1,5 +1,5 @@
 import Foundation
-import LabelSnapshotTesting
+@testable import LabelSnapshotTesting
 import XCTest
 
 /// Badges with UIKit's corner shapes, in `__Snapshots__/LabelSnapshotTestingTests/CornerSnapshotTests/` (README shows
@@ -41,5 +41,17 @@ final class CornerSnapshotTests: XCTestCase {
         chip.scale = 2
         assertLabelSnapshot(of: chip, named: "per-corner-chip")
         assertLabelSnapshot(of: chip, as: .layout, named: "per-corner-chip")
+    }
+
+    /// A matrix cell's caption states the radii drawn for a label with corner properties (the capsule's half height:
+    /// DejaVu Sans 17 pt is 20 pt a line by hhea, + 4 + 4 → 14), and nothing for a plain `cornerRadius`.
+    func testCellCaptionStatesTheRadii() throws {
+        var label = PaddedLabel("3 new", font: .default(size: 17), insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
+        label.cornerRadius = 6
+        XCTAssertNil(MatrixMessage.cornersCaption(try label.makeLayout()))
+        label.cornerConfiguration = .capsule()
+        XCTAssertEqual(MatrixMessage.cornersCaption(try label.makeLayout()), "r 14")
+        label.cornerConfiguration = .corners(topLeftRadius: 0, topRightRadius: 6, bottomLeftRadius: 12.5, bottomRightRadius: 3)
+        XCTAssertEqual(MatrixMessage.cornersCaption(try label.makeLayout()), "r 0/6/12.5/3")
     }
 }

@@ -73,6 +73,9 @@ package final class FontFace: @unchecked Sendable {
             throw TypesettingError.freeTypeFailure("create a HarfBuzz font", 0)
         }
         hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        // A variable font's named instance (fontconfig's and FreeType's index: instance << 16 | face): FreeType draws
+        // its outlines from the index; HarfBuzz's advances (HVAR/gvar) and kerning follow only when told.
+        if file.faceIndex >= 0x10000 { hb_font_set_var_named_instance(font, UInt32(file.faceIndex >> 16) - 1) }
         guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
             hb_font_destroy(font); FT_Done_Face(ftFace); FT_Done_FreeType(lib)
             throw TypesettingError.freeTypeFailure("create a HarfBuzz buffer", 0)

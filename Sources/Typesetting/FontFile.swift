@@ -60,12 +60,26 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
 final class FontconfigResolver: @unchecked Sendable {
     static let shared = FontconfigResolver()
     let lock = NSLock()
-    private var cache: [String: FontFile] = [:]
+    /// `resolve(family:)` by family name; guarded by `lock`.
+    var cache: [String: FontFile] = [:]
     /// `FontFile.info` by face, and `faces(ofFamily:)` by lower-cased family; guarded by `lock`.
     var infos: [FontFile: FaceInfo?] = [:]
     var familyFaces: [String: [FaceInfo]] = [:]
     /// `siblingFaces(of:)` by folder; guarded by `lock`.
     var folderFaces: [String: [FaceInfo]] = [:]
+    /// Files registered by `FontRegistry` (absolute paths) and their faces, in registration order; guarded by `lock`.
+    var registered: [String] = []
+    var registeredFaceList: [FaceInfo] = []
+    /// Every listed face with its PostScript and full names (`Font(name:size:)`), built on first use; guarded by `lock`.
+    var nameIndex: [NamedFace]?
+
+    /// Forgets what was read from fontconfig's list (families, names), after a registration changed it; call with
+    /// `lock` held. What a file's own faces are (`infos`, `folderFaces`) does not change.
+    func resetListings() {
+        cache = [:]
+        familyFaces = [:]
+        nameIndex = nil
+    }
 
     static let knownPackages: [String: String] = [
         "dejavu sans": "fonts-dejavu-core", "dejavu serif": "fonts-dejavu-core",

@@ -6,6 +6,9 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case unreadableFont(path: String, faceIndex: Int, freeTypeError: Int32)
     /// No installed font matches a family name (fontconfig).
     case familyNotFound(family: String, package: String?)
+    /// No registered or installed face has this PostScript or full name (`Font(name:size:)`); `nearest` holds the
+    /// closest names by edit distance.
+    case fontNameNotFound(name: String, nearest: [String])
     /// A size that is NaN, infinite, negative or too large.
     case invalidFontSize(Double)
     /// A `Font.features` key that is not an OpenType feature tag (1 to 4 printable ASCII characters).
@@ -24,6 +27,10 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
         case .familyNotFound(let family, let package):
             return "no installed font for family \"\(family)\"" +
                 (package.map { " (install it with: apt-get install \($0))" } ?? " (list families with: fc-list : family)")
+        case .fontNameNotFound(let name, let nearest):
+            return "no registered or installed font named \"\(name)\"" +
+                (nearest.isEmpty ? "" : "; nearest names: " + nearest.map { "\"\($0)\"" }.joined(separator: ", ")) +
+                ". Use a PostScript name (fc-list : postscriptname) or full name (fc-list : fullname), or register the font's file first (FontRegistry.register(fileAt:), labelsnap --register PATH)"
         case .invalidFontSize(let size):
             func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
             return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"

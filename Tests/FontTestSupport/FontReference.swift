@@ -104,3 +104,26 @@ public enum HBShape {
         return output.split(separator: "|").map { glyph in Int(glyph.split(separator: "+").last ?? "") ?? 0 }
     }
 }
+
+/// fontconfig's own query utility (`fc-query`, apt `fontconfig`), run as a separate process: what a font file's
+/// faces are called, for tests of fonts found by name.
+public enum FCQuery {
+    /// Each face's index (fontconfig's: named instances are `instance << 16 | face`) and PostScript name, as
+    /// `fc-query -f '%{index}\t%{postscriptname}\n' PATH` prints them; faces without a name left out.
+    public static func postScriptNames(path: String) throws -> [(index: Int, name: String)] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-query")
+        process.arguments = ["-f", "%{index}\t%{postscriptname}\n", path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), !parts[1].isEmpty else { return nil }
+            return (index, String(parts[1]))
+        }
+    }
+}

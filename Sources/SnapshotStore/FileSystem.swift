@@ -20,7 +20,7 @@ package enum SnapshotFileSystem {
 
     /// The file's bytes, or `nil` when nothing exists at `path`.
     /// Never blocks on a FIFO nor reads a device: anything but a regular file (after symbolic links) is refused.
-    /// - Throws: `SnapshotStoreError.io` (unreadable, a folder, …), `.notARegularFile` (a FIFO, a device,
+    /// - Throws: `SnapshotStoreError.io` (unreadable …), `.notARegularFile` (a folder, a FIFO, a device,
     ///   a socket) or `.fileTooLarge`.
     package static func readIfPresent(_ path: String, limit: Int = maximumFileSize) throws -> [UInt8]? {
         do {
@@ -28,7 +28,8 @@ package enum SnapshotFileSystem {
         } catch {
             switch error.problem {
             case .missing: return nil
-            case .directory: throw SnapshotStoreError.io(operation: "reading", path: path, errno: EISDIR)
+            // Said as for a FIFO, with what to do (a bare "EISDIR" said neither).
+            case .directory: throw SnapshotStoreError.notARegularFile(path: path, kind: "a folder")
             case .notRegular(let kind): throw SnapshotStoreError.notARegularFile(path: path, kind: kind)
             case .tooLarge(let size, let limit): throw SnapshotStoreError.fileTooLarge(path: path, size: size, limit: limit)
             case .invalidPath: throw SnapshotStoreError.io(operation: "reading", path: path, errno: EINVAL)

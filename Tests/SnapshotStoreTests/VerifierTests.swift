@@ -281,7 +281,9 @@ final class VerifierTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: ref, withIntermediateDirectories: true)
         let failure = try XCTUnwrap(verify("x", record: .failed))
         XCTAssertEqual(failure.kind, .unreadableReference)
-        XCTAssertTrue(failure.message.contains("cannot be read: reading \(ref) failed: EISDIR"), failure.message)
+        // It said only "reading … failed: EISDIR (Is a directory)"; now what it is and what to do, as for a FIFO.
+        XCTAssertTrue(failure.message.contains("\(ref) is not a regular file (it is a folder): a reference must be a file; "
+            + "remove it (or replace it with the reference) and run again"), failure.message)
         var isDir: ObjCBool = false
         XCTAssertTrue(FileManager.default.fileExists(atPath: ref, isDirectory: &isDir) && isDir.boolValue)
     }

@@ -44,9 +44,9 @@ extension LabelProperty {
         LabelProperty("textAlignment", options: [Option("--align", "A", help: "left|center|right|justified|natural (default natural)")],
                       syntax: .choice(TextAlignment.allCases.map { ($0.rawValue, $0) }, shown: TextAlignment.allCases.map(\.rawValue)),
                       set: { $0.textAlignment = $1 }, describe: { "alignment=\($0.textAlignment)" }),
-        LabelProperty("textColor", options: [Option("--color", help: "text colour, #RRGGBB[AA] (default #000000)")],
+        LabelProperty("textColor", options: [Option("--color", help: "text colour, #RRGGBB[AA] or a system colour such as systemRed (default label)")],
                       syntax: .color, set: { $0.textColor = $1 }, describe: { "textColor=\($0.textColor)" }),
-        LabelProperty("backgroundColor", options: [Option("--background", help: "background colour (default transparent)")],
+        LabelProperty("backgroundColor", options: [Option("--background", help: "background colour, #RRGGBB[AA] or systemGray6 … (default transparent)")],
                       syntax: .color, set: { $0.backgroundColor = $1 }, describe: { "backgroundColor=\($0.backgroundColor)" }),
         LabelProperty("bounds", inStyle: false, syntax: .twoLengths,
                       set: { $0.bounds = CGRect(x: 0, y: 0, width: $1[0], height: $1[1]) },
@@ -164,7 +164,7 @@ extension LabelProperty {
                       describe: { $0.defaultTabInterval != 0 ? "defaultTabInterval=\(n($0.defaultTabInterval))" : nil }),
         LabelProperty("userInterfaceStyle", options: [Option("--user-interface-style", help: """
             the appearance that resolves dynamic colours (default light)
-            """)],
+            """), Option("--appearance", help: "light|dark: as --user-interface-style")],
                       syntax: .choice(UserInterfaceStyle.allCases.map { ($0.rawValue, $0) }, shown: UserInterfaceStyle.allCases.map(\.rawValue)),
                       set: { $0.userInterfaceStyle = $1 },
                       describe: { $0.userInterfaceStyle != .light ? "userInterfaceStyle=\($0.userInterfaceStyle)" : nil }),
@@ -229,6 +229,13 @@ extension LabelProperty {
             """)],
                       syntax: .bool, set: { $0.clipsToBounds = $1 },
                       describe: { $0.clipsToBounds ? "clipsToBounds" : nil }),
+        LabelProperty("accessibilityContrast", options: [Option("--contrast", help: """
+            normal|high: UITraitCollection.accessibilityContrast, which resolves the system colours'
+            increased-contrast values (default normal)
+            """)],
+                      syntax: .choice(AccessibilityContrast.allCases.map { ($0.rawValue, $0) }, shown: AccessibilityContrast.allCases.map(\.rawValue)),
+                      set: { $0.accessibilityContrast = $1 },
+                      describe: { $0.accessibilityContrast != .normal ? "accessibilityContrast=\($0.accessibilityContrast)" : nil }),
     ]
 
     /// `CACornerMask`'s own names beside the short ones.

@@ -158,12 +158,12 @@ extension ValueSyntax {
 }
 
 extension ValueSyntax where Value == Color {
-    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` (`Color(hex:)`).
+    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`, or a system colour's UIKit name (`systemRed`: `Color(hexOrName:)`).
     package static var color: ValueSyntax {
-        ValueSyntax(placeholder: "HEX", summary: "#RRGGBB[AA]") { input throws(PropertyValueError) in
+        ValueSyntax(placeholder: "COLOR", summary: "#RRGGBB[AA] or a system colour (systemRed, label …)") { input throws(PropertyValueError) in
             switch input {
             case .text(let s), .string(let s):
-                do { return try Color(hex: s) } catch { throw PropertyValueError(.detail("\(error)")) }
+                do { return try Color(hexOrName: s) } catch { throw PropertyValueError(.detail("\(error)")) }
             default:
                 throw phrase("must be a string, not \(input.typeName)")
             }

@@ -48,6 +48,10 @@ public struct PaddedLabel: Sendable {
     /// Light or dark (`UITraitCollection.userInterfaceStyle`); resolves `Color.dynamic` text, background and
     /// border colours when the label is laid out. Default `.light`.
     public var userInterfaceStyle: UserInterfaceStyle = .light
+    /// Normal or increased contrast (`UITraitCollection.accessibilityContrast`, the Increase Contrast
+    /// setting); resolves the high-contrast variants of dynamic colours (the system colours' from Apple's
+    /// tables) with `userInterfaceStyle`. Default `.normal`.
+    public var accessibilityContrast: AccessibilityContrast = .normal
     /// Scales the insets with the text, as `UIFontMetrics(forTextStyle:).scaledValue(for:)` relative to the
     /// font's text style (`.body` for a fixed font); off by default (UIKit leaves padding to the app).
     public var adjustsInsetsForContentSizeCategory = false

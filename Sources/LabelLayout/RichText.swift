@@ -41,8 +41,8 @@ struct RichText {
         style.tabStops = label.tabStops
         style.defaultTabInterval = label.defaultTabInterval
         labelStyle = style
-        let appearance = label.userInterfaceStyle
-        let textColor = label.textColor.resolved(for: appearance)
+        let appearance = label.userInterfaceStyle, contrast = label.accessibilityContrast
+        let textColor = label.textColor.resolved(for: appearance, contrast: contrast)
         var runs: [Run] = [], fontRuns: [FontRun] = []
         let utf16 = attributed.utf16
         var offset = 0
@@ -59,11 +59,11 @@ struct RichText {
             if strike?.isEmpty == true { strike = nil }
             let kern = (run.kern ?? 0) + (run.tracking ?? 0)
             let metrics = try FontFace.load(font.file).metrics(pointSize: font.pointSize)
-            runs.append(Run(range: range, font: font, color: run.foregroundColor?.resolved(for: appearance) ?? textColor,
-                            backgroundColor: run.backgroundColor?.resolved(for: appearance), kern: kern,
+            runs.append(Run(range: range, font: font, color: run.foregroundColor?.resolved(for: appearance, contrast: contrast) ?? textColor,
+                            backgroundColor: run.backgroundColor?.resolved(for: appearance, contrast: contrast), kern: kern,
                             baselineOffset: run.baselineOffset ?? 0,
-                            underline: underline, underlineColor: run.underlineColor?.resolved(for: appearance),
-                            strikethrough: strike, strikethroughColor: run.strikethroughColor?.resolved(for: appearance),
+                            underline: underline, underlineColor: run.underlineColor?.resolved(for: appearance, contrast: contrast),
+                            strikethrough: strike, strikethroughColor: run.strikethroughColor?.resolved(for: appearance, contrast: contrast),
                             paragraphStyle: run.paragraphStyle, attachment: run.attachment, metrics: metrics))
             fontRuns.append(FontRun(range: range, font: font, extraAdvance: Double(kern),
                                     attachmentAdvance: run.attachment.map { Double($0.bounds.width) + Double(kern) }))

@@ -163,10 +163,10 @@ extension PaddedLabel {
                           fontSize: drawn.pointSize, fontPointSize: font.pointSize,
                           truncation: measured.truncation, missingScalars: engine.missingScalars(in: measured.lines),
                           fontsUsed: fontsUsed(by: glyphs, chain: engine.text.faces), pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                          textColor: textColor.resolved(for: userInterfaceStyle),
-                          backgroundColor: backgroundColor.resolved(for: userInterfaceStyle),
+                          textColor: textColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast),
+                          backgroundColor: backgroundColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast),
                           cornerRadius: cornerRadius, borderWidth: borderWidth,
-                          borderColor: borderColor.resolved(for: userInterfaceStyle),
+                          borderColor: borderColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast),
                           shapedTextLength: engine.text.shapedLength, readTextLength: engine.utf16.count)
         layout.decorations = decorations
         layout.attachments = attachments

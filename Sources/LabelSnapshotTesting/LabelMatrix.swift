@@ -8,22 +8,23 @@ import Typesetting
 /// the label takes. Every combination of the axes' values is one snapshot.
 public struct LabelMatrixAxis: Sendable {
     /// The axes, in the fixed order in which they make up a combination's name
-    /// (`w200-2x-AX3-rtl-dark-de`), whatever order they are given in.
+    /// (`w200-2x-AX3-rtl-dark-highContrast-de`), whatever order they are given in.
     public enum Kind: Int, CaseIterable, Sendable, Comparable, CustomStringConvertible {
-        case widths, scales, contentSizeCategories, layoutDirections, userInterfaceStyles, texts
+        case widths, scales, contentSizeCategories, layoutDirections, userInterfaceStyles, contrasts, texts
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
         public var description: String {
-            ["widths", "scales", "contentSizeCategories", "layoutDirections", "userInterfaceStyles", "texts"][rawValue]
+            ["widths", "scales", "contentSizeCategories", "layoutDirections", "userInterfaceStyles", "contrasts", "texts"][rawValue]
         }
     }
 
     enum Value: Sendable {
         case width(CGFloat), scale(CGFloat), category(ContentSizeCategory), direction(LayoutDirection)
-        case style(UserInterfaceStyle), text(key: String, text: String)
+        case style(UserInterfaceStyle), contrast(AccessibilityContrast), text(key: String, text: String)
 
-        /// The value's part of a snapshot name: `w200`, `2x`, `AX3`, `rtl`, `dark`, the text's key.
+        /// The value's part of a snapshot name: `w200`, `2x`, `AX3`, `rtl`, `dark`, `highContrast` (or
+        /// `normalContrast`: a bare "high" or "normal" would not say which trait), the text's key.
         var name: String {
             switch self {
             case .width(let w): return "w" + number(w)
@@ -31,6 +32,7 @@ public struct LabelMatrixAxis: Sendable {
             case .category(let c): return c.shortName
             case .direction(let d): return d == .leftToRight ? "ltr" : "rtl"
             case .style(let s): return s.rawValue
+            case .contrast(let c): return c == .high ? "highContrast" : "normalContrast"
             case .text(let key, _): return key
             }
         }
@@ -43,6 +45,7 @@ public struct LabelMatrixAxis: Sendable {
             case .category(let c): label.contentSizeCategory = c
             case .direction(let d): label.layoutDirection = d
             case .style(let s): label.userInterfaceStyle = s
+            case .contrast(let c): label.accessibilityContrast = c
             case .text(_, let text): label.text = text
             }
         }
@@ -66,6 +69,11 @@ public struct LabelMatrixAxis: Sendable {
     /// `userInterfaceStyle` values: resolve `Color.dynamic` colours.
     public static func userInterfaceStyles(_ styles: [UserInterfaceStyle]) -> LabelMatrixAxis {
         .init(kind: .userInterfaceStyles, values: styles.map { .style($0) })
+    }
+    /// `accessibilityContrast` values (`UIAccessibilityContrast`): resolve the high-contrast variants of
+    /// dynamic colours (`.contrasts([.normal, .high])`).
+    public static func contrasts(_ contrasts: [AccessibilityContrast]) -> LabelMatrixAxis {
+        .init(kind: .contrasts, values: contrasts.map { .contrast($0) })
     }
     /// Texts by a key (a locale such as `"de"`) that names them, in the order written.
     public static func texts(_ texts: KeyValuePairs<String, String>) -> LabelMatrixAxis {

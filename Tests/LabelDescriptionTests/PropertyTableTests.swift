@@ -89,8 +89,10 @@ final class PropertyTableTests: XCTestCase {
                          check: { $0.tabStops == [TextTab(location: 10), TextTab(location: 20.5)] }, states: ["tabStops=10,20.5"]),
         "defaultTabInterval": Case(options: ["--default-tab-interval": ["14"]], json: #""defaultTabInterval": 14"#,
                                    check: { $0.defaultTabInterval == 14 }, states: ["defaultTabInterval=14"]),
-        "userInterfaceStyle": Case(options: ["--user-interface-style": ["dark"]], json: #""userInterfaceStyle": "dark""#,
+        "userInterfaceStyle": Case(options: ["--user-interface-style": ["dark"], "--appearance": ["dark"]], json: #""userInterfaceStyle": "dark""#,
                                    check: { $0.userInterfaceStyle == .dark }, states: ["userInterfaceStyle=dark"]),
+        "accessibilityContrast": Case(options: ["--contrast": ["high"]], json: #""accessibilityContrast": "high""#,
+                                      check: { $0.accessibilityContrast == .high }, states: ["accessibilityContrast=high"]),
         "adjustsInsetsForContentSizeCategory": Case(options: ["--adjusts-insets-for-content-size-category": ["true"]],
                                                      json: #""adjustsInsetsForContentSizeCategory": true"#,
                                                      check: { $0.adjustsInsetsForContentSizeCategory },
@@ -218,13 +220,29 @@ final class PropertyTableTests: XCTestCase {
                        "--line-break-mode must be word, char, clip, head, tail or middle (or byTruncatingTail …), got 'wrap'")
         XCTAssertEqual(json(#""lineBreakMode": "wrap""#),
                        #"s.json:1: "lineBreakMode" must be word, char, clip, head, tail or middle (or byTruncatingTail …), got "wrap""#)
-        XCTAssertEqual(cli(["--color": ["red"]]), ##"--color: invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"##)
-        XCTAssertEqual(json(#""textColor": "red""#), ##"s.json:1: "textColor": invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal"##)
+        XCTAssertEqual(cli(["--color": ["red"]]), ##"--color: invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal, or a system colour's name (systemRed, label, systemGray6 …)"##)
+        XCTAssertEqual(json(#""textColor": "red""#), ##"s.json:1: "textColor": invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal, or a system colour's name (systemRed, label, systemGray6 …)"##)
         XCTAssertEqual(json(#""insets": {"top": -2000000}"#), #"s.json:1: "insets.top" must be within -1000000…1000000, got -2000000"#)
         XCTAssertEqual(cli(["--insets": ["1,2,3"]]), "--insets needs 4 comma-separated finite numbers (not nan or inf), got '1,2,3'")
         // The command line leaves ranges to the label, whose own message states its limit.
         XCTAssertEqual(cli(["--lines": ["-1"]]), "accepted")
         XCTAssertEqual(json(#""numberOfLines": -1"#), #"s.json:1: "numberOfLines" must be within 0…10000, got -1"#)
+    }
+
+    /// A colour is a system colour's UIKit name wherever a hexadecimal one is taken; `--appearance` is
+    /// `--user-interface-style`'s short form. Values typed from Apple's HIG table (systemRed light 255, 59, 48;
+    /// systemGray6 dark 28, 28, 30).
+    func testSystemColourNamesAndTheAppearanceOption() throws {
+        var label = Self.base
+        let options: [String: [String]] = ["--color": ["systemRed"], "--background": ["systemGray6"], "--appearance": ["dark"]]
+        try LabelProperty.applyOptions({ options[$0] ?? [] }, to: &label)
+        XCTAssertEqual(label.userInterfaceStyle, .dark)
+        XCTAssertEqual(label.textColor.resolved(for: .light), Color(red: 255, green: 59, blue: 48))
+        XCTAssertEqual(label.backgroundColor.resolved(for: .dark), Color(red: 28, green: 28, blue: 30))
+        let style = try LabelStyle(json: Array(#"{"width": 100, "textColor": "secondaryLabel", "borderColor": "separator"}"#.utf8), file: "s.json")
+        let styled = try style.makeLabel(text: "a", language: nil)
+        XCTAssertEqual(styled.textColor.resolved(for: .dark), Color(red: 235, green: 235, blue: 245, alpha: 153))
+        XCTAssertEqual(styled.borderColor.resolved(for: .light), Color(red: 60, green: 60, blue: 67, alpha: 74))
     }
 
     /// `labelsnap render --help` lists every option of the table with its argument, the help text from column 27.

@@ -37,7 +37,7 @@ public enum SnapshotStoreError: Error, CustomStringConvertible, Equatable {
             return "\(source) is \"\(value)\", which is not a record mode: use one of \(RecordMode.allowedValues)"
         case .notWritable(let path, let code):
             return "cannot write \(path): \(errnoName(code)) (\(errnoText(code))). The folder is read-only: "
-                + "make it writable (chmod -R u+w), or run with \(RecordMode.environmentVariable)=never to assert without writing"
+                + "make it writable for the user running the tests, or run with \(RecordMode.environmentVariable)=never to assert without recording references"
         case .notADirectory(let path):
             return "\(path) is a file, not a folder, and a folder is needed there: point the setting that names it "
                 + "(snapshotDirectory:, LABELSNAP_SNAPSHOTS_DIR) at a folder, or move a stray file away"

@@ -238,7 +238,20 @@ public enum SnapshotVerifier {
             return "the artifacts folder \(artifactsRoot) cannot be made: \(path) is a file, not a folder. "
                 + "Point \(SnapshotLocation.artifactsVariable) at a folder (unset, artifacts go to <package root>/\(SnapshotLocation.defaultArtifactsFolder))"
         }
+        // The advice for a folder that cannot be written is given once, by `artifactsNotWritableAdvice`.
+        if case .notWritable(let path, let code)? = error as? SnapshotStoreError {
+            return "cannot write \(path): \(errnoName(code)) (\(errnoText(code)))"
+        }
         return "\(error)"
+    }
+
+    /// The one line of advice when artifacts could not be written because a folder is not writable: point
+    /// `SNAPSHOT_ARTIFACTS` elsewhere. Making the folder writable may not be this user's to do (a shared or
+    /// another user's checkout), and record mode `never` still writes artifacts.
+    static func artifactsNotWritableAdvice(_ errors: [any Error], artifactsRoot: String) -> [String] {
+        guard errors.contains(where: { if case .notWritable? = $0 as? SnapshotStoreError { true } else { false } }) else { return [] }
+        return ["The artifacts folder \(artifactsRoot) is not writable: point \(SnapshotLocation.artifactsVariable) at a folder you can write "
+                + "(unset, artifacts go to <package root>/\(SnapshotLocation.defaultArtifactsFolder))."]
     }
 
     private enum Outcome {
@@ -487,6 +500,7 @@ public enum SnapshotVerifier {
             if withArtifacts {
                 var artifactLines: [String] = []
                 var problems: [String] = []
+                var artifactErrors: [any Error] = []
                 var actualPath: String?
                 var attachmentPaths: [String: String] = [:]
                 if includeActual {
@@ -494,7 +508,10 @@ public enum SnapshotVerifier {
                         try SnapshotFileSystem.writeAtomically(try actualBytes(), to: location.actualPath)
                         actualPath = location.actualPath
                         artifactLines.append("  actual:    \(location.actualPath)")
-                    } catch { problems.append("actual: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot)) }
+                    } catch {
+                        artifactErrors.append(error)
+                        problems.append("actual: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
+                    }
                 }
                 // A copy of the reference that was compared (`<snapshot>.reference.<ext>`): the report shows
                 // it, not whatever `__Snapshots__` holds later (after an accept, a pull, another commit).
@@ -513,7 +530,10 @@ public enum SnapshotVerifier {
                         if attachment.kind != "reference" {  // a copy for the report, not something to open
                             artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
                         }
-                    } catch { problems.append("\(attachment.kind): " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot)) }
+                    } catch {
+                        artifactErrors.append(error)
+                        problems.append("\(attachment.kind): " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
+                    }
                 }
                 var fixLines = fixes
                 if actualPath == nil {
@@ -541,6 +561,10 @@ public enum SnapshotVerifier {
                 } catch {
                     message = message.filter { !$0.hasPrefix("  record:") }
                     message.append("Failure record not written: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
+                    artifactErrors.append(error)
+                }
+                if !recordWritten || !problems.isEmpty {
+                    message += SnapshotVerifier.artifactsNotWritableAdvice(artifactErrors, artifactsRoot: location.artifactsRoot)
                     r.message = message.joined(separator: "\n")
                 }
                 record = r

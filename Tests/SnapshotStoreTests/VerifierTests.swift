@@ -337,6 +337,24 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.snapshots), [])
     }
 
+    /// A read-only artifacts folder (another user's checkout, a read-only mount) gives one line of advice,
+    /// `SNAPSHOT_ARTIFACTS`, however many artifacts were not written: not `chmod` (the folder may not be
+    /// this user's) and not record mode `never` (which writes artifacts too).
+    func testReadOnlyArtifactsFolderAdvisesSnapshotArtifactsOnce() throws {
+        XCTAssertEqual(verify("hello")?.kind, .missingReference, "recorded")
+        let artifactsRoot = pkg.root + "/.build/snapshot-artifacts"
+        try FileManager.default.createDirectory(atPath: artifactsRoot, withIntermediateDirectories: true)
+        guard pkg.makeReadOnly(artifactsRoot) else { throw XCTSkip("cannot make a folder read-only here") }
+        let failure = try XCTUnwrap(verify("world"))
+        XCTAssertEqual(failure.kind, .mismatch)
+        XCTAssertFalse(failure.recordWritten)
+        XCTAssertEqual(failure.message.components(separatedBy: "SNAPSHOT_ARTIFACTS").count - 1, 1, failure.message)
+        XCTAssertTrue(failure.message.contains("The artifacts folder \(artifactsRoot) is not writable: point SNAPSHOT_ARTIFACTS at a folder you can write"), failure.message)
+        XCTAssertFalse(failure.message.contains("chmod"), failure.message)
+        XCTAssertFalse(failure.message.contains("=never"), failure.message)
+        XCTAssertTrue(failure.message.contains("Artifact not written: actual: cannot write "), failure.message)
+    }
+
     func testUnnamedSnapshotsAreNumberedPerTest() throws {
         let counter = SnapshotCounter()
         for text in ["a", "b"] {

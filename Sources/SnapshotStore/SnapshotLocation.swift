@@ -52,6 +52,14 @@ package struct SnapshotLocation: Sendable, Equatable {
     package var pathExtension: String
     /// Absolute artifacts root.
     package var artifactsRoot: String
+    /// No `Package.swift` was found and the test file's folder (the package root then) does not exist:
+    /// sources moved away from where they were compiled.
+    package var sourcesMissing = false
+
+    /// Whether the run's own files (the manifest of used references, the claims of parallel processes) are
+    /// kept under the artifacts root: not when that is the default folder below sources that no longer
+    /// exist, where writing them would re-create the missing path on every run and nothing reads them.
+    package var keepsRunFiles: Bool { !(sourcesMissing && artifactsRoot.hasPrefix(packageRoot + "/")) }
 
     /// `<testName>.<id>`, the snapshot's name in messages.
     package var snapshotName: String { "\(testName).\(identifier)" }
@@ -223,8 +231,10 @@ package struct SnapshotLocation: Sendable, Equatable {
         }
         let root = found ?? SnapshotFileSystem.split(file).0
         let snapshots = named.map { $0.hasPrefix("/") ? normalize($0) : (found.map { normalize($0 + "/" + named!) } ?? absolutePath($0)) }
-        return make(file: file, root: root, snapshots: snapshots, fileID: fileID, testName: testName, name: name,
-                    pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
+        var location = make(file: file, root: root, snapshots: snapshots, fileID: fileID, testName: testName, name: name,
+                            pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
+        location.sourcesMissing = found == nil && !SnapshotFileSystem.exists(root)
+        return location
     }
 
     private static func make(file: String, root: String, snapshots: String?, fileID: String?, testName: String,

@@ -95,7 +95,8 @@ public enum SnapshotVerifier {
         let key = remembered?.collisionKey ?? cachedCollisionKey(location.referencePath)
         let claim = SnapshotClaim(rawName: raw, callSite: SnapshotCallSite.current, testCase: testCase)
         if let earlier = counter.claim(reference: key, claim)
-            ?? SnapshotRunClaims.claim(key: key, claim, artifactsRoot: location.artifactsRoot, environment: environment) {
+            ?? (location.keepsRunFiles
+                ? SnapshotRunClaims.claim(key: key, claim, artifactsRoot: location.artifactsRoot, environment: environment) : nil) {
             let clash = earlier.rawName.unicodeScalars.elementsEqual(raw.unicodeScalars)
                 ? "\(raw) is used by two assertions of one test, at \(earlier.callSite ?? "?") and at \(claim.callSite ?? "?"); both would use "
                     + "\(location.referenceRelativePath). Give each assertion its own `named:`."
@@ -150,6 +151,7 @@ public enum SnapshotVerifier {
         guard usesRecorded.withLock({ $0.insert(key).inserted }) else { return }
         // Hidden temporaries of a recording that was killed are removed from the reference's folder.
         SnapshotFileSystem.removeAbandonedTemporaries(in: SnapshotFileSystem.parentFolder(location.referencePath))
+        guard location.keepsRunFiles else { return }
         for reference in [location.referencePath] + (location.legacyReferencePath.map { [$0] } ?? []) {
             SnapshotRunManifestWriter.recordUse(reference: reference, snapshotsFolder: location.snapshotsFolder,
                                                 artifactsRoot: location.artifactsRoot)

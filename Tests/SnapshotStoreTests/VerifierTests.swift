@@ -69,6 +69,24 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(SnapshotFileSystem.temporaryWriter(".x.png.tmp-12-4-3"), 12)
     }
 
+    /// Sources moved away from where they were compiled, references named by LABELSNAP_SNAPSHOTS_DIR: the
+    /// package root falls back to the test file's folder, which no longer exists, and no run (recording,
+    /// then passing) re-creates it for its manifest of used references.
+    func testMovedSourcesWithANamedSnapshotsFolderCreateNothingAtTheOldPath() throws {
+        let gone = pkg.root + "-moved"
+        defer { try? FileManager.default.removeItem(atPath: gone) }
+        let file = gone + "/Tests/AppTests/BadgeTests.swift"
+        let env = [SnapshotLocation.snapshotsDirectoryVariable: pkg.root + "/References"]
+        func run() -> SnapshotFailure? {
+            SnapshotVerifier.verify("hello", as: .text, named: "moved", filePath: file, testName: "testLabel()", environment: env,
+                                    counter: SnapshotCounter())
+        }
+        XCTAssertEqual(run()?.kind, .missingReference, "recorded")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pkg.root + "/References/AppTests/BadgeTests/testLabel.moved.txt"))
+        XCTAssertNil(run(), "passes")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gone), "nothing is created under the missing source path: \((FileManager.default.subpaths(atPath: gone) ?? []).sorted())")
+    }
+
     func testNeverWithMissingReferenceFailsAndWritesNoReference() throws {
         let failure = try XCTUnwrap(verify("hello", record: .never))
         XCTAssertEqual(failure.kind, .missingReference)

@@ -17,7 +17,8 @@ with status 0 (no test failed, nothing crashed). Otherwise it says why and chang
 whole suite with swift test, fix what fails, then run labelsnap orphans again. A reference created or
 changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
 listed as newer than the run and never deleted. References of XCTest cases skipped in the run (XCTSkip)
-are listed apart and never deleted; Swift Testing does not tell which of its tests it skipped
+are listed apart and never deleted, as are references a pending failure names (accept or reject it
+first); Swift Testing does not tell which of its tests it skipped
 (.enabled(if:), .disabled), so theirs are listed as unused.
 
 Only reference files are judged (.png, .txt and the extensions of the references the run used: a
@@ -74,6 +75,11 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
             print(style.warn("\(n) unused reference\(n == 1 ? "" : "s") outside this package — never deleted") + " (in \(scan.outsideFolders.joined(separator: ", ")), which another package or test target may share; delete by hand what you know is unused):")
             for file in scan.outside { print("  " + style.path(file)) }
         }
+        if !scan.pending.isEmpty {
+            let n = scan.pending.count
+            print(style.warn("\(n) unused reference\(n == 1 ? "" : "s") named by a pending failure — never deleted") + " (labelsnap accept or reject the failure first; then labelsnap orphans judges \(n == 1 ? "it" : "them")):")
+            for file in scan.pending { print("  " + style.path(shown(file))) }
+        }
         if !scan.abandonedTemporaries.isEmpty {
             let n = scan.abandonedTemporaries.count
             let what = "\(n) temporary file\(n == 1 ? "" : "s") of a write that never finished (its test process is gone: killed or crashed)"
@@ -87,8 +93,8 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         }
         let temporariesLeft = !scan.abandonedTemporaries.isEmpty && !(delete && !dryRun)
         if scan.orphans.isEmpty {
-            print(scan.outside.isEmpty ? style.ok("No unused references.") : "No unused references in this package.")
-            return scan.outside.isEmpty && !temporariesLeft ? 0 : 1
+            print(scan.outside.isEmpty && scan.pending.isEmpty ? style.ok("No unused references.") : "No other unused references in this package.")
+            return scan.outside.isEmpty && scan.pending.isEmpty && !temporariesLeft ? 0 : 1
         }
         let n = scan.orphans.count
         let what = "\(n) reference\(n == 1 ? "" : "s") no test used"
@@ -96,7 +102,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
             let deleted = try scan.delete()
             print(style.warn("Deleted") + " \(what):")
             for file in deleted where !scan.abandonedTemporaries.contains(file) { print("  " + style.path(shown(file))) }
-            return scan.outside.isEmpty ? 0 : 1
+            return scan.outside.isEmpty && scan.pending.isEmpty ? 0 : 1
         }
         print((delete ? style.warn("Would delete") + " " + what : what.prefix(1).uppercased() + what.dropFirst()) + ":")
         for file in scan.orphans { print("  " + style.path(shown(file))) }

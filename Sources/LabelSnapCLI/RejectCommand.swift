@@ -22,8 +22,11 @@ func runRejectCommand(_ args: [String]) -> Int32 {
 /// `rejected BadgeTests/testBadge.1: kept <reference>` and the files removed.
 func rejectText(_ f: PendingFailure, _ o: RejectOutcome, dryRun: Bool, style: TerminalStyle) -> String {
     let n = o.removedFiles
+    // A reference that does not exist (never recorded, or deleted since the failure) is not "kept".
+    let kept = o.referenceExists ? (dryRun ? "keep " : "kept ") + style.path(o.reference)
+                                 : "no reference at \(style.path(o.reference)) (none to keep)"
     if dryRun {
-        return style.warn("would reject") + " \(style.name(f.displayName)): keep \(style.path(o.reference)), remove \(style.numbers(String(n))) file\(n == 1 ? "" : "s") from \(style.path(f.folder))\n"
+        return style.warn("would reject") + " \(style.name(f.displayName)): \(kept), remove \(style.numbers(String(n))) file\(n == 1 ? "" : "s") from \(style.path(f.folder))\n"
     }
-    return style.warn("rejected") + " \(style.name(f.displayName)): kept \(style.path(o.reference))\n  " + removedText(n, from: f.folder, style: style) + "\n"
+    return style.warn("rejected") + " \(style.name(f.displayName)): \(kept)\n  " + removedText(n, from: f.folder, style: style) + "\n"
 }

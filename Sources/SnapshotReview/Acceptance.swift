@@ -24,6 +24,8 @@ package struct RejectOutcome: Sendable, Equatable {
     package var reference: String
     /// Artifact files (and the record) removed, or that would be removed.
     package var removedFiles: Int
+    /// Whether a file is there to keep: a missing reference (never recorded, or deleted since) is not.
+    package var referenceExists: Bool = true
 }
 
 extension PendingFailure {
@@ -80,7 +82,8 @@ extension PendingFailure {
     package func reject(dryRun: Bool = false) throws -> RejectOutcome {
         let files = existingFiles
         if !dryRun { try removeArtifacts() }
-        return RejectOutcome(reference: record.reference, removedFiles: files.count)
+        return RejectOutcome(reference: record.reference, removedFiles: files.count,
+                             referenceExists: SnapshotFileSystem.exists(record.reference))
     }
 
     /// The artifact files and the record that exist now.

@@ -33,6 +33,9 @@ package struct OrphanScan: Sendable, Equatable {
     /// Hidden temporary files (`.<name>.tmp-<pid>-…`) in the folders of references whose writing process is
     /// gone (a test killed while it recorded): never references, always safe to delete (`SnapshotFileSystem`).
     package var abandonedTemporaries: [String] = []
+    /// Unused files that a pending failure under the artifacts folder still names as its reference
+    /// (absolute, sorted): `labelsnap accept` or `reject` decides about them, so they are listed, never deleted.
+    package var pending: [String] = []
 
     /// The extensions of the files the library writes as references (`.image` and `.layout`); a run's
     /// own formats (`SnapshotFormat.text(pathExtension:)`) add theirs, taken from the references it used.
@@ -98,10 +101,15 @@ package struct OrphanScan: Sendable, Equatable {
                 }
             }
         }
+        // A reference a pending failure names is the review's to decide: deleting it would leave `reject`
+        // keeping nothing and `accept` creating what was deleted.
+        let named = Set(((try? ArtifactsFolders.scan([artifactsRoot]))?.failures ?? []).map { $0.record.reference })
+        let pending = orphans.filter(named.contains)
+        orphans.removeAll(where: named.contains)
         let temporaries = folders.flatMap { SnapshotFileSystem.abandonedTemporaries(in: $0, recursive: true) }
         return OrphanScan(run: run, folders: folders, orphans: orphans.sorted(), newer: newer.sorted(), usedCount: usedCount,
                           outside: outside.sorted(), outsideFolders: outsideFolders, skipped: skipped.sorted(),
-                          abandonedTemporaries: temporaries.sorted())
+                          abandonedTemporaries: temporaries.sorted(), pending: pending.sorted())
     }
 
     /// Deletes the orphans and the abandoned temporary files, then the folders they leave empty (never a

@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 import SnapshotStore
 import XCTest
 
@@ -106,6 +107,33 @@ final class OrphansCommandTests: XCTestCase {
               __Snapshots__/FakeTests/OldTests/testGone.dark.png
             """), result.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: unused), "the skipped test's reference stays")
+    }
+
+    /// A reference the last run did not use but a pending failure still names (a test failed in an earlier
+    /// run, then was removed) is the review's to decide: listed apart, never deleted, and `reject` afterwards
+    /// keeps it. A reject whose reference is gone does not say it kept it.
+    func testAReferenceAPendingFailureNamesIsListedNotDeleted() throws {
+        try pkg.fail("testRemoved()", named: "1", reference: try bitmap(4, 3), actual: try bitmap(4, 3, marks: [(1, 1)]))
+        try writeManifest()
+        let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("""
+            1 unused reference named by a pending failure — never deleted (labelsnap accept or reject the failure first; then labelsnap orphans judges it):
+              __Snapshots__/FakeTests/BadgeTests/testRemoved.1.png
+            """), result.stdout)
+        XCTAssertTrue(result.stdout.contains("Deleted 2 references no test used:"), result.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: unused), "the reference a pending failure names stays")
+        let rejected = try labelsnap(["reject", pkg.record("testRemoved.1")], cwd: pkg.root)
+        XCTAssertEqual(rejected.status, 0, rejected.stderr)
+        XCTAssertTrue(rejected.stdout.hasPrefix("rejected BadgeTests/testRemoved.1: kept \(unused)\n"), rejected.stdout)
+
+        // Deleted by hand: reject says there is none to keep.
+        try pkg.fail("testRemoved()", named: "1", reference: try bitmap(4, 3), actual: try bitmap(4, 3, marks: [(1, 1)]))
+        try FileManager.default.removeItem(atPath: unused)
+        let gone = try labelsnap(["reject", pkg.record("testRemoved.1")], cwd: pkg.root)
+        XCTAssertEqual(gone.status, 0, gone.stderr)
+        XCTAssertTrue(gone.stdout.hasPrefix("rejected BadgeTests/testRemoved.1: no reference at \(unused) (none to keep)\n"), gone.stdout)
+        XCTAssertFalse(gone.stdout.contains("kept"), gone.stdout)
     }
 
     func testDryRunThenDelete() throws {

@@ -74,7 +74,7 @@ PLURALS = {
     "badge.items_left": {
         "en": {"one": "Only %lld left", "other": "Only %lld left"},
         "de": {"one": "Nur noch %lld Stück", "other": "Nur noch %lld Stück"},
-        "fr": {"one": "Plus que %lld", "other": "Plus que %lld"},
+        "fr": {"one": "Plus que %lld", "many": "Plus que %lld", "other": "Plus que %lld"},
         "ru": {"one": "Осталась %lld штука", "few": "Осталось %lld штуки", "many": "Осталось %lld штук", "other": "Осталось %lld штуки"},
         "ja": {"other": "残り%lld点"},
         "ko": {"other": "%lld개 남음"},
@@ -82,7 +82,7 @@ PLURALS = {
     "badge.messages": {
         "en": {"one": "%lld new message", "other": "%lld new messages"},
         "de": {"one": "%lld neue Nachricht", "other": "%lld neue Nachrichten"},
-        "fr": {"one": "%lld nouveau message", "other": "%lld nouveaux messages"},
+        "fr": {"one": "%lld nouveau message", "many": "%lld de nouveaux messages", "other": "%lld nouveaux messages"},
         "ru": {"one": "%lld новое сообщение", "few": "%lld новых сообщения", "many": "%lld новых сообщений", "other": "%lld новых сообщения"},
         "ja": {"other": "新着メッセージ%lld件"},
         "ko": {"other": "새 메시지 %lld개"},
@@ -93,7 +93,7 @@ SUBSTITUTED = {
     "badge.reviews": {
         "en": ("%#@reviews@", {"one": "%arg review", "other": "%arg reviews"}),
         "de": ("%#@reviews@", {"one": "%arg Bewertung", "other": "%arg Bewertungen"}),
-        "fr": ("%#@reviews@", {"one": "%arg avis", "other": "%arg avis"}),
+        "fr": ("%#@reviews@", {"one": "%arg avis", "many": "%arg d’avis", "other": "%arg avis"}),
         "ru": ("%#@reviews@", {"one": "%arg отзыв", "few": "%arg отзыва", "many": "%arg отзывов", "other": "%arg отзыва"}),
         "ja": ("%#@reviews@", {"other": "レビュー%arg件"}),
         "ko": ("%#@reviews@", {"other": "리뷰 %arg개"}),

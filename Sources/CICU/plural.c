@@ -34,3 +34,28 @@ int32_t lsicu_is_known_language(const char *bcp47) {
     const char *iso3 = uloc_getISO3Language(locale);
     return iso3 != NULL && iso3[0] != 0;
 }
+
+int32_t lsicu_plural_keywords(const char *bcp47, char *out, int32_t capacity) {
+    char locale[ULOC_FULLNAME_CAPACITY];
+    if (capacity <= 0 || to_icu_locale(bcp47, locale, sizeof locale) < 0) return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &status);
+    if (U_FAILURE(status) || rules == NULL) return -1;
+    UEnumeration *keywords = uplrules_getKeywords(rules, &status);
+    int32_t used = 0;
+    out[0] = 0;
+    if (U_SUCCESS(status) && keywords != NULL) {
+        const char *keyword;
+        int32_t length = 0;
+        while ((keyword = uenum_next(keywords, &length, &status)) != NULL && U_SUCCESS(status)) {
+            if (used + length + 2 > capacity) { status = U_BUFFER_OVERFLOW_ERROR; break; }
+            if (used > 0) out[used++] = ' ';
+            memcpy(out + used, keyword, (size_t)length);
+            used += length;
+            out[used] = 0;
+        }
+        uenum_close(keywords);
+    }
+    uplrules_close(rules);
+    return U_FAILURE(status) ? -1 : used;
+}

@@ -60,7 +60,10 @@ package struct Sweep: Sendable {
         package var summaries: [LocaleSummary]
         /// Strings laid out in all.
         package var checked: Int
-        package var fits: Bool { failures.isEmpty }
+        /// Plural strings lacking categories their locale's CLDR rules use (ICU), in the table's order.
+        package var pluralGaps: [PluralGap] = []
+        /// Every string fits, is covered and has every plural category its locale uses.
+        package var fits: Bool { failures.isEmpty && pluralGaps.isEmpty }
     }
 
     /// One string to lay out: an index into `table.strings`, in its own locale or made into a pseudo-locale.
@@ -193,7 +196,9 @@ package struct Sweep: Sendable {
                                            missing: isPseudo ? 0 : table.missingCount(in: locale),
                                            worstOverflow: failed.filter { $0.overflowAxis == .width }.map(\.overflow).max() ?? 0))
         }
-        return Result(failures: failures, summaries: summaries, checked: items.count)
+        let chosen = Set(try chosenLocales())
+        return Result(failures: failures, summaries: summaries, checked: items.count,
+                      pluralGaps: PluralSamples.gaps(in: table.strings.filter { chosen.contains($0.locale) }))
     }
 
     /// One string in the style for its key, in its locale (pseudo-locales in their language and direction).

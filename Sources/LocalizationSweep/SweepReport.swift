@@ -134,8 +134,9 @@ package enum SweepReport {
         let locales = "(\(failedLocales) of \(result.summaries.count) locales)"
         let kinds = [uncovered == 0 ? nil : "\(uncovered) not covered by any font",
                      broken == 0 ? nil : "\(broken) with a word broken in the middle"].compactMap { $0 }
-        out.append(result.fits
-            ? marks.ok("All \(result.checked) strings fit.")
+        out.append(result.failures.isEmpty
+            ? (result.pluralGaps.isEmpty ? marks.ok("All \(result.checked) strings fit.")
+               : marks.ok("All \(result.checked) strings fit") + marks.bad(", but plural categories are missing:"))
             : kinds.isEmpty
             ? marks.bad("\(result.failures.count) of \(result.checked) strings do not fit \(locales):")
             : marks.bad("\(result.failures.count) of \(result.checked) strings fail \(locales): \(([doNotFit(truncated)] + kinds).joined(separator: ", ")):"))
@@ -145,11 +146,29 @@ package enum SweepReport {
             if f.truncation != nil, !f.brokenWords.isEmpty { out.append("      " + brokenWords(f, marks: marks)) }
             out.append("      " + marks.secondary(quoted(f.text, limit: maximumTextCharacters)))
         }
+        if !result.pluralGaps.isEmpty {
+            out.append("")
+            out += pluralGaps(result.pluralGaps, marks: marks)
+        }
         let advice = coverageAdvice(result.failures, marks: marks)
         if !advice.isEmpty { out.append(""); out += advice }
         out.append("")
         out.append(summaryTable(result.summaries, marks: marks))
         return out.joined(separator: "\n")
+    }
+
+    /// "2 plural strings lack categories their locale uses (CLDR plural rules, from ICU):", then one line each:
+    /// "  ar  items.count: has one, other; needs zero, two, few, many too (Localizable.xcstrings:12)".
+    package static func pluralGaps(_ gaps: [PluralGap], marks: Marks = .plain) -> [String] {
+        guard !gaps.isEmpty else { return [] }
+        var out = [marks.bad("\(gaps.count) plural string\(gaps.count == 1 ? " lacks" : "s lack") categories its locale uses")
+            + marks.secondary(" (CLDR plural rules, from ICU): the missing numbers show the \"other\" text; add the variants")]
+        for g in gaps {
+            let which = g.argument == "plural" ? "" : " [\(g.argument)]"
+            out.append("  " + marks.name("\(g.locale)  \(g.key)\(which)") + ": has \(g.present.joined(separator: ", ")); "
+                + marks.bad("needs \(g.missing.joined(separator: ", ")) too") + marks.secondary(" (\(g.file):\(g.line))"))
+        }
+        return out
     }
 
     /// locale | strings | do not fit | not covered | words broken | untranslated | widest overflow.

@@ -1,4 +1,5 @@
 import Foundation
+import StringResources
 
 /// What `localization/sweep.json` holds: one type, written by `labelsnap sweep` (`SweepReport.json`) and read
 /// by `labelsnap report`, so the two cannot drift apart. Keys are snake_case on disk (`overflow_pt`,
@@ -14,6 +15,30 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
     package var failures: [Failure]
     /// One summary per locale swept, in the order swept.
     package var locales: [LocaleSummary]
+    /// Plural strings lacking categories their locale uses (empty in files from before the check).
+    package var pluralGaps: [PluralGapEntry]
+
+    /// `{"key", "locale", "argument", "present", "missing", "file", "line"}`: see `PluralGap`.
+    package struct PluralGapEntry: Codable, Sendable, Equatable {
+        package var key: String
+        package var locale: String
+        package var argument: String
+        package var present: [String]
+        package var missing: [String]
+        package var file: String
+        package var line: Int
+    }
+
+    enum CodingKeys: String, CodingKey { case checked, fits, failures, locales, pluralGaps = "plural_gaps" }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        checked = try c.decode(Int.self, forKey: .checked)
+        fits = try c.decode(Bool.self, forKey: .fits)
+        failures = try c.decode([Failure].self, forKey: .failures)
+        locales = try c.decode([LocaleSummary].self, forKey: .locales)
+        pluralGaps = try c.decodeIfPresent([PluralGapEntry].self, forKey: .pluralGaps) ?? []
+    }
 
     /// One string that does not fit, is not covered by any font, or has a word broken in the middle.
     package struct Failure: Codable, Sendable, Equatable {
@@ -127,8 +152,8 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
         }
     }
 
-    package init(checked: Int, fits: Bool, failures: [Failure], locales: [LocaleSummary]) {
-        self.checked = checked; self.fits = fits; self.failures = failures; self.locales = locales
+    package init(checked: Int, fits: Bool, failures: [Failure], locales: [LocaleSummary], pluralGaps: [PluralGapEntry] = []) {
+        self.checked = checked; self.fits = fits; self.failures = failures; self.locales = locales; self.pluralGaps = pluralGaps
     }
 
     /// The document of a sweep's result; `sheets` maps a locale to its contact sheet's path.
@@ -148,6 +173,10 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
                           wordBroken: s.wordBroken, missing: s.missing, widestOverflowPt: rounded(s.worstOverflow),
                           contactSheet: sheets[s.locale])
         }
+        pluralGaps = result.pluralGaps.map {
+            PluralGapEntry(key: $0.key, locale: $0.locale, argument: $0.argument, present: $0.present, missing: $0.missing,
+                           file: $0.file, line: $0.line)
+        }
     }
 
     /// The JSON text, UTF-8, laid out as the file has always been: the envelope on its own lines and one line per
@@ -159,8 +188,9 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
             items.isEmpty ? "[]" : "[\n" + (try items.map { "    " + String(decoding: try encoder.encode($0), as: UTF8.self) })
                 .joined(separator: ",\n") + "\n  ]"
         }
+        // plural_gaps only when there are some: a sweep without any writes the file as before the check.
         let text = "{\n  \"checked\": \(checked),\n  \"fits\": \(fits),\n  \"failures\": \(try lines(failures)),\n"
-            + "  \"locales\": \(try lines(locales))\n}"
+            + "  \"locales\": \(try lines(locales))" + (pluralGaps.isEmpty ? "" : ",\n  \"plural_gaps\": \(try lines(pluralGaps))") + "\n}"
         return Array(text.utf8)
     }
 

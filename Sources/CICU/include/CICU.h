@@ -81,6 +81,11 @@ int32_t lsicu_base_direction(const uint16_t *text, int32_t length);
 /// Returns the keyword's length, or -1 on an ICU error. (ICU's uplrules_select; links icui18n.)
 int32_t lsicu_plural_category(const char *bcp47, double n, char *keyword, int32_t capacity);
 
+/// The CLDR plural categories the locale `bcp47` uses ("zero one two few many other" for Arabic, "one other"
+/// for English), space-separated in ICU's order, NUL-terminated, into `out` of `capacity` bytes (64 holds all six).
+/// Returns the length, or -1 on an ICU error or when `out` is too small. (ICU's uplrules_getKeywords.)
+int32_t lsicu_plural_keywords(const char *bcp47, char *out, int32_t capacity);
+
 /// 1 when the language subtag of `bcp47` is one ICU knows (it has an ISO 639 code), else 0.
 int32_t lsicu_is_known_language(const char *bcp47);
 

@@ -158,6 +158,15 @@ public enum SnapshotVerifier {
         }
     }
 
+    /// Where `note` sends what an assertion changed on disk without failing (a reference moved into its
+    /// module's folder); nil: standard error, which `swift test` shows. Tests set it to collect the notes.
+    @TaskLocal package static var noteSink: (@Sendable (String) -> Void)?
+
+    /// Tells the user something an assertion did that no failure message reports.
+    static func note(_ text: String) {
+        if let noteSink { noteSink(text) } else { FileHandle.standardError.write(Data(("note: " + text + "\n").utf8)) }
+    }
+
     /// The name under which two paths are the same file on a case-insensitive, normalisation-insensitive
     /// file system (APFS and HFS+ as macOS formats them by default): canonically decomposed, lower-cased.
     /// `named: "Dark"` and `"dark"`, or "é" precomposed and decomposed, are one file there.
@@ -346,6 +355,11 @@ public enum SnapshotVerifier {
                 } catch {
                     return .failed(writeFailed(error))
                 }
+                // A pass says nothing, and the file moved in the checkout: say what moved, so that the change
+                // `git status` shows is explained (and a reference moved back by hand is not moved again in silence).
+                SnapshotVerifier.note("Moved the reference of snapshot \(location.snapshotName) from the layout before test module folders:\n"
+                                      + "  \(legacy)\n  to \(reference)\n"
+                                      + "References are kept per test module (<snapshots>/<TestModule>/<TestFile>/); commit the move.")
             }
             return compare(bytes)
         }

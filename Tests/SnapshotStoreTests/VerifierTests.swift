@@ -1,4 +1,5 @@
 import SnapshotTestSupport
+import Synchronization
 import XCTest
 import SnapshotStore
 
@@ -85,6 +86,28 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: pkg.root + "/References/AppTests/BadgeTests/testLabel.moved.txt"))
         XCTAssertNil(run(), "passes")
         XCTAssertFalse(FileManager.default.fileExists(atPath: gone), "nothing is created under the missing source path: \((FileManager.default.subpaths(atPath: gone) ?? []).sorted())")
+    }
+
+    /// A reference of the layout before module folders (`__Snapshots__/<TestFile>/…`, e.g. moved back there by
+    /// hand) is moved into its module's folder, and the move is told even though the assertion passes; `never`
+    /// moves nothing and says nothing.
+    func testMovingAReferenceOfTheOldLayoutSaysWhatMoved() throws {
+        let legacy = pkg.snapshots + "/BadgeTests/testLabel.label.txt"
+        try pkg.write(Array("hello".utf8), to: legacy)
+        let notes = Mutex<[String]>([])
+        func collecting(_ body: () -> SnapshotFailure?) -> SnapshotFailure? {
+            SnapshotVerifier.$noteSink.withValue({ note in notes.withLock { $0.append(note) } }, operation: body)
+        }
+        XCTAssertNil(collecting { verify("hello", record: .never) })
+        XCTAssertEqual(notes.withLock { $0 }, [])
+        XCTAssertNil(collecting { verify("hello") })
+        XCTAssertEqual(pkg.bytes(ref), Array("hello".utf8))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: legacy))
+        XCTAssertEqual(notes.withLock { $0 }, ["Moved the reference of snapshot testLabel.label from the layout before test module folders:\n"
+                                               + "  \(legacy)\n  to \(ref)\n"
+                                               + "References are kept per test module (<snapshots>/<TestModule>/<TestFile>/); commit the move."])
+        XCTAssertNil(collecting { verify("hello") })
+        XCTAssertEqual(notes.withLock { $0.count }, 1, "nothing moved the second time, nothing said")
     }
 
     func testNeverWithMissingReferenceFailsAndWritesNoReference() throws {

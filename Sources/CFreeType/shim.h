@@ -7,3 +7,4 @@
 #include FT_OUTLINE_H
 #include FT_ADVANCES_H
 #include FT_SFNT_NAMES_H
+#include FT_MULTIPLE_MASTERS_H

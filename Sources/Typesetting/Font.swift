@@ -14,6 +14,7 @@ public struct Font: Hashable, Sendable {
     /// Size in points. The system font picks its face by size (`Font.system`), so setting it may change `file`.
     public var pointSize: Double {
         didSet {
+            if opticalSizeFollowsPointSize { face.variations["opsz"] = pointSize }
             if case .system(let system) = source {
                 face = SystemFont.face(weight: weight, italic: isItalic, pointSize: pointSize, source: system)
             }
@@ -27,6 +28,9 @@ public struct Font: Hashable, Sendable {
     /// nil = the face's own (`FontFile.info`).
     var requestedWeight: Weight?
     var requestedItalic: Bool?
+    /// The face's `opsz` axis is set from `pointSize` (Core Text's automatic optical size): `init(path:size:variations:)`
+    /// on a face with that axis when none was given.
+    var opticalSizeFollowsPointSize = false
     /// OpenType features by tag, applied to every face of the chain when shaping (HarfBuzz `hb_shape`):
     /// `["tnum": 1, "smcp": 1, "ss01": 1]`; 0 turns a feature off (`["liga": 0]`), a value above 1 picks an
     /// alternate. Core Text's defaults (`kern`, `liga`, `calt`, and the script's required features) are on unless

@@ -58,6 +58,16 @@ package final class FontFace: @unchecked Sendable {
             FT_Done_Face(ftFace); FT_Done_FreeType(lib)
             throw TypesettingError.unreadableFont(path: file.path, faceIndex: file.faceIndex, freeTypeError: 0)
         }
+        // Before HarfBuzz holds the face: on an error here nothing but FreeType's face and library need freeing.
+        var hbVariations: [hb_variation_t] = []
+        if !file.variations.isEmpty {
+            do {
+                hbVariations = try FontFace.setDesignCoordinates(file.variations, face: ftFace, library: lib, file: file)
+            } catch {
+                FT_Done_Face(ftFace); FT_Done_FreeType(lib)
+                throw error
+            }
+        }
         library = lib
         face = ftFace
         guard let hbFace = hb_ft_face_create_referenced(ftFace) else {
@@ -76,6 +86,7 @@ package final class FontFace: @unchecked Sendable {
         // A variable font's named instance (fontconfig's and FreeType's index: instance << 16 | face): FreeType draws
         // its outlines from the index; HarfBuzz's advances (HVAR/gvar) and kerning follow only when told.
         if file.faceIndex >= 0x10000 { hb_font_set_var_named_instance(font, UInt32(file.faceIndex >> 16) - 1) }
+        if !hbVariations.isEmpty { hb_font_set_variations(font, hbVariations, UInt32(hbVariations.count)) }
         guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
             hb_font_destroy(font); FT_Done_Face(ftFace); FT_Done_FreeType(lib)
             throw TypesettingError.freeTypeFailure("create a HarfBuzz buffer", 0)

@@ -10,14 +10,36 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     /// Metric overrides and a size adjustment applied to the face (`FaceAdjustment`, as CSS's `@font-face`
     /// `ascent-override` … `size-adjust`); nil = the font's own metrics. The system font's stand-in sets it.
     public var adjustment: FaceAdjustment?
+    /// A variable font's axis values by tag (`["wght": 650, "opsz": 15]`), in the axis's own units (design
+    /// coordinates, `fvar`); axes not given keep their default (or the named instance's, for an instance index).
+    /// Values outside an axis's range are clamped to it, as Core Text clamps. Empty for a static face. Set through
+    /// FreeType (`FT_Set_Var_Design_Coordinates`: outlines) and HarfBuzz (`hb_font_set_variations`: advances from
+    /// `HVAR`/`gvar`, kerning) when the face is opened; each instance is opened once per process.
+    public var variations: [String: Double]
 
     public init(path: String, faceIndex: Int = 0, adjustment: FaceAdjustment? = nil) {
+        self.init(path: path, faceIndex: faceIndex, adjustment: adjustment, variations: [:])
+    }
+
+    /// A face of a variable font at `variations` (see `variations`).
+    public init(path: String, faceIndex: Int = 0, adjustment: FaceAdjustment? = nil, variations: [String: Double]) {
         self.path = path
         self.faceIndex = faceIndex
         self.adjustment = adjustment
+        self.variations = variations
     }
 
-    public var description: String { faceIndex == 0 ? path : "\(path)#\(faceIndex)" }
+    /// The path, `#index` for a face other than 0, then the variations sorted by tag (`[wght=650]`) when there are any.
+    public var description: String {
+        (faceIndex == 0 ? path : "\(path)#\(faceIndex)") + (variations.isEmpty ? "" : "[\(variationsDescription)]")
+    }
+
+    /// `wght=650,opsz=15` in tag order; empty for a static face.
+    public var variationsDescription: String {
+        variations.sorted { $0.key < $1.key }.map { tag, value in
+            "\(tag)=\(value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value))"
+        }.joined(separator: ",")
+    }
 
     /// DejaVu Sans (apt `fonts-dejavu-core`): Latin, Greek, Cyrillic, Hebrew, Arabic.
     public static let dejaVuSans = FontFile(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")

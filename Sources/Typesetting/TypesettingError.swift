@@ -9,6 +9,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     /// No registered or installed face has this PostScript or full name (`Font(name:size:)`); `nearest` holds the
     /// closest names by edit distance.
     case fontNameNotFound(name: String, nearest: [String])
+    /// A variation axis tag the face has no axis for (`axes` lists the face's; empty for a static face).
+    case invalidVariation(tag: String, path: String, axes: [String])
     /// A size that is NaN, infinite, negative or too large.
     case invalidFontSize(Double)
     /// A `Font.features` key that is not an OpenType feature tag (1 to 4 printable ASCII characters).
@@ -31,6 +33,10 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return "no registered or installed font named \"\(name)\"" +
                 (nearest.isEmpty ? "" : "; nearest names: " + nearest.map { "\"\($0)\"" }.joined(separator: ", ")) +
                 ". Use a PostScript name (fc-list : postscriptname) or full name (fc-list : fullname), or register the font's file first (FontRegistry.register(fileAt:), labelsnap --register PATH)"
+        case .invalidVariation(let tag, let path, let axes):
+            return axes.isEmpty
+                ? "\(path) is not a variable font (no fvar table), so it has no \"\(tag)\" axis: use a variable font, or drop the variation"
+                : "\(path) has no \"\(tag)\" variation axis; its axes: \(axes.joined(separator: ", ")) (tags are case-sensitive)"
         case .invalidFontSize(let size):
             func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
             return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"

@@ -1,0 +1,113 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One axis of a variable font (`fvar`), in design coordinates.
+public struct VariationAxis: Hashable, Sendable {
+    /// The axis tag (`wght`, `wdth`, `opsz`, `slnt`, `ital`, or a font's own).
+    public var tag: String
+    public var minimum: Double
+    public var defaultValue: Double
+    public var maximum: Double
+}
+
+extension FontFile {
+    /// The face's variation axes (`fvar`, through FreeType's `FT_Get_MM_Var`); empty for a static face or a file
+    /// FreeType cannot open. Read once per face for the life of the process.
+    public var variationAxes: [VariationAxis] {
+        let key = FontFile(path: path, faceIndex: faceIndex & 0xFFFF)
+        if let known = variationAxesCache.withLock({ $0[key] }) { return known }
+        var axes: [VariationAxis] = []
+        var lib: FT_Library?
+        if FT_Init_FreeType(&lib) == 0, let lib {
+            var face: FT_Face?
+            if FT_New_Face(lib, path, FT_Long(faceIndex & 0xFFFF), &face) == 0, let face {
+                var master: UnsafeMutablePointer<FT_MM_Var>?
+                if FT_Get_MM_Var(face, &master) == 0, let master {
+                    for i in 0..<Int(master.pointee.num_axis) {
+                        let axis = master.pointee.axis[i]
+                        axes.append(VariationAxis(tag: tagString(UInt32(axis.tag)), minimum: Double(axis.minimum) / 65536,
+                                                  defaultValue: Double(axis.def) / 65536, maximum: Double(axis.maximum) / 65536))
+                    }
+                    FT_Done_MM_Var(lib, master)
+                }
+                FT_Done_Face(face)
+            }
+            FT_Done_FreeType(lib)
+        }
+        variationAxesCache.withLock { $0[key] = axes }
+        return axes
+    }
+}
+
+private let variationAxesCache = TypesettingLock<[FontFile: [VariationAxis]]>([:])
+
+/// A four-byte OpenType tag as text (`0x77676874` → `wght`).
+func tagString(_ tag: UInt32) -> String {
+    String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+}
+
+/// A tag of 1 to 4 printable ASCII characters as its four bytes (shorter tags padded with spaces); nil otherwise.
+func tagValue(_ tag: String) -> UInt32? {
+    let bytes = Array(tag.utf8)
+    guard (1...4).contains(bytes.count), bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
+    return (bytes + Array(repeating: 0x20, count: 4 - bytes.count)).reduce(0) { $0 << 8 | UInt32($1) }
+}
+
+extension FontFace {
+    /// Sets `variations` on the opened face's FreeType design coordinates (outlines; the axes not given at the
+    /// current instance's value), values clamped to each axis, and returns them as HarfBuzz's variations (advances,
+    /// kerning: `hb_font_set_variations`, which starts from the defaults, so a named instance's other axes are in it).
+    /// - Throws: `TypesettingError.invalidVariation` for a tag the face has no axis for (or any tag, on a static face).
+    static func setDesignCoordinates(_ variations: [String: Double], face: FT_Face, library: FT_Library,
+                                     file: FontFile) throws -> [hb_variation_t] {
+        var master: UnsafeMutablePointer<FT_MM_Var>?
+        guard FT_Get_MM_Var(face, &master) == 0, let master else {
+            throw TypesettingError.invalidVariation(tag: variations.keys.sorted()[0], path: file.path, axes: [])
+        }
+        defer { FT_Done_MM_Var(library, master) }
+        let count = Int(master.pointee.num_axis)
+        let axes = (0..<count).map { master.pointee.axis[$0] }
+        let tags = axes.map { tagString(UInt32($0.tag)) }
+        for tag in variations.keys.sorted() where !tags.contains(tag) {
+            throw TypesettingError.invalidVariation(tag: tag, path: file.path, axes: tags)
+        }
+        var coordinates = [FT_Fixed](repeating: 0, count: count)
+        _ = FT_Get_Var_Design_Coordinates(face, FT_UInt(count), &coordinates)
+        var hbVariations: [hb_variation_t] = []
+        for (i, axis) in axes.enumerated() {
+            guard let value = variations[tags[i]] else { continue }
+            let clamped = min(max(value, Double(axis.minimum) / 65536), Double(axis.maximum) / 65536)
+            coordinates[i] = FT_Fixed((clamped * 65536).rounded())
+            hbVariations.append(hb_variation_t(tag: UInt32(axis.tag), value: Float(clamped)))
+        }
+        let error = FT_Set_Var_Design_Coordinates(face, FT_UInt(count), &coordinates)
+        guard error == 0 else { throw TypesettingError.freeTypeFailure("set the variation coordinates of \(file.path)", error) }
+        if file.faceIndex >= 0x10000 {
+            for (i, axis) in axes.enumerated() where variations[tags[i]] == nil {
+                hbVariations.append(hb_variation_t(tag: UInt32(axis.tag), value: Float(Double(coordinates[i]) / 65536)))
+            }
+        }
+        return hbVariations
+    }
+}
+
+extension Font {
+    /// A variable font by path at axis values, as `UIFont(descriptor:)` with `kCTFontVariationAttribute`
+    /// (`["wght": 650]`; a tag's value in the axis's units, clamped to its range). A face with an optical-size axis
+    /// (`opsz`) not given one takes the point size, as Core Text sets it, and follows later size changes.
+    /// `faceIndex` may name a named instance (`instance << 16 | face`, as `fc-query` lists them; `Font(name:size:)`
+    /// finds one by name), whose values the axes not given keep.
+    /// Errors surface at layout, as for any file: `TypesettingError.invalidVariation` for an axis the face lacks.
+    public init(path: String, size: Double, faceIndex: Int = 0, variations: [String: Double],
+                fallbacks: [FontFile] = FontFile.defaultFallbacks) {
+        self.init(file: FontFile(path: path, faceIndex: faceIndex, variations: variations), size: size, fallbacks: fallbacks)
+        if variations["opsz"] == nil, face.variationAxes.contains(where: { $0.tag == "opsz" }) {
+            opticalSizeFollowsPointSize = true
+            face.variations["opsz"] = size
+        }
+    }
+
+    /// The axis values the primary face is drawn at (`FontFile.variations`); empty for a static face.
+    public var variations: [String: Double] { face.variations }
+}

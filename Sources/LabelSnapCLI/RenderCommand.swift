@@ -88,12 +88,18 @@ func readStandardInput(limit: Int) throws -> [UInt8] {
 /// Builds the label from the options, applying `layout(width:)` and explicit bounds as the seeds do.
 func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     let text: String
-    if let file = r.value("--text-file") {
+    if let option = ["--markdown", "--attributed"].first(where: { r.value($0) != nil }) {
+        // The option gives the text (and its runs): a TEXT argument beside it would be ignored.
+        guard r.positionals.isEmpty, r.value("--text-file") == nil else {
+            throw UsageError("\(option) gives the label's text: drop the TEXT argument (or --text-file)")
+        }
+        text = ""
+    } else if let file = r.value("--text-file") {
         guard r.positionals.isEmpty else { throw UsageError("give the text either as TEXT or with --text-file, not both") }
         text = file == "-" || file == "/dev/stdin" ? try UTF8Validation.decode(try readStandardInput(limit: maximumStandardInputBytes), file: "standard input")
                            : try UTF8Validation.decode(try StringTable.bytes(ofFile: file), file: file)
     } else {
-        guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file); see --help") }
+        guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file, --markdown, --attributed); see --help") }
         text = r.positionals[0]
     }
     if r.value("--size") != nil, r.value("--text-style") != nil {

@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// `labelsnap render --markdown TEXT` and `--attributed FILE.json`: the option gives the text, so no TEXT
+/// argument is needed (one was required, and ignored); Markdown's strong run and a JSON run naming the bold face
+/// over the same characters draw the same pixels, different from the plain text.
+final class RenderAttributedTests: XCTestCase {
+    let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    func folder() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("render-attributed-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    func testMarkdownAndAttributedJSONDrawTheBoldRun() throws {
+        let dir = try folder()
+        let font = ["--font", "DejaVu Sans", "--size", "12"]
+        let markdown = try labelsnap(["render", "--markdown", "**New** items", "-o", dir + "/markdown.png"] + font, cwd: dir)
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        XCTAssertTrue(markdown.stdout.contains("  1: New items\n"), markdown.stdout)   // the Markdown parsed, no asterisks
+        try Data(#"{"text": "New items", "runs": [{"range": [0, 3], "font": "\#(bold)", "size": 12}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir + "/chip.json"))
+        let attributed = try labelsnap(["render", "--attributed", dir + "/chip.json", "-o", dir + "/attributed.png"] + font, cwd: dir)
+        XCTAssertEqual(attributed.status, 0, attributed.stderr)
+        let plain = try labelsnap(["render", "New items", "-o", dir + "/plain.png"] + font, cwd: dir)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let m = FileManager.default.contents(atPath: dir + "/markdown.png"), a = FileManager.default.contents(atPath: dir + "/attributed.png")
+        XCTAssertNotNil(m)
+        XCTAssertEqual(m, a, "the strong run is DejaVu Sans Bold at 12 pt over \"New\"")
+        XCTAssertNotEqual(m, FileManager.default.contents(atPath: dir + "/plain.png"))
+    }
+
+    func testBadInputIsRefusedWithoutWriting() throws {
+        let dir = try folder()
+        let both = try labelsnap(["render", "x", "--markdown", "**y**", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(both.status, 2)
+        XCTAssertEqual(both.stderr, "labelsnap: --markdown gives the label's text: drop the TEXT argument (or --text-file)\n")
+        try Data(#"{"text": 3}"#.utf8).write(to: URL(fileURLWithPath: dir + "/bad.json"))
+        let bad = try labelsnap(["render", "--attributed", dir + "/bad.json", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("--attributed"), bad.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
+}

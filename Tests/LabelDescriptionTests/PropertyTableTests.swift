@@ -196,9 +196,10 @@ final class PropertyTableTests: XCTestCase {
             XCTAssertTrue(names.contains(storedAs[name] ?? name), "PaddedLabel.\(name) has no entry in LabelProperty.all: add one (Sources/LabelDescription/LabelProperties.swift)")
         }
         // The parts that choose the face (its source, the weight and italic asked for) are stated by the face's
-        // file in `font=`; `features` has no entry of its own yet and is read as part of `font`.
+        // file in `font=`; `features` has no entry of its own yet and is read as part of `font`; whether a variable
+        // face's `opsz` follows the point size is part of `size`.
         let fontParts = ["file": "font", "face": "font", "source": "font", "requestedWeight": "font", "requestedItalic": "font",
-                         "features": "font", "pointSize": "size", "fallbacks": "fallbacks", "dynamicType": "textStyle"]
+                         "features": "font", "pointSize": "size", "opticalSizeFollowsPointSize": "size", "fallbacks": "fallbacks", "dynamicType": "textStyle"]
         for name in Mirror(reflecting: Self.base.font).children.compactMap(\.label) {
             XCTAssertTrue(fontParts[name].map(names.contains) ?? false, "Font.\(name) has no entry in LabelProperty.all")
         }

@@ -19,13 +19,14 @@ package enum FailureText {
         }
     }
 
-    /// `37 of 4800 px differ (0.771%)`, or nil when the record has no pixel numbers.
+    /// `37 of 4800 px differ (0.771%)`; `12 of 27864 aligned px differ (…)` when the size changed (the
+    /// reference placed where its content went, as the failure message counts); nil without pixel numbers.
     package static func differing(_ r: SnapshotFailureRecord) -> String? {
         guard let d = r.intMetric("differingPixels") else { return nil }
         var s = "\(d)"
         if let c = r.intMetric("comparedPixels") { s += " of \(c)" }
+        if let a = r.sizeMetric("actualSize"), let b = r.sizeMetric("referenceSize"), a != b { s += " aligned" }
         s += " px differ"
-        if let a = r.sizeMetric("actualSize"), let b = r.sizeMetric("referenceSize"), a != b { s += " in the overlap" }
         if let ratio = r.doubleMetric("differingRatio") { s += " (\(DiffResult.percentText(ratio)))" }
         return s
     }

@@ -83,6 +83,11 @@ private func imageMismatch(_ result: DiffResult, reference: Bitmap, actual: Bitm
         metrics["rightEdgeMoved"] = .int(alignment.right)
         metrics["bottomEdgeMoved"] = .int(alignment.bottom)
         metrics["alignedDifferingPixels"] = .int(alignment.differingPixels)
+        // The count the message gives (the aligned overlap, what the diff images show) is the record's too,
+        // so `review`, the report and the failure agree on one number.
+        metrics["differingPixels"] = .int(alignment.differingPixels)
+        metrics["comparedPixels"] = .int(alignment.comparedPixels)
+        metrics["differingRatio"] = .double(Double(alignment.differingPixels) / Double(max(1, alignment.comparedPixels)))
         summary = ["size differs: reference \(m.reference), actual \(m.actual); aligned by content: \(alignment)"]
         if let aligned = try? alignment.alignedReference(reference) { diffReference = aligned }
     }

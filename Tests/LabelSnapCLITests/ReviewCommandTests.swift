@@ -258,7 +258,8 @@ final class ReviewCommandTests: XCTestCase {
     func testReviewListsTheNumbers() throws {
         try makeMismatch()
         // A size change, 8×6 → 9×7, and one differing pixel in the top-left overlap: aligned by content, the
-        // reference fits one column to the right (the marked column is new), so the left edge moved.
+        // reference fits one column to the right (the marked column is new), so the left edge moved and no
+        // pixel of the aligned overlap differs (the failure message's count: 0 of 48).
         try pkg.fail("testWide()", named: "1", reference: try bitmap(8, 6), actual: try bitmap(9, 7, marks: [(0, 0)]))
         let result = try labelsnap(["review"], cwd: pkg.root)
         XCTAssertEqual(result.status, 0, result.stderr)
@@ -278,7 +279,7 @@ final class ReviewCommandTests: XCTestCase {
             BadgeTests/testWide.1  mismatch
               test:        testWide  (\(pkg.testFile))
               reference:   __Snapshots__/FakeTests/BadgeTests/testWide.1.png
-              differing:   1 of 48 px differ in the overlap (2.083%)
+              differing:   0 of 48 aligned px differ (0%)
               size:        8×6 → 9×7 px (left edge +1, bottom edge +1)
               largest Δ:   255 of 255
               changed box: (0, 0, 1×1)

@@ -152,6 +152,28 @@ final class SnapshotReviewTests: XCTestCase {
         XCTAssertEqual(editDistance("testBagde.2", "testBadge.2"), 2)
     }
 
+    /// A size change counts one number everywhere: the reference placed where its content went. 10×6 white
+    /// with a black pixel at (2, 2); the actual is 12×6, two columns wider on the left (the pixel now at (4, 2)),
+    /// with one more black pixel at (8, 4). Aligned at x + 2 the 60 reference pixels meet 59 equal ones and
+    /// (8, 4): 1 of 60 (1.667%). Compared from the top-left corner instead, (2, 2), (4, 2) and (8, 4) differ:
+    /// 3 of 60, which the record used to hold while the message said 1.
+    func testASizeChangeCountsTheAlignedPixelsInTheMessageAndTheRecord() throws {
+        func white(_ width: Int, marks: [(Int, Int)]) throws -> Bitmap {
+            var b = try Bitmap(width: width, height: 6, fill: .white)
+            for (x, y) in marks { let i = (y * width + x) * 4; b.pixels[i] = 0; b.pixels[i + 1] = 0; b.pixels[i + 2] = 0 }
+            return b
+        }
+        try pkg.write(try PNGCodec.encode(try white(10, marks: [(2, 2)])), to: pkg.reference("testWide.1.png"))
+        let failure = try XCTUnwrap(SnapshotVerifier.verify(try white(12, marks: [(4, 2), (8, 4)]), as: .image, named: "1", record: .never,
+                                                            filePath: pkg.testFile, testName: "testWide()", environment: [:],
+                                                            counter: SnapshotCounter()))
+        XCTAssertTrue(failure.message.contains("aligned by content: left +2 px; 1 of 60 aligned px differ"), failure.message)
+        let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
+        XCTAssertEqual(FailureText.differing(f.record), "1 of 60 aligned px differ (1.667%)")
+        XCTAssertEqual(f.record.intMetric("differingPixels"), 1)
+        XCTAssertEqual(f.record.intMetric("comparedPixels"), 60)
+    }
+
     func testNumbersReadTheSameAsTheFailureMessage() throws {
         // 8×6 white; the actual has two black pixels more: 2 of 48 px = 4.1666…% → "4.167%" (3 decimals below 10%).
         var reference = try Bitmap(width: 8, height: 6, fill: .white)

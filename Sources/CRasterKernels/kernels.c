@@ -253,19 +253,45 @@ LSR_INLINE double cubic(double p0, double p1, double p2, double p3, double t) {
     return u * u * u * p0 + 3 * u * u * t * p1 + 3 * u * t * t * p2 + t * t * t * p3;
 }
 
-double lsr_corner_inset(double smoothing, double depth) {
+/* One corner's curve of radius 1: the blended points, or a circle. */
+typedef struct { double p[12][2]; int circular; } corner_curve;
+
+LSR_INLINE void corner_curve_init(corner_curve *c, double smoothing) {
+    c->circular = !(smoothing > 0);
+    if (c->circular) return;
+    double s = smoothing > 1 ? 1 : smoothing;
+    for (int i = 0; i < 12; i++) {
+        c->p[i][0] = circular_corner[i][0] + (continuous_corner[i][0] - circular_corner[i][0]) * s;
+        c->p[i][1] = circular_corner[i][1] + (continuous_corner[i][1] - circular_corner[i][1]) * s;
+    }
+}
+
+/* The Bezier parameter at which the cubic's b (b0…b3, non-decreasing) is `depth`: Newton steps kept inside a
+ * bisection bracket (a few steps where plain bisection took fifty; the corner is found once per sample row). */
+LSR_INLINE double cubic_parameter(double b0, double b1, double b2, double b3, double depth) {
+    double lo = 0, hi = 1, t = (b3 > b0) ? (depth - b0) / (b3 - b0) : 0.5;
+    if (!(t > 0 && t < 1)) t = 0.5;
+    for (int i = 0; i < 60; i++) {
+        double f = cubic(b0, b1, b2, b3, t) - depth;
+        if (f < 0) lo = t; else hi = t;
+        if (f == 0 || hi - lo < 1e-13) break;
+        double u = 1 - t;
+        double d = 3 * (u * u * (b1 - b0) + 2 * u * t * (b2 - b1) + t * t * (b3 - b2));
+        double next = d > 0 ? t - f / d : -1;
+        if (!(next > lo && next < hi)) next = (lo + hi) / 2;
+        if (next - t < 1e-11 && t - next < 1e-11) { t = next; break; } /* 1e-11 radii: far below a sample's 1/8 px */
+        t = next;
+    }
+    return t;
+}
+
+LSR_INLINE double curve_inset(const double (*p)[2], int circular, double depth) {
     if (!(depth >= 0)) return 0;
-    if (!(smoothing > 0)) {
+    if (circular) {
         /* The circle of radius 1 centred (1, 1) from the corner. */
         if (depth >= 1) return 0;
         double dy = 1 - depth;
         return 1 - sqrt(max_d(0, 1 - dy * dy));
-    }
-    double s = smoothing > 1 ? 1 : smoothing;
-    double p[12][2];
-    for (int i = 0; i < 12; i++) {
-        p[i][0] = circular_corner[i][0] + (continuous_corner[i][0] - circular_corner[i][0]) * s;
-        p[i][1] = circular_corner[i][1] + (continuous_corner[i][1] - circular_corner[i][1]) * s;
     }
     if (depth >= p[11][1]) return 0;
     /* Pieces: cubic 0-3, line 3-4, cubic 4-7, line 7-8, cubic 8-11; b grows along each. */
@@ -281,21 +307,32 @@ double lsr_corner_inset(double smoothing, double depth) {
             return a0[0] + (a3[0] - a0[0]) * f;
         }
         const double *a1 = p[starts[k] + 1], *a2 = p[starts[k] + 2];
-        double lo = 0, hi = 1;
-        for (int i = 0; i < 52; i++) {
-            double mid = (lo + hi) / 2;
-            if (cubic(a0[1], a1[1], a2[1], a3[1], mid) < depth) lo = mid; else hi = mid;
-        }
-        return cubic(a0[0], a1[0], a2[0], a3[0], (lo + hi) / 2);
+        double t = cubic_parameter(a0[1], a1[1], a2[1], a3[1], depth);
+        return cubic(a0[0], a1[0], a2[0], a3[0], t);
     }
     return 0;
+}
+
+double lsr_corner_inset(double smoothing, double depth) {
+    corner_curve c;
+    corner_curve_init(&c, smoothing);
+    return curve_inset((const double (*)[2])c.p, c.circular, depth);
+}
+
+void lsr_corner_shape_prepare(lsr_corner_shape *s) {
+    for (int i = 0; i < 4; i++) {
+        corner_curve c;
+        corner_curve_init(&c, s->smoothing[i]);
+        memcpy(s->points[i], c.p, sizeof c.p);
+        s->circular[i] = c.circular;
+    }
 }
 
 /* The inset of corner i at `depth` px from the side it touches vertically, px. */
 LSR_INLINE double corner_inset_px(const lsr_corner_shape *s, int i, double depth) {
     double r = s->radius[i];
     if (!(r > 0)) return 0;
-    return lsr_corner_inset(s->smoothing[i], depth / r) * r;
+    return curve_inset((const double (*)[2])s->points[i], s->circular[i], depth / r) * r;
 }
 
 void lsr_corner_shape_runs(const lsr_corner_shape *s, ptrdiff_t py, ptrdiff_t kmin, ptrdiff_t kmax,

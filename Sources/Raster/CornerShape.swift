@@ -59,7 +59,7 @@ public enum CornerCurve: String, Sendable, CaseIterable, CustomStringConvertible
 /// radii — is blended towards the circular corner until it does (`smoothing` < 1), so a continuous corner of half
 /// the height is a capsule's round end. Coverage: the 4×4 samples per pixel of `fillRoundedRect`, each sample row's
 /// run of inside samples found from the analytic edge (CRasterKernels' `lsr_corner_shape_runs`).
-package struct CornerShape: Sendable, Equatable {
+package struct CornerShape: Sendable {
     package let x, y, width, height: Double
     /// The radii drawn (clamped), px.
     package let radii: CornerRadii
@@ -77,7 +77,11 @@ package struct CornerShape: Sendable, Equatable {
         let r = radii.clamped(width: self.width, height: self.height)
         self.radii = r
         self.curve = curve
-        guard curve == .continuous else { self.smoothing = [0, 0, 0, 0]; return }
+        guard curve == .continuous else {
+            self.smoothing = [0, 0, 0, 0]
+            kernel = CornerShape.kernelShape(x: x, y: y, width: self.width, height: self.height, radii: r, smoothing: smoothing)
+            return
+        }
         let w = self.width, h = self.height
         // Corner i's share of its horizontal and vertical side, and so the reach it may take.
         func share(_ ri: Double, _ other: Double, _ side: Double) -> Double { ri + other > 0 ? side * ri / (ri + other) : side }
@@ -90,6 +94,7 @@ package struct CornerShape: Sendable, Equatable {
                           smoothed(r.topRight, horizontal: r.topLeft, vertical: r.bottomRight),
                           smoothed(r.bottomLeft, horizontal: r.bottomRight, vertical: r.topLeft),
                           smoothed(r.bottomRight, horizontal: r.bottomLeft, vertical: r.topRight)]
+        kernel = CornerShape.kernelShape(x: x, y: y, width: w, height: h, radii: r, smoothing: self.smoothing)
     }
 
     /// The shape `inset` px inside this one, each radius less by `inset` (at least 0), the same curve: the inner
@@ -104,7 +109,7 @@ package struct CornerShape: Sendable, Equatable {
 
     /// One radius at every corner and circular arcs: `fillRoundedRect`'s shape, drawn by its own kernel (the same
     /// pixels as before corners could differ).
-    var isRoundedRect: Bool { radii.isUniform && (curve == .circular || radii.topLeft == 0 || smoothing.allSatisfy { $0 == 0 }) }
+    var isRoundedRect: Bool { kernel.smoothing == (0, 0, 0, 0) && radii.isUniform }
 
     /// Whether the point (px, py) is inside: inside the rect (right and bottom edges exclusive) and on the inner side
     /// of each corner's edge (`lsr_corner_inset`).
@@ -117,29 +122,35 @@ package struct CornerShape: Sendable, Equatable {
         return px >= left && px < right
     }
 
-    var kernelShape: lsr_corner_shape {
-        lsr_corner_shape(x: x, y: y, width: width, height: height,
-                         radius: (radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight),
-                         smoothing: (smoothing[0], smoothing[1], smoothing[2], smoothing[3]))
+    /// The kernel's shape, its curves blended once (`lsr_corner_shape_prepare`).
+    private static func kernelShape(x: Double, y: Double, width: Double, height: Double, radii: CornerRadii,
+                                    smoothing: [Double]) -> lsr_corner_shape {
+        var shape = lsr_corner_shape()
+        shape.x = x; shape.y = y; shape.width = width; shape.height = height
+        shape.radius = (radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight)
+        shape.smoothing = (smoothing[0], smoothing[1], smoothing[2], smoothing[3])
+        lsr_corner_shape_prepare(&shape)
+        return shape
     }
+    private var kernel: lsr_corner_shape
+    /// How far down the top corners and up the bottom ones reach, px.
+    private var reachTop: Double { let k = kernel; return max(CornerShape.reach(k.radius.0, k.smoothing.0), CornerShape.reach(k.radius.1, k.smoothing.1)) }
+    private var reachBottom: Double { let k = kernel; return max(CornerShape.reach(k.radius.2, k.smoothing.2), CornerShape.reach(k.radius.3, k.smoothing.3)) }
+    private static func reach(_ r: Double, _ smoothing: Double) -> Double { r * (1 + (continuousReach - 1) * smoothing) }
 
     var rows: RoundedRectShape { RoundedRectShape(x: x, y: y, width: width, height: height, radius: radii.topLeft) }
 
     /// The runs of the four sample rows of pixel row `py`, within the sample columns of `rows`.
     func sampleRuns(pixelRow py: Int, _ rows: PixelRows) -> lsr_sample_runs {
         if isRoundedRect { return self.rows.sampleRuns(pixelRow: py, rows) }
-        var shape = kernelShape
         var runs = lsr_sample_runs()
-        lsr_corner_shape_runs(&shape, py, 4 * rows.x0, 4 * rows.x1, &runs)
+        withUnsafePointer(to: kernel) { lsr_corner_shape_runs($0, py, 4 * rows.x0, 4 * rows.x1, &runs) }
         return runs
     }
 
     /// Whether the rows of pixel row `py` all lie between the corners (same runs on every such row).
     func isStraight(pixelRow py: Int) -> Bool {
-        let reach = { (i: Int, r: Double) in r * (1 + (CornerShape.continuousReach - 1) * self.smoothing[i]) }
-        let top = max(reach(0, radii.topLeft), reach(1, radii.topRight))
-        let bottom = max(reach(2, radii.bottomLeft), reach(3, radii.bottomRight))
-        return Double(py) + 0.5 / 4 >= y + top && Double(py) + 3.5 / 4 < y + height - bottom
+        Double(py) + 0.5 / 4 >= y + reachTop && Double(py) + 3.5 / 4 < y + height - reachBottom
     }
 }
 

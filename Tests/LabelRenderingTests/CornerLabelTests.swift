@@ -135,4 +135,24 @@ final class CornerLabelTests: XCTestCase {
             }
         }
     }
+
+    /// Drawn in bands of rows (a long label), the shapes and the clip give the same pixels as drawn whole.
+    func testBandsDrawTheSameShapes() throws {
+        var label = PaddedLabel("\u{2588}\u{2588} continuous\nand clipped \u{2588}\u{2588}", font: .default(size: 20))
+        label.numberOfLines = 0
+        label.backgroundColor = Color(red: 0x20, green: 0x80, blue: 0xF0, alpha: 0xC0)
+        label.borderWidth = 1.5
+        label.borderColor = .black
+        label.scale = 2
+        for configure in [{ (l: inout PaddedLabel) in l.cornerConfiguration = .capsule(); l.clipsToBounds = true },
+                          { (l: inout PaddedLabel) in l.cornerRadius = 14; l.cornerCurve = .continuous; l.clipsToBounds = true },
+                          { (l: inout PaddedLabel) in l.cornerConfiguration = .corners(topLeftRadius: 0, topRightRadius: 20, bottomLeftRadius: 9, bottomRightRadius: 3) }] {
+            var l = label
+            configure(&l)
+            let layout = try l.makeLayout()
+            let whole = try LabelRenderer.render(layout, bandBytes: 1 << 30)
+            let banded = try LabelRenderer.render(layout, bandBytes: 1)   // one row a band
+            XCTAssertEqual(whole, banded)
+        }
+    }
 }

@@ -48,10 +48,18 @@ void lsr_rounded_rect_runs(const lsr_rounded_rect *shape, ptrdiff_t py, ptrdiff_
  * the full continuous corner (DESIGN.md §2, Corners): the corner's curve is the circular one's Bezier control
  * points moved that fraction of the way to the continuous one's, so it reaches (1 + 0.52866483 smoothing) radii
  * along each edge; that reach along each side sums to at most the side. */
-typedef struct { double x, y, width, height, radius[4], smoothing[4]; } lsr_corner_shape;
+typedef struct {
+    double x, y, width, height, radius[4], smoothing[4];
+    /* Filled by lsr_corner_shape_prepare: each corner's blended curve points and whether it is a circle. */
+    double points[4][12][2];
+    int32_t circular[4];
+} lsr_corner_shape;
+
+/* Blends each corner's curve points once (from `smoothing`), for every later lsr_corner_shape_runs. */
+void lsr_corner_shape_prepare(lsr_corner_shape *shape);
 
 /* The inside samples of pixel row `py`'s four sample rows within sample columns [kmin, kmax), as
- * lsr_rounded_rect_runs: on each sample row the shape's left and right edge are found analytically (the
+ * lsr_rounded_rect_runs: on each sample row the shape (prepared) has its left and right edge found analytically (the
  * circle's, or the corner curve's point at that depth by bisection on its Bezier parameter), and a sample is
  * inside when left <= x < right. */
 void lsr_corner_shape_runs(const lsr_corner_shape *shape, ptrdiff_t py, ptrdiff_t kmin, ptrdiff_t kmax,

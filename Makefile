@@ -13,7 +13,7 @@ BENCH_APT_PACKAGES := imagemagick optipng linux-perf
 REVIEW_APT_PACKAGES := tmux chromium python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build test demo bench review-check docs lint clean
+.PHONY: deps build test demo bench review-check docs lint public-api clean
 
 # $(call install_missing,PACKAGES): installs only the packages that are missing (apt-get update once, only when needed).
 install_missing = missing=""; for p in $(1); do \
@@ -51,6 +51,12 @@ review-check: deps
 # The DocC site of LabelSnapshotTesting in .build/docs (the toolchain's docc; Scripts/make-docs.sh).
 docs: deps
 	./Scripts/make-docs.sh
+
+# Rewrites Tests/PublicAPI/LabelSnapshotTesting.txt, the list of what `import LabelSnapshotTesting` exposes, from the
+# debug build (CI checks it with Scripts/public-api.sh): run it when a public symbol is added on purpose, and commit the list.
+public-api: deps
+	$(SWIFT) build --target LabelSnapshotTesting
+	./Scripts/public-api.sh --update
 
 # swift format lint with the committed .swift-format (Scripts/lint.sh says which findings count).
 lint:

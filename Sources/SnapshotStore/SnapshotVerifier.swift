@@ -120,7 +120,8 @@ public enum SnapshotVerifier {
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
         switch Run(location: location, reference: remembered?.referencePath ?? location.referencePath, remembered: remembered,
-                   mode: mode, format: format, value: value, testCase: testCase, testSelection: testSelection).verify() {
+                   mode: mode, format: format, value: value, testCase: testCase, testSelection: testSelection,
+                   environment: environment).verify() {
         case .passed: return nil
         case .failed(let failure): return failure
         }
@@ -287,6 +288,9 @@ public enum SnapshotVerifier {
         let testCase: String?
         /// The running test's own `--filter` pattern (`TestFilter.swiftTesting`), when it gave one.
         let testSelection: String?
+        /// The environment the record mode was resolved from (injected: `withSnapshotTesting(environment:)`),
+        /// so the "(CI is set)" note never disagrees with the mode.
+        let environment: [String: String]
 
         let encoded = EncodedCache()
 
@@ -404,7 +408,7 @@ public enum SnapshotVerifier {
             fail(.missingReference, referenceWritten: false, withArtifacts: true, includeActual: true, lines: [
                 "No reference was found for snapshot \(location.snapshotName) at",
                 "  \(reference)",
-                "Record mode is \"never\"\(RecordMode.isCI(ProcessInfo.processInfo.environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
+                "Record mode is \"never\"\(RecordMode.isCI(environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
             ] + (createsNamedFolder ? ["The folder of references \(location.snapshotsFolder), named by \(SnapshotLocation.snapshotsDirectoryVariable) "
                                        + "or snapshotDirectory:, does not exist: check the path."] : []), fixes: [
                 "Record it:  \(recordCommand(.missing))",

@@ -13,6 +13,21 @@ final class ImageSnapshotTests: XCTestCase {
         return b
     }
 
+    /// The "(CI is set)" note follows the environment the record mode came from: an injected one
+    /// (`withSnapshotTesting(environment:)`), not the process's.
+    func testTheCINoteFollowsAnInjectedEnvironment() throws {
+        let pkg = try TempPackage()
+        let bitmap = try makeBitmap()
+        let ci = try XCTUnwrap(withSnapshotTesting(environment: ["CI": "true"]) {
+            verifySnapshot(of: bitmap, named: "ci", file: pkg.testFile)
+        })
+        XCTAssertTrue(ci.contains("Record mode is \"never\" (CI is set), so nothing was recorded."), ci)
+        let plain = try XCTUnwrap(withSnapshotTesting(environment: ["CI": "0"]) {
+            verifySnapshot(of: bitmap, named: "plain", record: .never, file: pkg.testFile)
+        })
+        XCTAssertTrue(plain.contains("Record mode is \"never\", so nothing was recorded."), plain)
+    }
+
     func testMismatchMessageHasTheNumbersAndArtifacts() throws {
         let pkg = try TempPackage()
         let ref = pkg.reference("testMismatchMessageHasTheNumbersAndArtifacts.badge.png")

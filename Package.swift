@@ -64,7 +64,7 @@ let package = Package(
         // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
         .target(name: "StringResources", dependencies: ["CICU", "RegularFiles"]),
         .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelDescription", "LabelRendering",
-                                                          "ContactSheetRendering", "Typesetting", "Raster"]),
+                                                          "ContactSheetRendering", "Typesetting", "Raster", "MarkdownText"]),
         // A test process's start and exit status, for the manifest of the references a run used
         // (a constructor: the only code that runs before the first test).
         .target(name: "CSnapshotRun"),

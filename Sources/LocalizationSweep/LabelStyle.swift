@@ -1,5 +1,6 @@
 import Foundation
 import LabelLayout
+import MarkdownText
 import Raster
 import StringResources
 import Typesetting
@@ -23,6 +24,10 @@ public struct LabelStyle: Sendable {
     public var samples: FormatSamples
     /// Later overrides win; each applies to the keys its pattern matches.
     public var overrides: [Override]
+    /// The catalog's strings are Markdown (inline syntax: strong, emphasis, code, strikethrough): each is
+    /// swept as the attributed label `AttributedString(markdown:)` makes, in the font's family's faces, as an
+    /// app that shows them with `attributedText` does. JSON `"markdown": true`.
+    public var markdown = false
 
     /// Changes to the style for the keys matching `keys` (glob: `*` any run of characters, `?` one).
     public struct Override: Sendable {
@@ -57,7 +62,7 @@ public struct LabelStyle: Sendable {
     /// - Throws: `LabelError` from `layout(width:)`.
     package func makeLabel(text: String, language: String?) throws -> PaddedLabel {
         var l = label
-        l.text = text
+        try set(text, on: &l)
         l.language = language
         l.bounds = nil
         try l.layout(width: width)
@@ -73,13 +78,24 @@ public struct LabelStyle: Sendable {
     func makeLabelForChecking(text: String, language: String?) throws -> PaddedLabel {
         guard height == nil, label.numberOfLines > 0 else { return try makeLabel(text: text, language: language) }
         var l = label
-        l.text = text
+        try set(text, on: &l)
         l.language = language
         // At least the font's own line height (twice over), so no font's lines are cut by these bounds.
         let fontLineHeight = (try? FontFace.load(l.font.file).metrics(pointSize: l.font.pointSize).lineHeight) ?? 0
         let lineBox = max(l.font.pointSize * 3, fontLineHeight * 2) * max(1, Double(l.lineHeightMultiple)) + Double(l.lineSpacing)
         l.bounds = CGRect(x: 0, y: 0, width: width, height: CGFloat(lineBox) * CGFloat(l.numberOfLines) + l.insets.vertical)
         return l
+    }
+}
+
+extension LabelStyle {
+    /// `text` as the label's text, or with `markdown` as its attributed text (its characters as `text`).
+    /// - Throws: the Markdown parser's error for text it cannot read.
+    func set(_ text: String, on l: inout PaddedLabel) throws {
+        guard markdown else { l.text = text; return }
+        let attributed = try AttributedString(markdown: text)
+        l.text = String(attributed.characters)
+        l.attributedText = attributed
     }
 }
 

@@ -55,7 +55,7 @@ struct StyleReader {
     }
 
     /// The style's own keys (the label's are the property table's, `LabelProperty.styleKeys`).
-    static let styleOnlyKeys = ["width", "height", "samples", "overrides"]
+    static let styleOnlyKeys = ["width", "height", "markdown", "samples", "overrides"]
 
     /// Every key a style takes: the label's properties in table order, then the style's own.
     static let knownKeys = LabelProperty.styleKeys + styleOnlyKeys
@@ -143,6 +143,9 @@ struct StyleReader {
         case "width":
             let v = try number(node, key, in: positive)
             return { $0.width = v }
+        case "markdown":
+            let b = try bool(node, key)
+            return { $0.markdown = b }
         case "height":
             if case .null = node.value { return { $0.height = nil } }
             let v = try number(node, key, in: positive)

@@ -144,31 +144,13 @@ public enum SnapshotFailureKind: String, Codable, Sendable, CaseIterable {
     case valueFailed
 }
 
-/// Accepting and rejecting one recorded failure by its record path (the store side; `SnapshotReview`
-/// adds folders, names, shards and the checks `labelsnap accept` / `reject` make).
+/// The store's side of a failure's files: a pass removes what an earlier failure of the same snapshot left.
+/// Accepting and rejecting a failure is `SnapshotReview`'s (`PendingFailure.accept`, `reject`), the one
+/// implementation `labelsnap`, the plugin and the tests use: it knows the folder of references a record
+/// names, `LABELSNAP_SNAPSHOTS_DIR` and the checkout it writes into.
 package enum SnapshotArtifacts {
-    /// Replaces the reference with the failure's actual file (atomically) and removes the
-    /// failure's artifacts. Returns the reference path.
-    /// - Throws: when the record has no actual file, the actual file is missing, or the reference
-    ///   path is not inside `<packageRoot>/__Snapshots__`.
-    @discardableResult
-    package static func accept(recordAt path: String) throws -> String {
-        let record = try SnapshotFailureRecord.load(path)
-        let snapshots = SnapshotLocation.normalize(record.packageRoot + "/" + SnapshotLocation.snapshotsFolderName)
-        let reference = SnapshotLocation.normalize(record.reference)
-        guard reference.hasPrefix(snapshots + "/") else {
-            throw SnapshotStoreError.pathEscapesFolder(path: reference, folder: snapshots)
-        }
-        guard let actualPath = record.actual, let bytes = try SnapshotFileSystem.readIfPresent(actualPath) else {
-            throw SnapshotStoreError.invalidFailureRecord(path: path, reason: "its actual file \(record.actual ?? "(none)") does not exist; run the test again")
-        }
-        try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .replace, sync: true)
-        try reject(recordAt: path)
-        return reference
-    }
-
-    /// Removes the failure's artifacts and its record, leaving the reference as it is.
-    package static func reject(recordAt path: String) throws {
+    /// Removes the failure's artifacts (those next to its record) and the record, leaving the reference as it is.
+    package static func removeFailure(recordAt path: String) throws {
         let record = try SnapshotFailureRecord.load(path)
         let folder = SnapshotFileSystem.split(SnapshotLocation.normalize(path)).0
         for artifact in record.artifactPaths where SnapshotLocation.normalize(artifact).hasPrefix(folder + "/") {

@@ -601,7 +601,7 @@ public enum SnapshotVerifier {
             if remembered?.artifactsClean.load(ordering: .acquiring) == true { return }
             let recordPath = location.failureRecordPath
             if SnapshotFileSystem.exists(recordPath) {
-                try? SnapshotArtifacts.reject(recordAt: recordPath)
+                try? SnapshotArtifacts.removeFailure(recordAt: recordPath)
                 try? SnapshotFileSystem.removeIfPresent(recordPath)
             }
             remembered?.artifactsClean.store(true, ordering: .releasing)

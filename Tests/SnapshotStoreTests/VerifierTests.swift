@@ -239,31 +239,15 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.artifacts), [])
     }
 
-    func testAcceptAndReject() throws {
+    /// A pass after a failure removes the failure's artifacts and record, and only those (not the reference).
+    func testAPassRemovesTheFailuresFiles() throws {
         try pkg.write(Array("old".utf8), to: ref)
-        let failure = try XCTUnwrap(verify("new"))
-        let recordPath = try XCTUnwrap(failure.location?.failureRecordPath)
-        XCTAssertEqual(try SnapshotArtifacts.accept(recordAt: recordPath), ref)
-        XCTAssertEqual(pkg.bytes(ref), Array("new".utf8))
+        XCTAssertEqual(verify("new")?.kind, .mismatch)
+        XCTAssertEqual(pkg.list(pkg.artifacts), ["testLabel.label.txt.actual.txt", "testLabel.label.txt.diff",
+                                                 "testLabel.label.txt.failure.json", "testLabel.label.txt.reference.txt"])
+        XCTAssertNil(verify("old"))
         XCTAssertEqual(pkg.list(pkg.artifacts), [])
-        XCTAssertNil(verify("new"))
-        _ = verify("newer")
-        try SnapshotArtifacts.reject(recordAt: recordPath)
-        XCTAssertEqual(pkg.bytes(ref), Array("new".utf8))
-        XCTAssertEqual(pkg.list(pkg.artifacts), [])
-    }
-
-    func testAcceptRefusesARecordPointingOutsideSnapshots() throws {
-        try pkg.write(Array("old".utf8), to: ref)
-        let failure = try XCTUnwrap(verify("new"))
-        var record = try XCTUnwrap(failure.record)
-        record.reference = pkg.root + "/__Snapshots__/../Package.swift"
-        let path = pkg.root + "/evil.failure.json"
-        try pkg.write(try record.jsonBytes(), to: path)
-        XCTAssertThrowsError(try SnapshotArtifacts.accept(recordAt: path)) { error in
-            XCTAssertEqual(error as? SnapshotStoreError, .pathEscapesFolder(path: pkg.root + "/Package.swift", folder: pkg.snapshots))
-        }
-        XCTAssertEqual(pkg.bytes(pkg.root + "/Package.swift"), Array("// swift-tools-version:6.0\n".utf8))
+        XCTAssertEqual(pkg.bytes(ref), Array("old".utf8))
     }
 
     /// A record cut short or edited says what is wrong in a few words and what to do, not JSONDecoder's dump

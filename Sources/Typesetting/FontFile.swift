@@ -54,8 +54,9 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
 
     /// The fallback chain used after a label's primary font: Noto Sans CJK (Han, kana and Hangul in one
     /// design, with CJK punctuation placed for Japanese), NanumGothic (Hangul, when Noto Sans CJK is not
-    /// installed), then emoji. Emoji-presentation clusters try the colour font first.
-    public static let defaultFallbacks: [FontFile] = [.notoSansCJK, .nanumGothic, .notoColorEmoji]
+    /// installed), emoji, then DejaVu Sans (Hebrew, Arabic, Armenian, Georgian and symbols the system font's
+    /// stand-in lacks; a DejaVu Sans primary does not repeat it). Emoji-presentation clusters try the colour font first.
+    public static let defaultFallbacks: [FontFile] = [.notoSansCJK, .nanumGothic, .notoColorEmoji, .dejaVuSans]
 
     /// The Debian package that ships a well-known font file, for error messages.
     static func debianPackage(for path: String) -> String? {

@@ -110,3 +110,20 @@ import Testing
         #expect(shaped.glyphs.map { Int(($0.advance * upem).rounded()) } == expected)
     }
 }
+
+@Suite struct SystemFontFallbackTests {
+    @Test func standInFallsBackToCJKHangulEmojiAndDejaVu() throws {
+        // Coverage from each font's cmap (FontReference.covers: FreeType alone): Inter has none of these.
+        let cases: [(String, FontFile)] = [("漢字", .notoSansCJK), ("한글", .notoSansCJK), ("👍", .notoColorEmoji), ("שלום", .dejaVuSans)]
+        let font = Font.system(size: 17)
+        for (text, expected) in cases {
+            for scalar in text.unicodeScalars {
+                #expect(!FontReference.covers(scalar, path: font.file.path))
+                #expect(FontReference.covers(scalar, path: expected.path, faceIndex: expected.faceIndex))
+            }
+            let shaped = try Shaper.shape(Array(text.utf16), font: font)
+            #expect(shaped.glyphs.allSatisfy { $0.glyphID != 0 }, "\(text) has .notdef glyphs")
+            #expect(shaped.glyphs.allSatisfy { shaped.faces[$0.faceIndex].path == expected.path }, "\(text)")
+        }
+    }
+}

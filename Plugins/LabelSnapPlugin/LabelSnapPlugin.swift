@@ -14,7 +14,8 @@ struct LabelSnapPlugin: CommandPlugin {
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         // SwiftPM runs plugins with their own environment; the artifacts folder stays the package's.
-        process.environment = ProcessInfo.processInfo.environment
+        // LABELSNAP_PLUGIN: there is no terminal here, so `review` says why it lists (ReviewCommand.swift).
+        process.environment = ProcessInfo.processInfo.environment.merging(["LABELSNAP_PLUGIN": "1"]) { _, plugin in plugin }
         try process.run()
         process.waitUntilExit()
         let status = process.terminationStatus

@@ -23,6 +23,14 @@ Exit status: 0 listed or walked (also when there is nothing pending), 2 error (a
 conflicting record, a bad option, a failed accept or reject).
 """
 
+/// Set by the SwiftPM command plugin for the `labelsnap` it runs, which has no terminal.
+let pluginEnvironmentKey = "LABELSNAP_PLUGIN"
+
+/// Why the plugin's `review` lists instead of reviewing one failure at a time, and how to get the interactive one.
+let pluginReviewNote = "listed, not reviewed one at a time: `swift package labelsnap` runs without a terminal to read keys from. "
+    + "For the interactive review run it in a terminal: swift build --product labelsnap && .build/debug/labelsnap review "
+    + "(add --list here to list without this note)"
+
 func runReviewCommand(_ args: [String]) -> Int32 {
     do {
         let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--list", "--help", "-h"])
@@ -36,6 +44,9 @@ func runReviewCommand(_ args: [String]) -> Int32 {
             return InteractiveReview(scan: scan, terminal: terminal).run()
         } else {
             print(reviewText(scan, style: .out), terminator: "")
+            if !r.flag("--list"), ProcessInfo.processInfo.environment[pluginEnvironmentKey] != nil, !scan.failures.isEmpty {
+                printError("review: " + pluginReviewNote)
+            }
         }
         for e in scan.errors { printError("review: \(e.message)") }
         return scan.errors.isEmpty ? 0 : 2

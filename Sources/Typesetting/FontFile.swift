@@ -111,6 +111,23 @@ final class FontconfigResolver: @unchecked Sendable {
         "noto sans cjk kr": "fonts-noto-cjk",
     ]
 
+    /// The file a well-known family's Debian package installs, to tell "not installed" from "hidden".
+    static let knownFiles: [String: String] = [
+        "dejavu sans": FontFile.dejaVuSans.path, "nanumgothic": FontFile.nanumGothic.path,
+        "noto color emoji": FontFile.notoColorEmoji.path, "noto sans cjk kr": FontFile.notoSansCJK.path,
+    ]
+
+    /// When fontconfig finds no `family` but its package's file is on disk and `FONTCONFIG_FILE` (or
+    /// `FONTCONFIG_PATH`) names another configuration, the family is installed but that configuration hides
+    /// it (its font folders leave the file out): what to say instead of "install it". Nil otherwise.
+    static func hiddenByConfiguration(family: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let path = knownFiles[family.lowercased()], FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let (name, value) = [("FONTCONFIG_FILE", environment["FONTCONFIG_FILE"]), ("FONTCONFIG_PATH", environment["FONTCONFIG_PATH"])]
+            .first(where: { $0.1 != nil }).map({ ($0.0, $0.1!) }) else { return nil }
+        return "family \"\(family)\" is installed (\(path)) but hidden by fontconfig's configuration: \(name)=\(value) "
+            + "lists no font folder that holds it. Unset \(name), or add <dir>\((path as NSString).deletingLastPathComponent)</dir> to that configuration"
+    }
+
     static let genericFamilies: Set<String> = ["sans", "sans-serif", "serif", "mono", "monospace", "system-ui", "emoji"]
 
     func resolve(family: String) throws -> FontFile {

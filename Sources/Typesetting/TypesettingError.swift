@@ -27,6 +27,7 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
         case .unreadableFont(let path, let index, let code):
             return "FreeType cannot open face \(index) of \(path) (FreeType error 0x\(String(code, radix: 16))): is it a TrueType/OpenType font, and is the face index in range?"
         case .familyNotFound(let family, let package):
+            if let hidden = FontconfigResolver.hiddenByConfiguration(family: family) { return hidden }
             return "no installed font for family \"\(family)\"" +
                 (package.map { " (install it with: apt-get install \($0))" } ?? " (list families with: fc-list : family)")
         case .fontNameNotFound(let name, let nearest):

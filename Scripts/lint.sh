@@ -3,8 +3,10 @@
 #
 # The configuration turns off the rules the code deliberately does not follow: several short statements on one
 # line (DoNotUseSemicolons), `let a = 1, b = 2` (OneVariableDeclarationPerLine), imports grouped rather than
-# sorted (OrderedImports: re-exports first), related enum cases on one line (OneCasePerLine), and names of a
-# formula's quantities or of a fixed-point format (`L`, `W`, `size26_6`: AlwaysUseLowerCamelCase).
+# sorted (OrderedImports: re-exports first), related enum cases on one line (OneCasePerLine), names of a
+# formula's quantities or of a fixed-point format (`L`, `W`, `size26_6`: AlwaysUseLowerCamelCase), and font
+# units written ungrouped as the font's tables, fc-query and ttx print them, so they compare digit for digit
+# (GroupNumericLiterals).
 #
 # swift-format's whitespace findings (its pretty printer's: Indentation, AddLines, RemoveLine, Spacing,
 # TrailingComma, LineLength …) cannot be turned off in a configuration, and the code's layout is not the pretty

@@ -188,9 +188,9 @@ private func pow10(_ n: Int) -> Double {
     return r
 }
 
-private extension Double {
+extension Double {
     /// floor(log10(|self|)) for finite non-zero values, 0 otherwise.
-    var magnitudeExponent: Double {
+    fileprivate var magnitudeExponent: Double {
         guard self != 0, isFinite else { return 0 }
         var e = 0.0, v = abs(self)
         while v >= 10 { v /= 10; e += 1 }

@@ -55,12 +55,6 @@ struct ReportSection {
     let index: Int
     let magnifierOpen: Bool
 
-    init(failure: PendingFailure, index: Int, magnifierOpen: Bool) {
-        self.failure = failure
-        self.index = index
-        self.magnifierOpen = magnifierOpen
-    }
-
     /// The reference shown: the copy kept with the failure (what was compared), else the current one.
     /// The note says which, and warns when `__Snapshots__` now holds something else.
     func referenceFile() -> (file: ReportFile, warning: String?) {

@@ -25,7 +25,7 @@ package enum SnapshotNaming {
                 }
             let c: Character = keep ? ch : "-"
             // Runs of "-" or "." collapse to one; a "." right after "-" (or the start) is dropped.
-            if (c == "-" || c == "."), let last = out.last, last == "-" || last == "." {
+            if c == "-" || c == ".", let last = out.last, last == "-" || last == "." {
                 if c == last || c == "." { continue }
             }
             if (c == "-" || c == ".") && out.isEmpty { continue }

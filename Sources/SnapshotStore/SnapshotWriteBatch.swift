@@ -96,7 +96,7 @@ package final class SnapshotWriteBatch: @unchecked Sendable {
         var errors = [Int32](repeating: 0, count: paths.count)
         // C strings that live through the call (strdup'd: `withCString` nests only one at a time).
         let cPaths = paths.map { strdup($0) }
-        defer { cPaths.forEach { free($0) } }
+        defer { for path in cPaths { free(path) } }
         guard !cPaths.contains(where: { $0 == nil }) else { return [Int32](repeating: ENOMEM, count: paths.count) }
         let pointers: [UnsafePointer<CChar>?] = cPaths.map { UnsafePointer($0) }
         pointers.withUnsafeBufferPointer { p in

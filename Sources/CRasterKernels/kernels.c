@@ -372,3 +372,8 @@ void lsr_clip_row(uint8_t *row, const uint8_t *saved, ptrdiff_t x0, ptrdiff_t x1
         p[3] = (uint8_t)oa;
     }
 }
+
+void lsr_scale_alpha(uint8_t *p, size_t count, uint32_t factor) {
+    uint8_t *a = p + 3, *end = p + 4 * count;
+    for (; a < end; a += 4) *a = (uint8_t)(((uint32_t)*a * factor + 32768u) >> 16);
+}

@@ -7,18 +7,21 @@ package struct LabelPropertyError: Error, CustomStringConvertible, Sendable {
 }
 
 extension LabelProperty {
-    /// Every option flag of the table (`labelsnap render` reads them as options with a value).
-    package static var optionFlags: [String] { all.flatMap { $0.options.map(\.flag) } }
+    /// Every option flag of the table that takes a value (`labelsnap render` reads them as options with a value).
+    package static var optionFlags: [String] { all.flatMap { $0.options.filter { $0.switchValue == nil }.map(\.flag) } }
+    /// The table's switches, options without a value (`--disabled`).
+    package static var switchFlags: [String] { all.flatMap { $0.options.filter { $0.switchValue != nil }.map(\.flag) } }
 
     /// Sets on `label` every property whose option `arguments` gives, in table order (so `--directional-insets`
     /// wins over `--insets`, as setting `directionalInsets` after `insets` does). `arguments(flag)` are the
-    /// option's arguments in the order given; a non-repeating option takes the last.
+    /// option's arguments in the order given; a non-repeating option takes the last; a switch is on when it gives any.
     /// - Throws: `LabelPropertyError` naming the option ("--lines needs an integer, got 'x'").
     package static func applyOptions(_ arguments: (String) -> [String], to label: inout PaddedLabel) throws(LabelPropertyError) {
         for property in all {
             for option in property.options {
                 let given = arguments(option.flag)
-                guard let last = given.last else { continue }
+                guard var last = given.last else { continue }
+                if let value = option.switchValue { last = value }
                 let set: @Sendable (inout PaddedLabel) -> Void
                 do { set = try property.setter(option.repeats ? .texts(given) : .text(last)) } catch {
                     throw LabelPropertyError(error.message(for: option.flag))

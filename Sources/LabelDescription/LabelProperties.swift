@@ -236,6 +236,37 @@ extension LabelProperty {
                       syntax: .choice(AccessibilityContrast.allCases.map { ($0.rawValue, $0) }, shown: AccessibilityContrast.allCases.map(\.rawValue)),
                       set: { $0.accessibilityContrast = $1 },
                       describe: { $0.accessibilityContrast != .normal ? "accessibilityContrast=\($0.accessibilityContrast)" : nil }),
+        LabelProperty("alpha", options: [Option("--alpha", "A", help: """
+            the view's opacity (UIView.alpha) 0…1: the whole label composited once at it; below 0 as 0,
+            above 1 as 1 (default 1)
+            """)],
+                      syntax: .number(-Double(PaddedLabel.maximumLength)...Double(PaddedLabel.maximumLength), placeholder: "A"),
+                      set: { $0.alpha = $1 },
+                      describe: { $0.drawnAlpha != 1 ? "alpha=\(n($0.drawnAlpha))" : nil }),
+        LabelProperty("isEnabled", options: [Option("--disabled", help: """
+            isEnabled = false: the text dimmed, its alpha × tertiaryLabel's (0.3)
+            """, switchValue: "false")],
+                      syntax: .bool, set: { $0.isEnabled = $1 },
+                      describe: { $0.isEnabled ? nil : "disabled" }),
+        LabelProperty("isHighlighted", options: [Option("--highlighted", help: """
+            isHighlighted = true: the text in --highlighted-text-color, when given
+            """, switchValue: "true")],
+                      syntax: .bool, set: { $0.isHighlighted = $1 },
+                      describe: { $0.isHighlighted ? "highlighted" : nil }),
+        LabelProperty("highlightedTextColor", options: [Option("--highlighted-text-color", help: """
+            the text colour when highlighted (UILabel.highlightedTextColor; default none)
+            """)],
+                      syntax: .color, set: { $0.highlightedTextColor = $1 },
+                      describe: { label in label.highlightedTextColor.map { "highlightedTextColor=\($0)" } }),
+        LabelProperty("shadowColor", options: [Option("--shadow-color", help: """
+            the text's shadow (UILabel.shadowColor): the glyphs again under the text, no blur (default none)
+            """)],
+                      syntax: .color, set: { $0.shadowColor = $1 },
+                      describe: { label in label.shadowColor.map { "shadow=\($0) \(n(label.shadowOffset.width)),\(n(label.shadowOffset.height))" } }),
+        LabelProperty("shadowOffset", options: [Option("--shadow-offset", help: """
+            the shadow's offset in points, x right, y down (UILabel.shadowOffset; default 0,-1)
+            """)],
+                      syntax: .offset, set: { $0.shadowOffset = CGSize(width: $1[0], height: $1[1]) }),  // stated with shadowColor
     ]
 
     /// `CACornerMask`'s own names beside the short ones.

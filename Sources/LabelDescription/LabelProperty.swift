@@ -32,11 +32,14 @@ package struct LabelProperty: Sendable {
         package let repeats: Bool
         /// What else the option sets (`--min-scale` also turns `adjustsFontSizeToFitWidth` on).
         package let also: (@Sendable (inout PaddedLabel) -> Void)?
+        /// A switch takes no argument: given, it sets the value this text reads as (`--disabled`: "false").
+        package let switchValue: String?
 
         package init(_ flag: String, placeholder: String, help: String, repeats: Bool = false,
-                    also: (@Sendable (inout PaddedLabel) -> Void)? = nil) {
+                    also: (@Sendable (inout PaddedLabel) -> Void)? = nil, switchValue: String? = nil) {
             self.flag = flag
-            self.placeholder = placeholder
+            self.switchValue = switchValue
+            self.placeholder = switchValue == nil ? placeholder : ""
             self.help = help
             self.repeats = repeats
             self.also = also
@@ -47,9 +50,11 @@ package struct LabelProperty: Sendable {
     package struct Option: Sendable {
         let flag: String, placeholder: String?, help: String, repeats: Bool
         let also: (@Sendable (inout PaddedLabel) -> Void)?
+        let switchValue: String?
         package init(_ flag: String, _ placeholder: String? = nil, help: String, repeats: Bool = false,
-                    also: (@Sendable (inout PaddedLabel) -> Void)? = nil) {
+                    also: (@Sendable (inout PaddedLabel) -> Void)? = nil, switchValue: String? = nil) {
             self.flag = flag
+            self.switchValue = switchValue
             self.placeholder = placeholder
             self.help = help
             self.repeats = repeats
@@ -64,7 +69,8 @@ package struct LabelProperty: Sendable {
         self.name = name
         self.inStyle = inStyle
         self.options = options.map {
-            CommandLineOption($0.flag, placeholder: $0.placeholder ?? syntax.placeholder, help: $0.help, repeats: $0.repeats, also: $0.also)
+            CommandLineOption($0.flag, placeholder: $0.placeholder ?? syntax.placeholder, help: $0.help, repeats: $0.repeats, also: $0.also,
+                              switchValue: $0.switchValue)
         }
         self.summary = syntax.summary
         let parse = syntax.parse

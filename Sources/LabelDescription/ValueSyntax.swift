@@ -262,6 +262,18 @@ extension ValueSyntax where Value == [Double] {
     }
 }
 
+extension ValueSyntax where Value == [Double] {
+    /// An offset in points, each part signed: `X,Y`, or `[x, y]`.
+    package static var offset: ValueSyntax {
+        let list = ValueSyntax<[Double]>.list(of: .length, placeholder: "X,Y")
+        return ValueSyntax(placeholder: "X,Y", summary: "an x and a y offset in points") { input throws(PropertyValueError) in
+            let v = try list.parse(input)
+            guard v.count == 2 else { throw PropertyValueError(.phrase("needs an x and a y offset", got: nil)) }
+            return v
+        }
+    }
+}
+
 extension ValueSyntax where Value == CornerConfiguration {
     /// `capsule`, `capsule:MAX`, a radius, or `TL,TR,BL,BR` (top-left, top-right, bottom-left, bottom-right), pt; in
     /// JSON also a number or an array of four numbers.

@@ -26,6 +26,9 @@ extension TextLayout {
             out.insert("corners: " + cornerRadii.all.map { n(CGFloat($0)) }.joined(separator: " ") + " pt \(cornerCurve)"
                        + (clipsToBounds ? ", clips to bounds" : ""), at: 2)
         }
+        if let viewState {
+            out.insert("view state: " + viewState, at: statesCorners ? 3 : 2)
+        }
         for (i, line) in lines.enumerated() {
             let quoted = line.text.unicodeScalars.map { s -> String in
                 switch s {

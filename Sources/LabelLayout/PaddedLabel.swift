@@ -151,6 +151,30 @@ public struct PaddedLabel: Sendable {
     /// of an attributed string: it picks the CJK design of the fallback font (Korean → Noto Sans CJK KR,
     /// Japanese → JP, Simplified Chinese → SC, Traditional → TC). nil: guessed from the text (`effectiveLanguage`).
     public var language: String?
+    /// The view's opacity (`UIView.alpha`), 0…1; default 1. The whole label (background, text, border) is drawn
+    /// once and then composited at this opacity, as Core Animation composites a layer group: where the text and the
+    /// border overlap, the pixel is the opaque drawing's at this opacity, never the two each at it. Values below 0
+    /// draw as 0 and above 1 as 1 (UIKit: "values below 0.0 are interpreted as 0.0, and values above 1.0 are
+    /// interpreted as 1.0"); NaN throws `LabelError.invalidProperty`. At 1 it costs nothing. DESIGN.md §2, View state.
+    public var alpha: CGFloat = 1
+    /// Whether the text draws enabled (`UILabel.isEnabled`); default true. Disabled, every text colour (the label's,
+    /// the highlighted one, and attributed runs' foreground colours) keeps its RGB and has its alpha scaled by
+    /// `Color.tertiaryLabel`'s alpha for the label's appearance and contrast (0.3 normal): Apple documents only
+    /// that the label "dims the text somewhat"; the factor is LabelSnapshot's rule (DESIGN.md §2, View state).
+    /// Background, border and shadow are not dimmed.
+    public var isEnabled = true
+    /// Whether the text draws highlighted (`UILabel.isHighlighted`); default false. Draws in
+    /// `highlightedTextColor` only when that is set, as UIKit.
+    public var isHighlighted = false
+    /// The text colour when `isHighlighted` (`UILabel.highlightedTextColor`); default nil: highlighting changes
+    /// nothing. With attributed text it replaces every run's foreground colour too.
+    public var highlightedTextColor: Color?
+    /// The text's shadow colour (`UILabel.shadowColor`); default nil: no shadow. Set, every glyph is drawn again
+    /// under the text, in this colour, `shadowOffset` away, without blur (colour emoji as their alpha shape).
+    public var shadowColor: Color?
+    /// The shadow's offset, pt, x right and y down (`UILabel.shadowOffset`); default (0, -1), UIKit's "top shadow".
+    /// Drawn rounded to whole pixels (offset × `scale`).
+    public var shadowOffset = CGSize(width: 0, height: -1)
     /// Pixels per point: 1, 2 or 3 like `UIScreen.scale`.
     public var scale: CGFloat = 1
     /// The label's bounds, pt; nil = its `intrinsicContentSize` at the origin.
@@ -299,6 +323,37 @@ public struct PaddedLabel: Sendable {
 
     // MARK: Internals
 
+    /// The colour a text colour draws in for the view state: `highlightedTextColor` replaces it when `isHighlighted`
+    /// (and it is set), then a disabled label scales its alpha by `tertiaryLabel`'s (DESIGN.md §2, View state).
+    /// `color` is resolved for the appearance already; so is the result.
+    func stateTextColor(_ color: Color) -> Color {
+        var c = color
+        if isHighlighted, let h = highlightedTextColor { c = h.resolved(for: userInterfaceStyle, contrast: accessibilityContrast) }
+        if !isEnabled {
+            let dim = Int(Color.tertiaryLabel.resolved(for: userInterfaceStyle, contrast: accessibilityContrast).alpha)
+            c.alpha = UInt8((Int(c.alpha) * dim + 127) / 255)
+        }
+        return c
+    }
+
+    /// The `.layout` line of the view state (`alpha 0.5, disabled, highlighted #FF0000FF, shadow #000000FF 0,-1 pt`),
+    /// nil when every part is at UIKit's default.
+    var viewStateDescription: String? {
+        func n(_ v: CGFloat) -> String {
+            let r = (Double(v) * 100).rounded() / 100
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        var parts: [String] = []
+        if drawnAlpha != 1 { parts.append("alpha \(n(drawnAlpha))") }
+        if !isEnabled { parts.append("disabled") }
+        if isHighlighted { parts.append("highlighted" + (highlightedTextColor.map { " \($0.resolved(for: userInterfaceStyle, contrast: accessibilityContrast).hexString)" } ?? "")) }
+        if let s = shadowColor { parts.append("shadow \(s.resolved(for: userInterfaceStyle, contrast: accessibilityContrast).hexString) \(n(shadowOffset.width)),\(n(shadowOffset.height)) pt") }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// `alpha` clamped to 0…1, as UIKit reads `UIView.alpha`.
+    package var drawnAlpha: CGFloat { min(1, max(0, alpha)) }
+
     /// `numberOfLines`, except that `.byTruncatingMiddle` lays out one line whatever it says: "using it with
     /// multiline text truncates the text into a single line" (UIKit, `NSLineBreakMode.byTruncatingMiddle`).
     var drawnNumberOfLines: Int { drawnNumberOfLines(numberOfLines) }
@@ -339,6 +394,10 @@ public struct PaddedLabel: Sendable {
                               ("defaultTabInterval", defaultTabInterval),
                               ("lineHeightMultiple", lineHeightMultiple)] where !(value.isFinite && value >= 0 && value <= m) {
             throw LabelError.invalidProperty(name: name, value: value)
+        }
+        guard !alpha.isNaN else { throw LabelError.invalidProperty(name: "alpha", value: alpha) }
+        guard shadowOffset.width.isFinite, shadowOffset.height.isFinite, abs(shadowOffset.width) <= m, abs(shadowOffset.height) <= m else {
+            throw LabelError.invalidProperty(name: "shadowOffset", value: shadowOffset.width.isFinite && abs(shadowOffset.width) <= m ? shadowOffset.height : shadowOffset.width)
         }
         for value in cornerConfiguration?.lengths ?? [] where !(value.isFinite && value >= 0 && value <= Double(m)) {
             throw LabelError.invalidProperty(name: "cornerConfiguration", value: CGFloat(value))

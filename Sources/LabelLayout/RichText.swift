@@ -42,7 +42,7 @@ struct RichText {
         style.defaultTabInterval = label.defaultTabInterval
         labelStyle = style
         let appearance = label.userInterfaceStyle, contrast = label.accessibilityContrast
-        let textColor = label.textColor.resolved(for: appearance, contrast: contrast)
+        let textColor = label.stateTextColor(label.textColor.resolved(for: appearance, contrast: contrast))
         var runs: [Run] = [], fontRuns: [FontRun] = []
         let utf16 = attributed.utf16
         var offset = 0
@@ -59,7 +59,7 @@ struct RichText {
             if strike?.isEmpty == true { strike = nil }
             let kern = (run.kern ?? 0) + (run.tracking ?? 0)
             let metrics = try FontFace.load(font.file).metrics(pointSize: font.pointSize)
-            runs.append(Run(range: range, font: font, color: run.foregroundColor?.resolved(for: appearance, contrast: contrast) ?? textColor,
+            runs.append(Run(range: range, font: font, color: run.foregroundColor.map { label.stateTextColor($0.resolved(for: appearance, contrast: contrast)) } ?? textColor,
                             backgroundColor: run.backgroundColor?.resolved(for: appearance, contrast: contrast), kern: kern,
                             baselineOffset: run.baselineOffset ?? 0,
                             underline: underline, underlineColor: run.underlineColor?.resolved(for: appearance, contrast: contrast),

@@ -120,6 +120,13 @@ public struct TextLayout: Sendable {
     package var clipsToBounds = false
     /// Whether `.layout` states the corners (the label set more than a circular `cornerRadius`).
     package var statesCorners = false
+    /// The opacity the finished drawing is composited at, 0…1 (`PaddedLabel.alpha`, clamped).
+    package var alpha: Double = 1
+    /// The text shadow's colour (`PaddedLabel.shadowColor`, resolved), nil for none, and its offset in whole pixels.
+    package var shadowColor: Color?
+    package var shadowOffsetPixels: (x: Int, y: Int) = (0, 0)
+    /// The view state `.layout` states (alpha, disabled, highlighted, shadow), nil at UIKit's defaults.
+    package var viewState: String?
 }
 
 extension PaddedLabel {
@@ -163,7 +170,7 @@ extension PaddedLabel {
                           fontSize: drawn.pointSize, fontPointSize: font.pointSize,
                           truncation: measured.truncation, missingScalars: engine.missingScalars(in: measured.lines),
                           fontsUsed: fontsUsed(by: glyphs, chain: engine.text.faces), pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-                          textColor: textColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast),
+                          textColor: stateTextColor(textColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast)),
                           backgroundColor: backgroundColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast),
                           cornerRadius: cornerRadius, borderWidth: borderWidth,
                           borderColor: borderColor.resolved(for: userInterfaceStyle, contrast: accessibilityContrast),
@@ -174,6 +181,12 @@ extension PaddedLabel {
         layout.cornerCurve = cornerCurve
         layout.clipsToBounds = clipsToBounds
         layout.statesCorners = statesCorners
+        layout.alpha = Double(drawnAlpha)
+        if let shadow = shadowColor?.resolved(for: userInterfaceStyle, contrast: accessibilityContrast) {
+            layout.shadowColor = shadow
+            layout.shadowOffsetPixels = (Int((shadowOffset.width * scale).rounded()), Int((shadowOffset.height * scale).rounded()))
+        }
+        layout.viewState = viewStateDescription
         return layout
     }
 

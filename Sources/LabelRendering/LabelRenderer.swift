@@ -4,8 +4,8 @@ import Raster
 import Typesetting
 
 /// The raster stage: a `TextLayout` into an RGBA8 `Bitmap` of `round(bounds × scale)` pixels.
-/// Order: background (in the corner shape), glyphs (clipped to the bounds, or to the shape with `clipsToBounds`),
-/// border on top, inside the bounds.
+/// Order: background (in the corner shape), the text shadow, glyphs (clipped to the bounds, or to the shape with `clipsToBounds`),
+/// border on top, inside the bounds; then, below an `alpha` of 1, every pixel's alpha × `alpha` (one group opacity).
 ///
 /// A bitmap larger than the cache (a long text: 800×4239 px is 13.5 MB) is drawn in bands of rows of about
 /// `bandBytes`, each band's background, glyphs and border while its rows are in the cache: drawn whole, the
@@ -31,7 +31,15 @@ public enum LabelRenderer {
         let radii = layout.statesCorners ? layout.cornerRadii.scaled(by: s) : CornerRadii(uniform: Double(layout.cornerRadius) * s)
         let shape = CornerShape(x: 0, y: 0, width: w, height: h, radii: radii, curve: layout.cornerCurve)
         let clips = layout.clipsToBounds && shape.radii != .zero
-        let glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
+        var glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
+        if let shadow = layout.shadowColor, shadow.alpha > 0 {
+            // UILabel's text shadow: every glyph again, offset, in the shadow colour, before (under) all the text.
+            let (dx, dy) = layout.shadowOffsetPixels
+            glyphs = glyphs.compactMap { g -> PlacedGlyph? in
+                guard g.top + dy < bitmap.height, g.top + dy + g.image.height > 0 else { return nil }
+                return PlacedGlyph(image: g.image, left: g.left + dx, top: g.top + dy, color: shadow, isShadow: true)
+            } + glyphs
+        }
         let attachments = layout.attachments.isEmpty ? [] : try AttachmentDrawing.place(layout)
         // Each band's glyphs, in layout order (the order they composite in where they overlap).
         let bandRows = max(1, min(bitmap.height, bandBytes / (bitmap.width * 4)))
@@ -40,7 +48,7 @@ public enum LabelRenderer {
         var i = 0
         while i < glyphs.count {
             let g = glyphs[i]
-            var band = max(0, g.top) / bandRows
+            var band = min(bandCount - 1, max(0, g.top) / bandRows)
             let last = (min(bitmap.height, g.top + g.image.height) - 1) / bandRows
             while band <= last { bands[band].append(i); band += 1 }
             i += 1
@@ -63,6 +71,8 @@ public enum LabelRenderer {
             if layout.borderWidth > 0, layout.borderColor.alpha > 0 {
                 bitmap.stroke(shape, lineWidth: Double(layout.borderWidth) * s, color: layout.borderColor, rows: rows)
             }
+            // UIView.alpha: the band's finished pixels at the group opacity (no pass at all at 1).
+            if layout.alpha < 1 { bitmap.scaleAlpha(by: layout.alpha, rows: rows) }
             band += 1
         }
         return bitmap
@@ -74,6 +84,8 @@ public enum LabelRenderer {
         let left, top: Int
         /// The run's colour (attributed text), else the layout's text colour.
         var color: Color? = nil
+        /// A text shadow's glyph: a colour image draws as its alpha in `color`.
+        var isShadow = false
     }
 
     /// A decoration's rect, anti-aliased at fractional edges.
@@ -105,6 +117,14 @@ public enum LabelRenderer {
         switch image.pixels {
         case .coverage(let coverage):
             coverage.withUnsafeBufferPointer {
+                bitmap.blendMask($0, maskWidth: image.width, maskHeight: image.height, pitch: image.width,
+                                 color: color, originX: glyph.left, originY: glyph.top, clip: clip)
+            }
+        case .premultipliedBGRA(let bgra) where glyph.isShadow:
+            var alphaMask = [UInt8](repeating: 0, count: image.width * image.height)
+            var i = 0
+            while i < alphaMask.count { alphaMask[i] = bgra[i * 4 + 3]; i += 1 }
+            alphaMask.withUnsafeBufferPointer {
                 bitmap.blendMask($0, maskWidth: image.width, maskHeight: image.height, pitch: image.width,
                                  color: color, originX: glyph.left, originY: glyph.top, clip: clip)
             }

@@ -72,3 +72,16 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// Multiplies every pixel's alpha in `rows` by `opacity` (0…1, rounded to 1/65536; colours unchanged, as they are
+    /// straight): a finished drawing composited at a group opacity (`UIView.alpha`), so overlapping parts of it do
+    /// not add up. Rows outside the bitmap are ignored.
+    package mutating func scaleAlpha(by opacity: Double, rows: Range<Int>) {
+        let rows = rows.clamped(to: 0..<height)
+        guard !rows.isEmpty, opacity < 1 else { return }
+        let factor = UInt32((max(0, opacity) * 65536).rounded())
+        let start = rows.lowerBound * width * 4, count = rows.count * width
+        pixels.withUnsafeMutableBufferPointer { lsr_scale_alpha($0.baseAddress! + start, count, factor) }
+    }
+}

@@ -115,6 +115,20 @@ final class PropertyTableTests: XCTestCase {
                             check: { $0.cornerCurve == .continuous }, states: ["cornerCurve=continuous"]),
         "clipsToBounds": Case(options: ["--clips-to-bounds": ["true"]], json: #""clipsToBounds": true"#,
                               check: { $0.clipsToBounds }, states: ["clipsToBounds"]),
+        "alpha": Case(options: ["--alpha": ["0.5"]], json: #""alpha": 0.5"#, check: { $0.alpha == 0.5 }, states: ["alpha=0.5"]),
+        // A switch: given at all, it sets the value (the argument list's content is not read).
+        "isEnabled": Case(options: ["--disabled": [""]], json: #""isEnabled": false"#, check: { !$0.isEnabled }, states: ["disabled"]),
+        "isHighlighted": Case(options: ["--highlighted": [""]], json: #""isHighlighted": true"#, check: { $0.isHighlighted },
+                              states: ["highlighted"]),
+        "highlightedTextColor": Case(options: ["--highlighted-text-color": ["#00FF00"]], json: ##""highlightedTextColor": "#0f0""##,
+                                     check: { $0.highlightedTextColor == Color(red: 0, green: 255, blue: 0) },
+                                     states: ["highlightedTextColor=#00FF00FF"]),
+        "shadowColor": Case(options: ["--shadow-color": ["#00000080"]], json: ##""shadowColor": "#00000080""##,
+                            check: { $0.shadowColor == Color(red: 0, green: 0, blue: 0, alpha: 128) && $0.shadowOffset == CGSize(width: 0, height: -1) },
+                            states: ["shadow=#00000080 0,-1"]),
+        "shadowOffset": Case(options: ["--shadow-color": ["#000000"], "--shadow-offset": ["2,-1.5"]],
+                             json: ##""shadowColor": "#000000", "shadowOffset": [2, -1.5]"##,
+                             check: { $0.shadowOffset == CGSize(width: 2, height: -1.5) }, states: ["shadow=#000000FF 2,-1.5"]),
     ]
 
     /// `--attributed`'s file: "ab" with a kern of 1.5 pt on "a".
@@ -145,7 +159,7 @@ final class PropertyTableTests: XCTestCase {
             }
             XCTAssertTrue(c.check(label), "\(property.name) from the command line: \(label)")
             XCTAssertNotNil(property.describe(label) ?? (property.name == "scale" ? "" : property.name == "size" || property.name == "borderColor"
-                || property.name == "minimumScaleFactor" || property.name == "markdown" ? "" : nil), "\(property.name) is stated once set")
+                || property.name == "minimumScaleFactor" || property.name == "markdown" || property.name == "shadowOffset" ? "" : nil), "\(property.name) is stated once set")
             let provenance = try SnapshotProvenance(label: label).text
             for part in c.states { XCTAssertTrue(provenance.contains(part), "\(property.name): \(part) in\n\(provenance)") }
 

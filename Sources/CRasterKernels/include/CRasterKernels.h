@@ -28,6 +28,11 @@ typedef struct { int64_t start[4], end[4]; } lsr_sample_runs;
  * source-over on straight alpha. */
 void lsr_blend_pixel(uint8_t *p, lsr_rgba color, uint8_t coverage);
 
+/* Multiplies the alpha of `count` consecutive straight-alpha pixels from `p` by `factor` / 65536 (0…65536),
+ * rounded to nearest: a' = (a·factor + 32768) >> 16; the colour channels stay (straight alpha). A layer's
+ * group opacity (UIView.alpha) on its finished pixels. */
+void lsr_scale_alpha(uint8_t *p, size_t count, uint32_t factor);
+
 /* Writes `color` into `count` consecutive pixels from `p` (4-byte aligned): one 32-bit pattern fill. */
 void lsr_fill_pixels(uint8_t *p, lsr_rgba color, size_t count);
 

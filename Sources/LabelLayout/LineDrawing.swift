@@ -148,7 +148,8 @@ struct LineDrawer {
             case .text(let r):
                 let end = TextSegmentation.trimmingTrailingWhitespace(r, in: utf16).upperBound
                 var run = engine.rich?.runIndex(at: r.lowerBound) ?? 0
-                let runs = shaped.fontRuns
+                // Attribute runs (colour, decorations), which may split one shaped font run.
+                let runs = engine.rich?.runs ?? []
                 for g in shaped.glyphs[try shaped.glyphIndices(r.lowerBound..<end)] {
                     let isSpace = utf16[g.cluster] == 0x20 || utf16[g.cluster] == 0x3000
                     if isSpace, g.cluster != lastSpace { spaces += 1; lastSpace = g.cluster }

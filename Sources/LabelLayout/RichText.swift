@@ -26,6 +26,7 @@ struct RichText {
     }
 
     let runs: [Run]
+    /// The ranges shaped together: adjacent attribute runs of one font and kern merged, attachments alone.
     let fontRuns: [FontRun]
     /// The style of a paragraph without a `paragraphStyle` attribute: the label's own properties.
     let labelStyle: ParagraphStyle
@@ -65,8 +66,16 @@ struct RichText {
                             underline: underline, underlineColor: run.underlineColor?.resolved(for: appearance, contrast: contrast),
                             strikethrough: strike, strikethroughColor: run.strikethroughColor?.resolved(for: appearance, contrast: contrast),
                             paragraphStyle: run.paragraphStyle, attachment: run.attachment, metrics: metrics))
-            fontRuns.append(FontRun(range: range, font: font, extraAdvance: Double(kern),
-                                    attachmentAdvance: run.attachment.map { Double($0.bounds.width) + Double(kern) }))
+            // Shaping follows font runs, not attribute runs: a colour, background, decoration or baseline offset
+            // change inside one face, size and kern keeps the text one HarfBuzz run, so a kern pair or ligature
+            // across it applies (DESIGN.md §2, Attributed text).
+            let attachmentAdvance = run.attachment.map { Double($0.bounds.width) + Double(kern) }
+            if attachmentAdvance == nil, let previous = fontRuns.last, previous.attachmentAdvance == nil, previous.font == font,
+               previous.extraAdvance == Double(kern), previous.range.upperBound == range.lowerBound {
+                fontRuns[fontRuns.count - 1].range = previous.range.lowerBound..<range.upperBound
+            } else {
+                fontRuns.append(FontRun(range: range, font: font, extraAdvance: Double(kern), attachmentAdvance: attachmentAdvance))
+            }
         }
         self.runs = runs
         self.fontRuns = fontRuns
@@ -86,8 +95,15 @@ struct RichText {
         return f
     }
 
-    /// The index of the run holding `offset` (the last run at the end).
-    func runIndex(at offset: Int) -> Int { fontRuns.index(containing: offset) }
+    /// The index of the attribute run holding `offset` (the last run at the end), by binary search.
+    func runIndex(at offset: Int) -> Int {
+        var lo = 0, hi = runs.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if runs[mid].range.lowerBound <= offset { lo = mid } else { hi = mid - 1 }
+        }
+        return max(lo, 0)
+    }
 
     /// The style of the paragraph starting at `start`: its first character's `paragraphStyle`, else the label's.
     func style(forParagraphAt start: Int) -> ParagraphStyle {

@@ -40,6 +40,23 @@ final class AttributedLayoutTests: XCTestCase {
         XCTAssertLessThan(sans.width("AVAWAY", pointSize: 17), unkerned - 1)
     }
 
+    /// Shaping follows font runs: a colour change inside one face, size and kern keeps the kern pair across it
+    /// ("A" black + "V" red is as wide as "AV" kerned by DejaVu Sans's `kern` table), while a kern or size change
+    /// shapes apart (no pair across the boundary).
+    func testAKernPairAcrossAColourChangeInOneFaceApplies() throws {
+        let pair = try XCTUnwrap(sans.kerningPairs["AV"])
+        XCTAssertLessThan(pair, 0)
+        let coloured = run("A", .default(size: 20), color: .black) + run("V", .default(size: 20), color: Color(red: 255, green: 0, blue: 0))
+        let measured = try oneLine(coloured).measure(maxWidth: nil, maxLines: 0)
+        XCTAssertEqual(Double(measured.lines[0].width), sans.width("AV", pointSize: 20), accuracy: 1e-9)
+        let apart = run("A", .default(size: 20)) + run("V", .default(size: 20), kern: 0.5)
+        let unpaired = try oneLine(apart).measure(maxWidth: nil, maxLines: 0)
+        XCTAssertEqual(Double(unpaired.lines[0].width), sans.width("A", pointSize: 20) + sans.width("V", pointSize: 20) + 0.5, accuracy: 1e-9)
+        // Both glyphs keep their own run's colour when drawn.
+        let layout = try oneLine(coloured).makeLayout()
+        XCTAssertEqual(layout.glyphs.sorted { $0.x < $1.x }.map { $0.color }, [Color.black, Color(red: 255, green: 0, blue: 0)])
+    }
+
     /// A line is as tall as its tallest run: the highest ascender and lowest descender (DejaVu Sans has no line gap).
     func testALineIsAsTallAsItsTallestRun() throws {
         let text = run("ab ", .default(size: 12)) + run("CD", .default(size: 24))

@@ -51,7 +51,9 @@ let package = Package(
         // Row kernels of the anti-aliasing band (AVX2 when the CPU has it).
         .target(name: "CDiffKernels"),
         .target(name: "ImageDiff", dependencies: ["Raster", "CDiffKernels"]),
-        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        // Locked: a value behind a Synchronization.Mutex that ThreadSanitizer sees, the one lock box.
+        .target(name: "Locking"),
+        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "Locking"]),
         .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster", "PNGCodec"]),
         // Markdown's inline syntax → an attributed label's text (AttributedString(markdown:)).
         .target(name: "MarkdownText", dependencies: ["LabelLayout", "CCmarkGFM"]),
@@ -71,7 +73,7 @@ let package = Package(
         // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
         .target(name: "CSnapshotFiles"),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun",
-                                                      "CSnapshotFiles", "RegularFiles"]),
+                                                      "CSnapshotFiles", "RegularFiles", "Locking"]),
         // Where a recorded label PNG came from (its provenance text chunk), for the assertions and `labelsnap info`.
         .target(name: "ReferenceProvenance", dependencies: ["LabelDescription", "LabelLayout", "Typesetting", "PNGCodec", "SnapshotStore"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or

@@ -1,3 +1,4 @@
+import Locking
 import ContentDigest
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Locking
 import Raster
 import PNGCodec
 import ImageDiff

@@ -1,3 +1,4 @@
+import Locking
 import Synchronization
 #if canImport(Glibc)
 import Glibc

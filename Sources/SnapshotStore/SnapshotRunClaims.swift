@@ -1,3 +1,4 @@
+import Locking
 import CSnapshotRun
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import Locking
 import CFreeType
 import CHarfBuzz
 import CICU
@@ -60,7 +61,7 @@ package struct FontIdentity: Equatable, Sendable {
         return best ?? ""
     }
 
-    private static let cache = TypesettingLock<[FontFile: FontIdentity]>([:])
+    private static let cache = Locked<[FontFile: FontIdentity]>([:])
 }
 
 /// Versions of the text libraries linked at run time.
@@ -83,16 +84,5 @@ package enum TextLibraryVersions {
         var buffer = [CChar](repeating: 0, count: 32)
         lsicu_version(&buffer, Int32(buffer.count))
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-}
-
-/// A value behind an `NSLock`.
-final class TypesettingLock<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock(); defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -1,3 +1,4 @@
+import Locking
 import CFreeType
 import CHarfBuzz
 import Foundation
@@ -40,7 +41,7 @@ extension FontFile {
     }
 }
 
-private let variationAxesCache = TypesettingLock<[FontFile: [VariationAxis]]>([:])
+private let variationAxesCache = Locked<[FontFile: [VariationAxis]]>([:])
 
 /// A four-byte OpenType tag as text (`0x77676874` → `wght`).
 func tagString(_ tag: UInt32) -> String {

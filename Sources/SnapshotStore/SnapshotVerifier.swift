@@ -19,6 +19,9 @@ public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
     public var recordWritten: Bool
     /// Whether the reference file was written.
     public var referenceWritten: Bool
+    /// What fixes it, as values, in the order the message offers them (empty when nothing is to be done, or
+    /// the failure is not the reference's: configuration, a value that could not be produced).
+    package var fixes: [SnapshotFix] = []
 
     public var description: String { message }
 
@@ -214,7 +217,12 @@ public enum SnapshotVerifier {
 
     /// `labelsnap accept <failure record>`.
     package static func acceptCommand(for location: SnapshotLocation) -> String {
-        "labelsnap accept \(shellQuote(location.failureRecordPath))"
+        acceptCommand(recordPath: location.failureRecordPath)
+    }
+
+    /// `labelsnap accept <the failure record at recordPath>`.
+    package static func acceptCommand(recordPath: String) -> String {
+        "labelsnap accept \(shellQuote(recordPath))"
     }
 
     /// `text` quoted for a POSIX shell when it needs quoting.
@@ -411,10 +419,7 @@ public enum SnapshotVerifier {
                 "  \(reference)",
                 "Record mode is \"never\"\(RecordMode.isCI(environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
             ] + (createsNamedFolder ? ["The folder of references \(location.snapshotsFolder), named by \(SnapshotLocation.snapshotsDirectoryVariable) "
-                                       + "or snapshotDirectory:, does not exist: check the path."] : []), fixes: [
-                "Record it:  \(recordCommand(.missing))",
-                "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
-            ])
+                                       + "or snapshotDirectory:, does not exist: check the path."] : []), fixes: [.rerecord(.missing), .accept(recordPath: location.failureRecordPath)])
         }
 
         func unreadable(_ error: any Error) -> SnapshotFailure {
@@ -422,9 +427,7 @@ public enum SnapshotVerifier {
                 "The reference of snapshot \(location.snapshotName) cannot be read: \(error)",
                 "  \(reference)",
                 "It was left untouched.",
-            ], fixes: [
-                "Fix its permissions, or delete it and re-record:  \(recordCommand(.missing))",
-            ])
+            ], fixes: [.repairOrRerecord(.missing)])
         }
 
         func compare(_ bytes: [UInt8]) -> Outcome {
@@ -458,10 +461,7 @@ public enum SnapshotVerifier {
                     lines.append("It was left untouched (record mode \"\(mode)\").")
                 }
                 return .failed(fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
-                                    lines: lines, fixes: written ? [] : [
-                                        "Re-record it:  \(recordCommand(.failed))",
-                                        "or accept the actual file:  \(SnapshotVerifier.acceptCommand(for: location))",
-                                    ]))
+                                    lines: lines, fixes: written ? [] : [.rerecord(.failed), .accept(recordPath: location.failureRecordPath)]))
             }
             guard let mismatch = format.compare(referenceValue, value) else {
                 SnapshotVerifier.passCounters.decoded.add(1, ordering: .relaxed)
@@ -494,10 +494,7 @@ public enum SnapshotVerifier {
             return .failed(fail(.mismatch, referenceWritten: written, withArtifacts: true, includeActual: true,
                                 mismatch: mismatch, referenceDescription: format.describe(referenceValue),
                                 comparedReference: bytes, lines: lines,
-                                fixes: written ? [] : [
-                                    "Accept the actual value:  \(SnapshotVerifier.acceptCommand(for: location))",
-                                    "or re-record:  \(recordCommand(.failed))",
-                                ]))
+                                fixes: written ? [] : [.accept(recordPath: location.failureRecordPath), .rerecord(.failed)]))
         }
 
         func writeFailed(_ error: any Error) -> SnapshotFailure {
@@ -512,10 +509,11 @@ public enum SnapshotVerifier {
         func fail(_ kind: SnapshotFailureKind, referenceWritten: Bool, withArtifacts: Bool,
                   includeActual: Bool = false, mismatch: SnapshotMismatch? = nil,
                   referenceDescription: String? = nil, comparedReference: [UInt8]? = nil,
-                  lines: [String], fixes: [String] = []) -> SnapshotFailure {
+                  lines: [String], fixes: [SnapshotFix] = []) -> SnapshotFailure {
             // A failure may leave a record: the next pass looks for it again.
             remembered?.artifactsClean.store(false, ordering: .releasing)
             var message = lines
+            var offered = Array(fixes.indices)
             var record: SnapshotFailureRecord?
             var recordWritten = false
             if withArtifacts {
@@ -556,10 +554,9 @@ public enum SnapshotVerifier {
                         problems.append("\(attachment.kind): " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
                     }
                 }
-                var fixLines = fixes
-                if actualPath == nil {
-                    fixLines.removeAll { $0.contains("labelsnap accept") }
-                }
+                // A fix keeps the words of its place in the list offered, also when one before it is left out.
+                offered = fixes.indices.filter { actualPath != nil || !fixes[$0].needsActualFile }
+                let fixLines = offered.map { fixes[$0].line(at: $0, rerecordCommand: recordCommand) }
                 let tail = (artifactLines.isEmpty ? [] : ["Artifacts:"] + artifactLines + ["  record:    \(location.failureRecordPath)"])
                     + problems.map { "Artifact not written: \($0)" } + fixLines
                 message += tail
@@ -590,10 +587,11 @@ public enum SnapshotVerifier {
                 }
                 record = r
             } else {
-                message += fixes
+                message += fixes.indices.map { fixes[$0].line(at: $0, rerecordCommand: recordCommand) }
             }
             return SnapshotFailure(kind: kind, message: message.joined(separator: "\n"), location: location,
-                                   record: record, recordWritten: recordWritten, referenceWritten: referenceWritten)
+                                   record: record, recordWritten: recordWritten, referenceWritten: referenceWritten,
+                                   fixes: offered.map { fixes[$0] })
         }
 
         /// A pass removes the failure record (and artifacts) an earlier failure of this snapshot left. Looked

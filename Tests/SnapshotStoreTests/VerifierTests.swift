@@ -192,6 +192,24 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(pkg.bytes(file), Array("keep".utf8))
     }
 
+    /// The fixes a failure offers are values, in the message's order; an accept needs the actual file, so a run
+    /// that could not write it offers the re-record alone, with the words of its place ("or re-record:").
+    func testTheFixesAreValuesAndAnAcceptNeedsTheActualFile() throws {
+        try pkg.write(Array("a\n".utf8), to: ref)
+        let filter = "SNAPSHOT_TESTING_RECORD=failed swift test --filter '^FakeTests\\.(.*/)?testLabel(\\([^)]*\\)/|$)'"
+        let mismatch = try XCTUnwrap(verify("b\n"))
+        let record = pkg.artifacts + "/testLabel.label.txt.failure.json"
+        XCTAssertEqual(mismatch.fixes, [.accept(recordPath: record), .rerecord(.failed)])
+        XCTAssertTrue(mismatch.message.hasSuffix("\nAccept the actual value:  labelsnap accept \(record)\nor re-record:  \(filter)"), mismatch.message)
+        let file = pkg.root + "/not-a-folder"
+        try pkg.write(Array("keep".utf8), to: file)
+        let noActual = try XCTUnwrap(verify("b\n", env: ["SNAPSHOT_ARTIFACTS": file]))
+        XCTAssertEqual(noActual.fixes, [.rerecord(.failed)])
+        XCTAssertFalse(noActual.message.contains("labelsnap accept"), noActual.message)
+        XCTAssertTrue(noActual.message.contains("\nor re-record:  \(filter)\n"), noActual.message)
+        XCTAssertEqual(try XCTUnwrap(verify("b\n", record: .failed)).fixes, [])
+    }
+
     func testMismatchWritesArtifactsAndARecord() throws {
         try pkg.write(Array("a\nb\nc\n".utf8), to: ref)
         let failure = try XCTUnwrap(verify("a\nB\nc\n"))

@@ -64,8 +64,8 @@ let package = Package(
         // options, each property one entry (DESIGN.md §1, "Adding a label property").
         .target(name: "LabelDescription", dependencies: ["LabelLayout", "MarkdownText", "PNGCodec", "StringResources", "Typesetting", "Raster", "ContentDigest"]),
         // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
-        .target(name: "StringResources", dependencies: ["CICU", "RegularFiles"]),
-        .target(name: "LocalizationSweep", dependencies: ["StringResources", "LabelLayout", "LabelDescription", "LabelRendering",
+        .target(name: "StringResources", dependencies: ["CICU", "RegularFiles", "Locking"]),
+        .target(name: "LocalizationSweep", dependencies: ["StringResources", "Locking", "LabelLayout", "LabelDescription", "LabelRendering",
                                                           "ContactSheetRendering", "Typesetting", "Raster", "MarkdownText"]),
         // A test process's start and exit status, for the manifest of the references a run used
         // (a constructor: the only code that runs before the first test).

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import LabelLayout
 import StringResources
 
@@ -233,17 +234,17 @@ package struct StringError: Error, CustomStringConvertible {
 }
 
 /// Hands out index batches to the workers.
-final class WorkQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var nextIndex = 0
+final class WorkQueue: Sendable {
+    private let nextIndex = Locked(0)
     let count: Int, batch: Int
     init(count: Int, batch: Int) { self.count = count; self.batch = batch }
     func next() -> Range<Int>? {
-        lock.lock(); defer { lock.unlock() }
-        guard nextIndex < count else { return nil }
-        let r = nextIndex..<min(count, nextIndex + batch)
-        nextIndex = r.upperBound
-        return r
+        nextIndex.withLock { nextIndex in
+            guard nextIndex < count else { return nil }
+            let r = nextIndex..<min(count, nextIndex + batch)
+            nextIndex = r.upperBound
+            return r
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import CICU
 import Foundation
+import Locking
 
 /// A string with plural variants that lacks categories its locale's CLDR rules use: Arabic needs zero, one,
 /// two, few, many and other, so a catalog with only one/other shows the "other" text for 0, 2, 3 … 10 and 11 …
@@ -21,21 +22,21 @@ extension PluralSamples {
     /// CLDR's order of the categories.
     package static let order = ["zero", "one", "two", "few", "many", "other"]
 
-    private static let keywordLock = NSLock()
-    nonisolated(unsafe) private static var keywordCache: [String: [String]] = [:]
+    private static let keywordCache = Locked<[String: [String]]>([:])
 
     /// The plural categories `locale` uses, from ICU's rules, in CLDR order (["one", "other"] for "en"; ["zero",
     /// "one", "two", "few", "many", "other"] for "ar"); empty when ICU has no rules for it.
     package static func categories(locale: String) -> [String] {
-        keywordLock.lock(); defer { keywordLock.unlock() }
-        if let hit = keywordCache[locale] { return hit }
-        var buffer = [CChar](repeating: 0, count: 64)
-        let length = lsicu_plural_keywords(locale.replacingOccurrences(of: "_", with: "-"), &buffer, 64)
-        let words = length > 0 ? String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .split(separator: " ").map(String.init) : []
-        let sorted = order.filter(words.contains)
-        keywordCache[locale] = sorted
-        return sorted
+        keywordCache.withLock { cache in
+            if let hit = cache[locale] { return hit }
+            var buffer = [CChar](repeating: 0, count: 64)
+            let length = lsicu_plural_keywords(locale.replacingOccurrences(of: "_", with: "-"), &buffer, 64)
+            let words = length > 0 ? String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .split(separator: " ").map(String.init) : []
+            let sorted = order.filter(words.contains)
+            cache[locale] = sorted
+            return sorted
+        }
     }
 
     /// The plural gaps of `strings`: per key, locale and plural (the rest of the variant held equal, as a device

@@ -1,5 +1,6 @@
 import CICU
 import Foundation
+import Locking
 
 /// Locale tags checked against ICU: a tag whose language ICU does not know is an input error.
 package enum LocaleCheck {
@@ -26,8 +27,7 @@ package enum PluralSamples {
         return String(decoding: buffer[..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [String: Int] = [:]
+    private static let cache = Locked<[String: Int]>([:])
 
     /// The longest plausible integer in `category` for `locale`: `preferred` itself when it is in the category,
     /// else `preferred` with its last two digits replaced (keeping its length: Russian "one" → 12345601),
@@ -36,14 +36,12 @@ package enum PluralSamples {
     package static func sample(category: String, locale: String, preferred: Int) -> Int {
         if category == "zero" { return 0 }
         let cacheKey = "\(locale)|\(category)|\(preferred)"
-        lock.lock()
-        if let hit = cache[cacheKey] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = cache.withLock({ $0[cacheKey] }) { return hit }
         var found = preferred
         let base = preferred - preferred % 100
         let candidates = [preferred] + (base > 0 ? (0..<100).map { base + $0 } : []) + Array(1...1000) + [0]
         if let n = candidates.first(where: { self.category(of: Double($0), locale: locale) == category }) { found = n }
-        lock.lock(); cache[cacheKey] = found; lock.unlock()
+        cache.withLock { $0[cacheKey] = found }
         return found
     }
 }

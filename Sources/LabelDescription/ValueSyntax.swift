@@ -253,22 +253,20 @@ extension ValueSyntax where Value == [FontFile] {
 extension ValueSyntax where Value == [Double] {
     /// A width and a height in points: `W,H`, or `[w, h]`.
     package static var twoLengths: ValueSyntax {
-        let list = ValueSyntax<[Double]>.list(of: .positiveLength, placeholder: "W,H")
-        return ValueSyntax(placeholder: "W,H", summary: "a width and a height in points") { input throws(PropertyValueError) in
-            let v = try list.parse(input)
-            guard v.count == 2 else { throw PropertyValueError(.phrase("needs a width and a height", got: nil)) }
-            return v
-        }
+        pair(of: .positiveLength, placeholder: "W,H", summary: "a width and a height in points", needs: "needs a width and a height")
     }
-}
 
-extension ValueSyntax where Value == [Double] {
     /// An offset in points, each part signed: `X,Y`, or `[x, y]`.
     package static var offset: ValueSyntax {
-        let list = ValueSyntax<[Double]>.list(of: .length, placeholder: "X,Y")
-        return ValueSyntax(placeholder: "X,Y", summary: "an x and a y offset in points") { input throws(PropertyValueError) in
+        pair(of: .length, placeholder: "X,Y", summary: "an x and a y offset in points", needs: "needs an x and a y offset")
+    }
+
+    /// Two values of `element`, as a list of exactly two; `needs` is the error's phrase for any other count.
+    private static func pair(of element: ValueSyntax<Double>, placeholder: String, summary: String, needs: String) -> ValueSyntax {
+        let list = ValueSyntax<[Double]>.list(of: element, placeholder: placeholder)
+        return ValueSyntax(placeholder: placeholder, summary: summary) { input throws(PropertyValueError) in
             let v = try list.parse(input)
-            guard v.count == 2 else { throw PropertyValueError(.phrase("needs an x and a y offset", got: nil)) }
+            guard v.count == 2 else { throw PropertyValueError(.phrase(needs, got: nil)) }
             return v
         }
     }

@@ -7,13 +7,7 @@ extension TextLayout {
     /// applied, missing code points and the font files used (by file name). It does not depend on the
     /// rasteriser, so it stays the same when FreeType's anti-aliasing changes.
     public var layoutDescription: String {
-        func n(_ v: CGFloat) -> String {
-            let r = (Double(v) * 100).rounded() / 100
-            if r == r.rounded() { return String(Int(r)) }
-            var s = String(format: "%.2f", r)
-            while s.hasSuffix("0") { s.removeLast() }
-            return s
-        }
+        let n = layoutNumber
         func rect(_ r: CGRect) -> String { "x \(n(r.minX)) y \(n(r.minY)) w \(n(r.width)) h \(n(r.height))" }
         var out = [
             "size: \(n(bounds.width)) × \(n(bounds.height)) pt = \(pixelWidth) × \(pixelHeight) px @\(n(scale))x",
@@ -57,4 +51,13 @@ extension TextLayout {
         out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))
         return out.joined(separator: "\n") + "\n"
     }
+}
+
+/// A length or factor as `.layout` writes it: rounded to 2 decimals, without trailing zeros ("12", "0.35").
+func layoutNumber(_ v: CGFloat) -> String {
+    let r = (Double(v) * 100).rounded() / 100
+    if r == r.rounded() { return String(Int(r)) }
+    var s = String(format: "%.2f", r)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
 }

@@ -339,10 +339,7 @@ public struct PaddedLabel: Sendable {
     /// The `.layout` line of the view state (`alpha 0.5, disabled, highlighted #FF0000FF, shadow #000000FF 0,-1 pt`),
     /// nil when every part is at UIKit's default.
     var viewStateDescription: String? {
-        func n(_ v: CGFloat) -> String {
-            let r = (Double(v) * 100).rounded() / 100
-            return r == r.rounded() ? String(Int(r)) : String(r)
-        }
+        let n = layoutNumber
         var parts: [String] = []
         if drawnAlpha != 1 { parts.append("alpha \(n(drawnAlpha))") }
         if !isEnabled { parts.append("disabled") }

@@ -587,7 +587,7 @@ public enum SnapshotVerifier {
                 }
                 record = r
             } else {
-                message += fixes.indices.map { fixes[$0].line(at: $0, rerecordCommand: recordCommand) }
+                message += offered.map { fixes[$0].line(at: $0, rerecordCommand: recordCommand) }
             }
             return SnapshotFailure(kind: kind, message: message.joined(separator: "\n"), location: location,
                                    record: record, recordWritten: recordWritten, referenceWritten: referenceWritten,

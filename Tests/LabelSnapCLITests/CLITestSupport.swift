@@ -28,6 +28,16 @@ func labelsnapExecutable() throws -> URL {
     throw XCTSkip("labelsnap executable not found next to the tests (looked at \(candidates.map(\.path)))")
 }
 
+extension XCTestCase {
+    /// A new empty folder under the system's temporary directory, named `<prefix>-<UUID>`, removed when the test ends.
+    func temporaryFolder(_ prefix: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+}
+
 struct CLIResult {
     var status: Int32
     var stdout: String

@@ -7,15 +7,8 @@ import XCTest
 final class RenderAttributedTests: XCTestCase {
     let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 
-    func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("render-attributed-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func testMarkdownAndAttributedJSONDrawTheBoldRun() throws {
-        let dir = try folder()
+        let dir = try temporaryFolder("render-attributed")
         let font = ["--font", "DejaVu Sans", "--size", "12"]
         let markdown = try labelsnap(["render", "--markdown", "**New** items", "-o", dir + "/markdown.png"] + font, cwd: dir)
         XCTAssertEqual(markdown.status, 0, markdown.stderr)
@@ -33,7 +26,7 @@ final class RenderAttributedTests: XCTestCase {
     }
 
     func testBadInputIsRefusedWithoutWriting() throws {
-        let dir = try folder()
+        let dir = try temporaryFolder("render-attributed")
         let both = try labelsnap(["render", "x", "--markdown", "**y**", "-o", dir + "/out.png"], cwd: dir)
         XCTAssertEqual(both.status, 2)
         XCTAssertEqual(both.stderr, "labelsnap: --markdown gives the label's text: drop the TEXT argument (or --text-file)\n")

@@ -8,15 +8,8 @@ import XCTest
 
 /// `labelsnap render`'s view-state options draw what the API draws; bad values exit 2 and write nothing.
 final class RenderViewStateTests: XCTestCase {
-    func folder() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("render-view-state-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        return path
-    }
-
     func testTheOptionsDrawWhatTheAPIDraws() throws {
-        let dir = try folder()
+        let dir = try temporaryFolder("render-view-state")
         let run = try labelsnap(["render", "Hi", "--font", "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "--size", "20",
                                  "--insets", "4,6,4,6", "--border-width", "2", "--alpha", "0.5", "--disabled", "--highlighted",
                                  "--highlighted-text-color", "#00FF00", "--shadow-color", "systemRed", "--shadow-offset", "1,2",
@@ -41,7 +34,7 @@ final class RenderViewStateTests: XCTestCase {
     }
 
     func testBadValuesExit2WritingNothing() throws {
-        let dir = try folder()
+        let dir = try temporaryFolder("render-view-state")
         for (args, message) in [(["--alpha", "abc"], "--alpha needs a finite number, got 'abc'"),
                                 (["--alpha", "nan"], "--alpha needs a finite number, got 'nan'"),
                                 (["--shadow-offset", "1"], "--shadow-offset"),

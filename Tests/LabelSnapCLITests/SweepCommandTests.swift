@@ -10,15 +10,8 @@ final class SweepCommandTests: XCTestCase {
     let catalog = root + "/Examples/Sweep/Localizable.xcstrings"
     let style = root + "/Examples/Sweep/badge-style.json"
 
-    func temporaryFolder() throws -> String {
-        let dir = NSTemporaryDirectory() + "/sweep-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: dir) }
-        return dir
-    }
-
     func testJSONFailuresSheetsAndExitStatus() throws {
-        let artifacts = try temporaryFolder()
+        let artifacts = try temporaryFolder("sweep-cli")
         let r = try labelsnap(["sweep", catalog, "--style", style, "--locales", "de,ru", "--json", "--artifacts", artifacts],
                               cwd: Self.root)
         XCTAssertEqual(r.status, 1, r.stderr)
@@ -52,7 +45,7 @@ final class SweepCommandTests: XCTestCase {
     /// A Thai translation that no font of the chain covers (the chain's cmaps are checked in CoverageTests) fails
     /// as "not covered" in the text and JSON, outlines its contact-sheet cells magenta, and shows in the report.
     func testAStringNoFontCoversFailsInEveryReport() throws {
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolder("sweep-cli")
         let catalog = dir + "/Localizable.xcstrings"
         try Data("""
             {"sourceLanguage": "en", "version": "1.0", "strings": {
@@ -81,7 +74,7 @@ final class SweepCommandTests: XCTestCase {
     }
 
     func testReportShowsTheLastSweep() throws {
-        let artifacts = try temporaryFolder()
+        let artifacts = try temporaryFolder("sweep-cli")
         let sweep = try labelsnap(["sweep", catalog, "--style", style, "--locales", "ru", "--artifacts", artifacts], cwd: Self.root)
         XCTAssertEqual(sweep.status, 1, sweep.stderr)
         let report = try labelsnap(["report", "--artifacts", artifacts, "-o", "-"], cwd: Self.root)
@@ -95,7 +88,7 @@ final class SweepCommandTests: XCTestCase {
     }
 
     func testEverythingFitsExitsZero() throws {
-        let wide = try temporaryFolder() + "/wide.json"
+        let wide = try temporaryFolder("sweep-cli") + "/wide.json"
         try Data(#"{"font": "DejaVu Sans", "size": 13, "width": 2000}"#.utf8).write(to: URL(fileURLWithPath: wide))
         let r = try labelsnap(["sweep", catalog, "--style", wide, "--no-sheets"], cwd: Self.root)
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
@@ -122,7 +115,7 @@ final class SweepCommandTests: XCTestCase {
 
     /// A mistyped --artifacts folder is reported as review/accept/reject/orphans do, not created with its parents.
     func testAMissingArtifactsFolderIsNotCreated() throws {
-        let missing = try temporaryFolder() + "/typo/artifacts"
+        let missing = try temporaryFolder("sweep-cli") + "/typo/artifacts"
         let r = try labelsnap(["sweep", catalog, "--style", style, "--locales", "de", "--artifacts", missing], cwd: Self.root)
         XCTAssertEqual(r.status, 2, r.stdout)
         XCTAssertEqual(r.stdout, "")
@@ -147,7 +140,7 @@ final class SweepCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.contains(message), r.stderr)
         }
         // Artifacts under a file: the reason in words (it was "NSCocoaErrorDomain error 512").
-        let dir = try temporaryFolder()
+        let dir = try temporaryFolder("sweep-cli")
         try Data("x".utf8).write(to: URL(fileURLWithPath: dir + "/file"))
         let r = try labelsnap(["sweep", catalog, "--style", style, "--locales", "de", "--artifacts", dir + "/file"], cwd: Self.root)
         XCTAssertEqual(r.status, 2)

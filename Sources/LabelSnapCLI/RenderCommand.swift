@@ -12,7 +12,8 @@ let renderHelp = """
 usage: labelsnap render "TEXT" [options] [-o out.png]
        labelsnap render --text-file PATH|- [options] [-o out.png]
 
-Renders a padded label (UILabel with edge insets) and prints its size in points and pixels and its lines.
+Renders a padded label (UILabel with edge insets) and prints its size in points and pixels, the corner radii drawn (with
+--corners, --masked-corners, --corner-curve or --clips-to-bounds) and its lines.
 
 options:
   --width PT              bounds width: lays the label out as layout(width:) (height from sizeThatFits)
@@ -126,8 +127,13 @@ func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style
     var lines = [
         style.dim("intrinsicContentSize:") + style.numbers(" \(pt(intrinsic.width)) × \(pt(intrinsic.height)) pt"),
         style.dim("size:") + style.numbers(" \(pt(layout.bounds.width)) × \(pt(layout.bounds.height)) pt = \(layout.pixelWidth) × \(layout.pixelHeight) px @\(pt(layout.scale))x"),
-        style.dim("lines:") + style.numbers(" \(layout.lines.count)") + (layout.truncation.map { style.warn(" (truncated: \($0.rawValue))") } ?? ""),
     ]
+    if layout.statesCorners {
+        // The radii drawn (top-left, top-right, bottom-left, bottom-right), as .layout states them.
+        lines.append(style.dim("corners:") + style.numbers(" " + layout.cornerRadii.all.map(jsonNumber).joined(separator: " ") + " pt")
+            + " \(layout.cornerCurve)")
+    }
+    lines.append(style.dim("lines:") + style.numbers(" \(layout.lines.count)") + (layout.truncation.map { style.warn(" (truncated: \($0.rawValue))") } ?? ""))
     for (i, line) in layout.lines.enumerated() { lines.append("  " + style.dim("\(i + 1):") + " \(line.text)") }
     if !layout.missingScalars.isEmpty {
         lines.append(style.bad("missing glyphs:") + " " + layout.missingScalars.map(codePointName).joined(separator: " "))

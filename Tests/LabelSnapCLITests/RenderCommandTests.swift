@@ -43,6 +43,14 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(chip["corners_pt"] as? [Double], [0, 6, 12, 3])
         let plain = try render(["3 new", "--font", font, "--corner-radius", "4"])
         XCTAssertNil(plain["corners_pt"])
+        // Without --json the summary states them too, with the curve; a plain --corner-radius label's summary is unchanged.
+        let temporary = NSTemporaryDirectory()
+        let text = try labelsnap(["render", "3 new", "--font", font, "--insets", "4,10,4,10", "--corners", "capsule", "--corner-curve", "continuous"],
+                                 cwd: temporary)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains("px @1x\ncorners: 14 14 14 14 pt continuous\nlines: 1\n"), text.stdout)
+        let plainText = try labelsnap(["render", "3 new", "--font", font, "--corner-radius", "4"], cwd: temporary)
+        XCTAssertFalse(plainText.stdout.contains("corners"), plainText.stdout)
         let bad = try labelsnap(["render", "x", "--corners", "1,2", "-o", NSTemporaryDirectory() + "labelsnap-corners-\(UUID().uuidString).png"],
                                 cwd: NSTemporaryDirectory())
         XCTAssertEqual(bad.status, 2)

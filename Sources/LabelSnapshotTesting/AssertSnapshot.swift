@@ -104,23 +104,29 @@ public func snapshotFailure<Value>(
     testName: String = #function,
     line: UInt = #line
 ) -> SnapshotFailure? {
-    SnapshotCallSite.scope(fileID: fileID, line: line) {
-        let configuration = SnapshotTestingConfiguration.current
-        let environment = configuration.environment ?? ProcessEnvironment.current
-        let directory = snapshotDirectory ?? configuration.snapshotDirectory
+    verify(value, as: format, named: name, record: record,
+           in: SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, snapshotDirectory: snapshotDirectory))
+}
+
+/// The one verify of every snapshot assertion: `value` against its reference in `format`, at the assertion
+/// `context` names (its file, test, line, configuration and running test).
+func verify<Value>(_ value: () throws -> Value, as format: SnapshotFormat<Value>, named name: String?, record: RecordMode?,
+                   in context: SnapshotContext) -> SnapshotFailure? {
+    SnapshotCallSite.scope(fileID: context.fileID, line: context.line) {
+        let running = context.running
         let actual: Value
-        let running = RunningTest.current(fileID: fileID, testName: testName)
         do {
             if name == nil, let refusal = running.unnamedRefusal { throw SnapshotConfigurationError(refusal) }
             actual = try value()
         } catch {
             return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
-                                            filePath: filePath, testName: testName, environment: environment,
-                                            testCase: running.identity, fileID: fileID, snapshotDirectory: directory)
+                                            filePath: context.filePath, testName: context.testName, environment: context.environment,
+                                            testCase: running.identity, fileID: context.fileID,
+                                            snapshotDirectory: context.snapshotDirectory)
         }
-        return SnapshotVerifier.verify(actual, as: format, named: name, record: record ?? configuration.record,
-                                       filePath: filePath, testName: testName, environment: environment,
-                                       testCase: running.identity, fileID: fileID, snapshotDirectory: directory,
+        return SnapshotVerifier.verify(actual, as: format, named: name, record: context.recordMode(record),
+                                       filePath: context.filePath, testName: context.testName, environment: context.environment,
+                                       testCase: running.identity, fileID: context.fileID, snapshotDirectory: context.snapshotDirectory,
                                        testCaseArguments: running.caseArguments, testSelection: running.selection)
     }
 }
@@ -140,10 +146,9 @@ public func assertSnapshot<Value>(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let failure = snapshotFailure(of: try value(), as: format, named: name, record: record,
-                                        snapshotDirectory: snapshotDirectory, fileID: "\(fileID)", file: "\(filePath)",
-                                        testName: testName, line: line) else { return }
-    recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+    let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
+                                  snapshotDirectory: snapshotDirectory)
+    if let failure = verify(value, as: format, named: name, record: record, in: context) { context.report(failure) }
 }
 
 /// Reports a snapshot failure like `recordSnapshotIssue`; under Swift Testing it also attaches the

@@ -42,19 +42,17 @@ public func imageSnapshotFailure(
     testName: String = #function,
     line: UInt = #line
 ) -> SnapshotFailure? {
-    imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
-                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
-                         provenance: nil, line: line)
+    verifyImage(bitmap, as: comparison, named: name, record: record, precision: precision, provenance: nil,
+                in: SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, snapshotDirectory: snapshotDirectory))
 }
 
 /// The core of `imageSnapshotFailure`; with `provenance`, recorded PNGs carry its text chunk (with the
 /// digests of `ImageReferenceDigest`, so that passes need no decode) and a mismatch names what differs from
 /// the recorded environment first. `provenance` is called only to write a file or
 /// to explain a mismatch, never on the pass path.
-func imageSnapshotFailure(
-    of bitmap: @autoclosure () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
-    precision: Double?, snapshotDirectory: String?, fileID: String, file filePath: String, testName: String,
-    provenance: (@Sendable () throws -> SnapshotProvenance)?, line: UInt = #line
+func verifyImage(
+    _ bitmap: () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
+    precision: Double?, provenance: (@Sendable () throws -> SnapshotProvenance)?, in context: SnapshotContext
 ) -> SnapshotFailure? {
     var options = comparison
     if let precision { options.precision = precision }
@@ -76,8 +74,7 @@ func imageSnapshotFailure(
             return now.differences(from: recorded)
         }
     }
-    return snapshotFailure(of: try validated(), as: format, named: name, record: record,
-                           snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
+    return verify(validated, as: format, named: name, record: record, in: context)
 }
 
 /// Asserts that a bitmap matches its reference PNG (`XCTFail` / `Issue.record` on failure).
@@ -94,8 +91,8 @@ public func assertSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let failure = imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record,
-                                             precision: precision, snapshotDirectory: snapshotDirectory, fileID: "\(fileID)",
-                                             file: "\(filePath)", testName: testName, line: line) else { return }
-    recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+    let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
+                                  snapshotDirectory: snapshotDirectory)
+    if let failure = verifyImage(bitmap, as: comparison, named: name, record: record, precision: precision, provenance: nil,
+                                 in: context) { context.report(failure) }
 }

@@ -95,20 +95,26 @@ public func labelSnapshotFailure(
     testName: String = #function,
     line: UInt = #line
 ) -> SnapshotFailure? {
+    verifyLabel(label, as: strategy, named: name, record: record, precision: precision,
+                in: SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, snapshotDirectory: snapshotDirectory))
+}
+
+/// The one verify of a label, for every label entry (the matrix's combinations included) at the assertion
+/// `context` names.
+func verifyLabel(_ label: () throws -> PaddedLabel, as strategy: LabelSnapshotStrategy, named name: String?, record: RecordMode?,
+                 precision: Double?, in context: SnapshotContext) -> SnapshotFailure? {
     switch strategy.kind {
     case .image(let comparison):
         let value = Result { try label() }
-        return labelImageFailure(of: value, drawn: { try LabelImage(drawing: value.get()) }, as: comparison, named: name, record: record,
-                                 precision: precision, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath,
-                                 testName: testName, line: line)
+        return verifyLabelImage(of: value, drawn: { try LabelImage(drawing: value.get()) }, as: comparison, named: name,
+                                record: record, precision: precision, in: context)
     case .layout:
-        return snapshotFailure(of: try label().makeLayout().layoutDescription, as: .text, named: name,
-                               record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
+        return verify({ try label().makeLayout().layoutDescription }, as: .text, named: name, record: record, in: context)
     case .contactSheet:
         func refused() throws -> Bitmap {
             throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")
         }
-        return imageSnapshotFailure(of: try refused(), named: name, record: record, snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
+        return verifyImage(refused, as: .exact, named: name, record: record, precision: nil, provenance: nil, in: context)
     }
 }
 
@@ -124,14 +130,13 @@ struct LabelImage: Sendable {
     }
 }
 
-/// The one `.image` path of a label, for `labelSnapshotFailure` and each matrix combination: `drawn` is the
+/// The one `.image` path of a label, for `verifyLabel` and each matrix combination: `drawn` is the
 /// label's image (the matrix keeps its drawing for the contact sheet), checked like any bitmap, with the
 /// label's provenance written into what is recorded, made from the drawing's own layout. A label that could
 /// not be made fails as its error.
-func labelImageFailure(
+func verifyLabelImage(
     of label: Result<PaddedLabel, any Error>, drawn: () throws -> LabelImage, as comparison: ImageComparison, named name: String?,
-    record: RecordMode?, precision: Double?, snapshotDirectory: String?, fileID: String, file filePath: String, testName: String,
-    line: UInt
+    record: RecordMode?, precision: Double?, in context: SnapshotContext
 ) -> SnapshotFailure? {
     var cache: ProvenanceCache?
     var provenance: (@Sendable () throws -> SnapshotProvenance)?
@@ -147,9 +152,8 @@ func labelImageFailure(
         layout = made.layout
         return made.image
     }
-    var failure = imageSnapshotFailure(of: try image(), as: comparison, named: name, record: record, precision: precision,
-                                       snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName,
-                                       provenance: provenance, line: line)
+    var failure = verifyImage(image, as: comparison, named: name, record: record, precision: precision, provenance: provenance,
+                              in: context)
     // A reference of .notdef boxes (a fallback font deleted or emptied) would otherwise record with the plain
     // "recorded" message: the failure names the code points, the fonts tried and what is wrong with them.
     if failure != nil, let layout, let made = try? label.get(),
@@ -176,18 +180,22 @@ public func assertLabelSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let failure = labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record,
-                                             precision: precision, snapshotDirectory: snapshotDirectory, fileID: "\(fileID)",
-                                             file: "\(filePath)", testName: testName, line: line) else { return }
-    recordSnapshotFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
+    let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
+                                  snapshotDirectory: snapshotDirectory)
+    if let failure = verifyLabel(label, as: strategy, named: name, record: record, precision: precision, in: context) {
+        context.report(failure)
+    }
 }
 
 /// `assertLabelSnapshot` under swift-snapshot-testing's name, for labels: `assertSnapshot(of: label, as: .image)`.
+/// Parameters as `verifyLabelSnapshot`; `precision` (the share of pixels that must match, 0…1) overrides the
+/// image strategy's, as in `assertLabelSnapshot`.
 public func assertSnapshot(
     of label: @autoclosure () throws -> PaddedLabel,
     as strategy: LabelSnapshotStrategy = .image,
     named name: String? = nil,
     record: RecordMode? = nil,
+    precision: Double? = nil,
     snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
@@ -195,9 +203,9 @@ public func assertSnapshot(
     line: UInt = #line,
     column: UInt = #column
 ) {
-    assertLabelSnapshot(of: try label(), as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                        fileID: fileID, file: filePath,
-                        testName: testName, line: line, column: column)
+    assertLabelSnapshot(of: try label(), as: strategy, named: name, record: record, precision: precision,
+                        snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line,
+                        column: column)
 }
 
 /// The label's provenance, made at most once per assertion and only when a file is written or a

@@ -47,6 +47,9 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 ///   - maxConcurrency: how many combinations run at once; nil = one per core, 1 = serially.
 ///   - sheetAxes: the axes across and down the contact sheet; nil = categories (else the longest axis) down,
 ///     the longest remaining axis across, the rest as blocks.
+///   - snapshotDirectory: the folder of references, as `verifyLabelSnapshot`.
+///   - fileID, filePath, testName, line: the assertion's place (`#fileID`, `#filePath`, `#function`, `#line`): the
+///     references' module, file and test, and the line a refusal names (two assertions claiming one reference).
 public func verifyLabelSnapshots(
     of label: @autoclosure () throws -> PaddedLabel,
     matrix axes: [LabelMatrixAxis],
@@ -56,11 +59,25 @@ public func verifyLabelSnapshots(
     precision: Double? = nil,
     maxConcurrency: Int? = nil,
     sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
     file filePath: String = #filePath,
-    testName: String = #function
+    testName: String = #function,
+    line: UInt = #line
 ) -> LabelMatrixFailures? {
-    let configuration = SnapshotTestingConfiguration.current
-    let environment = configuration.environment ?? ProcessEnvironment.current
+    verifyMatrix(label, matrix: axes, as: strategy, named: name, record: record, precision: precision,
+                 maxConcurrency: maxConcurrency, sheetAxes: sheetAxes,
+                 in: SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line,
+                                     snapshotDirectory: snapshotDirectory))
+}
+
+/// The one verify of a matrix, at the assertion `context` names: every combination and the contact sheet are
+/// checked with that context (its module, test and line), not the library's own.
+func verifyMatrix(
+    _ label: () throws -> PaddedLabel, matrix axes: [LabelMatrixAxis], as strategy: LabelSnapshotStrategy, named name: String?,
+    record: RecordMode?, precision: Double?, maxConcurrency: Int?,
+    sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)?, in context: SnapshotContext
+) -> LabelMatrixFailures? {
     let base: PaddedLabel, matrix: LabelMatrix, layout: MatrixSheetLayout
     do {
         base = try label()
@@ -68,16 +85,17 @@ public func verifyLabelSnapshots(
         layout = try MatrixSheetLayout(matrix, across: sheetAxes?.across, down: sheetAxes?.down)
     } catch {
         let failure = SnapshotVerifier.failure(producing: error, named: name ?? "matrix", pathExtension: "png",
-                                               filePath: filePath, testName: testName, environment: environment)
+                                               filePath: context.filePath, testName: context.testName,
+                                               environment: context.environment, testCase: context.running.identity,
+                                               fileID: context.fileID, snapshotDirectory: context.snapshotDirectory)
         return LabelMatrixFailures(message: failure.message, failures: [.init(combination: "", failure: failure)],
                                    combinationCount: 0, contactSheetPath: nil)
     }
-    let run = MatrixRun(base: base, matrix: matrix, layout: layout, name: name, testName: testName,
-                        maxConcurrency: maxConcurrency, configuration: configuration)
+    let run = MatrixRun(base: base, matrix: matrix, layout: layout, name: name, maxConcurrency: maxConcurrency, context: context)
     if case .contactSheet(let comparison) = strategy.kind {
-        return run.verifySheet(comparison, record: record, precision: precision, file: filePath)
+        return run.verifySheet(comparison, record: record, precision: precision)
     }
-    return run.verifyEach(strategy, record: record, precision: precision, file: filePath, environment: environment)
+    return run.verifyEach(strategy, record: record, precision: precision)
 }
 
 /// Asserts that every combination of `matrix` matches its reference (parameters as `verifyLabelSnapshots`):
@@ -97,16 +115,19 @@ public func assertLabelSnapshots(
     precision: Double? = nil,
     maxConcurrency: Int? = nil,
     sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
+    snapshotDirectory: String? = nil,
     fileID: StaticString = #fileID,
     file filePath: StaticString = #filePath,
     testName: String = #function,
     line: UInt = #line,
     column: UInt = #column
 ) {
-    guard let failures = verifyLabelSnapshots(of: try label(), matrix: axes, as: strategy, named: name, record: record,
-                                              precision: precision, maxConcurrency: maxConcurrency, sheetAxes: sheetAxes,
-                                              file: "\(filePath)", testName: testName) else { return }
-    recordSnapshotIssue(failures.message, fileID: fileID, filePath: filePath, line: line, column: column)
+    let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
+                                  snapshotDirectory: snapshotDirectory)
+    if let failures = verifyMatrix(label, matrix: axes, as: strategy, named: name, record: record, precision: precision,
+                                   maxConcurrency: maxConcurrency, sheetAxes: sheetAxes, in: context) {
+        context.report(failures.message)
+    }
 }
 
 /// One run of a matrix: its combinations verified (or rendered) in parallel, then the contact sheet.
@@ -115,9 +136,10 @@ struct MatrixRun: Sendable {
     let matrix: LabelMatrix
     let layout: MatrixSheetLayout
     let name: String?
-    let testName: String
     let maxConcurrency: Int?
-    let configuration: SnapshotTestingConfiguration
+    /// The assertion's context: every combination is verified at the user's line, in the user's configuration.
+    let context: SnapshotContext
+    var testName: String { context.testName }
 
     /// The snapshot id of a combination: `<named>.<combination>` or the combination's name.
     func identifier(_ c: LabelMatrix.Combination) -> String { name.map { $0 + "." + c.name } ?? c.name }
@@ -128,7 +150,7 @@ struct MatrixRun: Sendable {
         let count = matrix.combinations.count
         let workers = max(1, min(count, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount))
         let results = ResultSlots<T>(count)
-        let configuration = self.configuration
+        let configuration = context.configuration
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             SnapshotTestingConfiguration.$current.withValue(configuration) {
                 for i in stride(from: worker, to: count, by: workers) { results.set(i, body(i)) }
@@ -137,12 +159,11 @@ struct MatrixRun: Sendable {
         return results.values()
     }
 
-    func verifyEach(_ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?, file: String,
-                    environment: [String: String]) -> LabelMatrixFailures? {
+    func verifyEach(_ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?) -> LabelMatrixFailures? {
         // The references recorded are made durable together (one sync pass, not one per file): DESIGN.md §3.
         let batch = SnapshotWriteBatch()
         var verified: [Verified] = map { i in
-            SnapshotWriteBatch.$current.withValue(batch) { verify(i, strategy, record: record, precision: precision, file: file) }
+            SnapshotWriteBatch.$current.withValue(batch) { verify(i, strategy, record: record, precision: precision) }
         }
         let outcomes = batch.commit()
         // A reference the batch could not make durable, or that another process wrote first: that combination
@@ -150,11 +171,11 @@ struct MatrixRun: Sendable {
         for i in verified.indices {
             guard let path = verified[i].failure?.location?.referencePath, let outcome = outcomes[path], outcome != .written
             else { continue }
-            verified[i] = verify(i, strategy, record: record, precision: precision, file: file)
+            verified[i] = verify(i, strategy, record: record, precision: precision)
         }
         let results = verified.map(\.failure)
-        let sheetLocation = SnapshotLocation.next(filePath: file, testName: testName, name: name ?? "matrix",
-                                                  pathExtension: "png", environment: environment)
+        let sheetLocation = SnapshotLocation.next(filePath: context.filePath, testName: testName, name: name ?? "matrix",
+                                                  pathExtension: "png", environment: context.environment, fileID: context.fileID)
         let sheetPath = sheetLocation.artifactPath("contact-sheet")
         let failed = zip(matrix.combinations, results).compactMap { c, f in f.map { LabelMatrixFailures.Failure(combination: c.name, failure: $0) } }
         guard !failed.isEmpty else {
@@ -199,26 +220,24 @@ struct MatrixRun: Sendable {
 
     /// One combination against its own reference, with the single-snapshot verifier (the image strategies
     /// through `labelSnapshotFailure`'s own `.image` path, with the drawing kept).
-    func verify(_ i: Int, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?,
-                file: String) -> Verified {
+    func verify(_ i: Int, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?) -> Verified {
         let c = matrix.combinations[i]
         guard case .image(let comparison) = strategy.kind else {
-            return Verified(failure: labelSnapshotFailure(of: try matrix.label(base, c), as: strategy, named: identifier(c),
-                                                          record: record, precision: precision, file: file, testName: testName),
+            return Verified(failure: verifyLabel({ try matrix.label(base, c) }, as: strategy, named: identifier(c), record: record,
+                                                 precision: precision, in: context),
                             drawn: nil)
         }
         let label = Result { try matrix.label(base, c) }
         let drawn = label.flatMap { label in Result { try draw(label) } }
-        let failure = labelImageFailure(of: label, drawn: { try drawn.get().drawing }, as: comparison, named: identifier(c),
-                                        record: record, precision: precision, snapshotDirectory: nil, fileID: #fileID,
-                                        file: file, testName: testName, line: #line)
+        let failure = verifyLabelImage(of: label, drawn: { try drawn.get().drawing }, as: comparison, named: identifier(c),
+                                       record: record, precision: precision, in: context)
         return Verified(failure: failure, drawn: drawn)   // a label that cannot be made: "cannot render" on the sheet
     }
 
-    func verifySheet(_ comparison: ImageComparison, record: RecordMode?, precision: Double?, file: String) -> LabelMatrixFailures? {
+    func verifySheet(_ comparison: ImageComparison, record: RecordMode?, precision: Double?) -> LabelMatrixFailures? {
         let sheet = { try contactSheet(marks: nil, title: SnapshotNaming.testName(testName)) }
-        guard let failure = imageSnapshotFailure(of: try sheet(), as: comparison, named: name ?? "contact-sheet",
-                                                 record: record, precision: precision, file: file, testName: testName)
+        guard let failure = verifyImage(sheet, as: comparison, named: name ?? "contact-sheet", record: record, precision: precision,
+                                        provenance: nil, in: context)
         else { return nil }
         return LabelMatrixFailures(message: failure.message, failures: [.init(combination: "contact-sheet", failure: failure)],
                                    combinationCount: matrix.combinations.count, contactSheetPath: failure.location?.actualPath)

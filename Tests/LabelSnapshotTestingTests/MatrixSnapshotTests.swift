@@ -57,12 +57,14 @@ final class MatrixSnapshotTests: XCTestCase {
             XCTAssertEqual(try PNGCodec.decode(XCTUnwrap(pkg.bytes(pkg.reference("testBadge.w240-AX3-rtl-dark.png")))), try single.render())
 
             // 2. Passes, and the stale contact sheet goes.
+            startSnapshotRun()   // another run: one test may not assert one matrix from two lines
             XCTAssertNil(verifyLabelSnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?.message)
             XCTAssertNil(pkg.bytes(sheetPath))
 
             // 3. A dark-only change fails exactly the 24 dark combinations.
             var changed = badge
             changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
+            startSnapshotRun()
             let failed = try XCTUnwrap(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()"))
             XCTAssertEqual(failed.failures.map(\.combination), seedNames.filter { $0.hasSuffix("-dark") })
             XCTAssertTrue(failed.failures.allSatisfy { $0.failure.kind == .mismatch })
@@ -91,6 +93,7 @@ final class MatrixSnapshotTests: XCTestCase {
             // 4. Changing the text changes all 48.
             changed = badge
             changed.text = "패딩이 있어요"
+            startSnapshotRun()
             XCTAssertEqual(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?
                 .failures.count, 48)
         }
@@ -145,6 +148,7 @@ final class MatrixSnapshotTests: XCTestCase {
             try FileManager.default.removeItem(atPath: pkg.reference("testModes.2x-L.png"))
             // A different reference where one combination is: `missing` records only the missing one.
             try pkg.write(kept, to: pkg.reference("testModes.1x-AX1.png"))
+            startSnapshotRun()
             let missing = try XCTUnwrap(verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
             XCTAssertEqual(missing.failures.map(\.combination), ["1x-AX1", "2x-L"])
             XCTAssertEqual(missing.failures.map(\.failure.kind), [.mismatch, .missingReference])
@@ -152,13 +156,17 @@ final class MatrixSnapshotTests: XCTestCase {
             XCTAssertTrue(missing.message.hasPrefix("Snapshot matrix testModes (6 combinations): 1 differ, 1 missing (recorded), 4 match"),
                           missing.message)
             // `failed` rewrites it; then everything passes.
+            startSnapshotRun()
             XCTAssertEqual(verifyLabelSnapshots(of: label, matrix: axes, record: .failed, file: pkg.testFile,
                                                 testName: "testModes()")?.failures.map(\.combination), ["1x-AX1"])
+            startSnapshotRun()
             XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
             // `all` rewrites (and reports) every combination; `never` records nothing.
+            startSnapshotRun()
             XCTAssertEqual(verifyLabelSnapshots(of: label, matrix: axes, record: .all, file: pkg.testFile,
                                                 testName: "testModes()")?.failures.count, 6)
             try FileManager.default.removeItem(atPath: pkg.reference("testModes.2x-S.png"))
+            startSnapshotRun()
             let never = try XCTUnwrap(verifyLabelSnapshots(of: label, matrix: axes, record: .never, file: pkg.testFile, testName: "testModes()"))
             XCTAssertEqual(never.failures.map(\.combination), ["2x-S"])
             XCTAssertNil(pkg.bytes(pkg.reference("testModes.2x-S.png")))
@@ -257,11 +265,13 @@ final class MatrixSnapshotTests: XCTestCase {
             XCTAssertEqual(flagPixels(below: geometry.cellFrames[b][0][k]), 0)
         } }
         // Passes against itself; a change in one combination fails the one reference.
+        startSnapshotRun()
         XCTAssertNil(withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
         })
         var changed = badge
         changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
+        startSnapshotRun()
         let sheetFailure = withSnapshotTesting(environment: [:]) {
             verifyLabelSnapshots(of: changed, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
         }
@@ -279,9 +289,12 @@ final class MatrixSnapshotTests: XCTestCase {
             var ax5 = label
             ax5.contentSizeCategory = .accessibilityExtraExtraExtraLarge
             XCTAssertEqual(pkg.bytes(pkg.reference("testText.AX5.txt")), Array(try ax5.makeLayout().layoutDescription.utf8))
+            startSnapshotRun()
             XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()"))
             for strategy in [LabelSnapshotStrategy.image, .image(threshold: 0.1), .image(precision: 0.99)] {
+                startSnapshotRun()
                 _ = verifyLabelSnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()")
+                startSnapshotRun()
                 XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()"))
             }
         }

@@ -1,0 +1,70 @@
+import SnapshotStore
+
+/// Where an assertion was written and what it runs in, captured once at its public entry and handed down as
+/// one value: the snapshot's file and module come from it, a refusal names its line, a failure is reported
+/// at it. The matrix verifies its combinations on worker threads, where neither the running test nor the
+/// task's configuration is known, so each combination gets the context of the assertion the user wrote.
+struct SnapshotContext: Sendable {
+    /// `#fileID` of the test file (`Module/File.swift`): the module keys the reference.
+    let fileID: String
+    /// `#filePath` of the test file: its package root holds `__Snapshots__`.
+    let filePath: String
+    /// The test function (`#function`).
+    let testName: String
+    let line: UInt
+    let column: UInt
+    /// The settings of the enclosing `withSnapshotTesting` / `.snapshots` scope.
+    let configuration: SnapshotTestingConfiguration
+    /// The `snapshotDirectory:` argument, else the scope's.
+    let snapshotDirectory: String?
+    /// The test that is running, as the testing libraries say at the entry.
+    let running: RunningTest
+    /// The file and line as `XCTFail` takes them (a `StaticString`); nil for the `verify…` entries, which
+    /// return the failure instead of reporting it.
+    let reportedFile: (fileID: StaticString, filePath: StaticString)?
+
+    /// The context of a `verify…` entry (strings, so that tests can point `filePath` into a temporary package).
+    init(fileID: String, filePath: String, testName: String, line: UInt, column: UInt = 0, snapshotDirectory: String?) {
+        self.init(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
+                  snapshotDirectory: snapshotDirectory, reportedFile: nil)
+    }
+
+    /// The context of an `assert…` entry, which reports its failure at `fileID`/`filePath`:`line`:`column`.
+    init(fileID: StaticString, filePath: StaticString, testName: String, line: UInt, column: UInt, snapshotDirectory: String?) {
+        self.init(fileID: "\(fileID)", filePath: "\(filePath)", testName: testName, line: line, column: column,
+                  snapshotDirectory: snapshotDirectory, reportedFile: (fileID, filePath))
+    }
+
+    private init(fileID: String, filePath: String, testName: String, line: UInt, column: UInt, snapshotDirectory: String?,
+                 reportedFile: (fileID: StaticString, filePath: StaticString)?) {
+        let configuration = SnapshotTestingConfiguration.current
+        self.fileID = fileID
+        self.filePath = filePath
+        self.testName = testName
+        self.line = line
+        self.column = column
+        self.configuration = configuration
+        self.snapshotDirectory = snapshotDirectory ?? configuration.snapshotDirectory
+        running = RunningTest.current(fileID: fileID, testName: testName)
+        self.reportedFile = reportedFile
+    }
+
+    /// The environment the assertion reads (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`, …): the
+    /// scope's, else the process's.
+    var environment: [String: String] { configuration.environment ?? ProcessEnvironment.current }
+
+    /// `record` when given, else the scope's record mode (nil: the environment decides).
+    func recordMode(_ record: RecordMode?) -> RecordMode? { record ?? configuration.record }
+
+    /// Reports `failure` at the assertion (`XCTFail` / `Issue.record`, with Swift Testing's attachments).
+    func report(_ failure: SnapshotFailure) {
+        let file = reportedFile ?? (#fileID, #filePath)
+        recordSnapshotFailure(failure, fileID: file.fileID, filePath: file.filePath, line: line, column: column)
+    }
+
+    /// Reports `message` at the assertion.
+    func report(_ message: String) {
+        let file = reportedFile ?? (#fileID, #filePath)
+        recordSnapshotIssue(message, fileID: file.fileID, filePath: file.filePath, line: line, column: column)
+    }
+}

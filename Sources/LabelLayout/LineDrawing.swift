@@ -14,9 +14,10 @@ struct LineDrawer {
     let lineCount: Int
     /// The measured lines (attributed text stacks them by their own boxes).
     let measured: MeasuredText
-    /// Attributed text: the top of each measured line's box, pt, the block centred in the text rect (summed once
-    /// here, not again for every line drawn).
-    private let richLineTops: [CGFloat]
+    /// Attributed text: the baseline of each measured line, pt, before it is put on the pixel grid: the block
+    /// centred in the text rect, each line's baseline its box's below the box's top (summed once here, not again
+    /// for every line drawn).
+    private let richBaselines: [CGFloat]
 
     init(label: PaddedLabel, engine: LineLayout, original: LineLayout, rect: CGRect, lineCount: Int, measured: MeasuredText) {
         self.label = label
@@ -25,16 +26,33 @@ struct LineDrawer {
         self.rect = rect
         self.lineCount = lineCount
         self.measured = measured
-        var tops: [CGFloat] = []
-        if engine.rich != nil {
-            tops.reserveCapacity(measured.lines.count)
+        var baselines: [CGFloat] = []
+        if let rich = engine.rich {
+            baselines.reserveCapacity(measured.lines.count)
             var top = rect.minY + (rect.height - measured.size.height) / 2
             for line in measured.lines {
-                tops.append(top)
-                top += (line.box?.height ?? 0) + line.spacingAfter
+                let box = line.box ?? LineBox(height: engine.lineHeight, baselineFromTop: engine.metrics.ascender)
+                baselines.append(top + box.baselineFromTop)
+                top += box.height + line.spacingAfter
+            }
+            if measured.lines.count == 1, engine.pointSize != original.pointSize, let shrunk = measured.lines[0].box {
+                baselines[0] = Self.shrunkBaseline(shrunk, original: original.lineBox(measured.lines[0], style: rich.style(forParagraphAt: 0), rich: rich),
+                                                   in: rect, adjustment: label.baselineAdjustment)
             }
         }
-        richLineTops = tops
+        richBaselines = baselines
+    }
+
+    /// A shrunk single attributed line, as a plain one: placed in the box its runs have at the original size
+    /// (centred in the text rect) by `baselineAdjustment` — the original baseline, the shrunk box's centre on the
+    /// original's, or its top on the original's top.
+    static func shrunkBaseline(_ shrunk: LineBox, original: LineBox, in rect: CGRect, adjustment: BaselineAdjustment) -> CGFloat {
+        let top = rect.minY + (rect.height - original.height) / 2
+        switch adjustment {
+        case .alignBaselines: return top + original.baselineFromTop
+        case .alignCenters: return top + (original.height - shrunk.height) / 2 + shrunk.baselineFromTop
+        case .none: return top + shrunk.baselineFromTop
+        }
     }
 
     private var scale: CGFloat { label.scale }
@@ -212,8 +230,7 @@ struct LineDrawer {
     private func drawRich(_ line: BrokenLine, index: Int, rich: RichText, decorations: inout [TextLayout.Decoration],
                           attachments: inout [TextLayout.PlacedAttachment]) throws -> (TextLayout.Line, [TextLayout.Glyph]) {
         let box = line.box ?? LineBox(height: engine.lineHeight, baselineFromTop: engine.metrics.ascender)
-        let top = richLineTops[index]
-        let baseline = ((top + box.baselineFromTop) * scale).rounded() / scale
+        let baseline = (richBaselines[index] * scale).rounded() / scale
         let content = try logicalContent(of: line)
         let rightToLeft = content.paragraphLevel & 1 == 1
         let style = rich.style(forParagraphAt: content.range.lowerBound)

@@ -98,9 +98,8 @@ final class AttributedParagraphStyleTests: XCTestCase {
         XCTAssertEqual(lines[1].width, sans.width("Double", pointSize: 20) * 2, accuracy: 1e-9)
     }
 
-    /// `adjustsFontSizeToFitWidth` on an attributed line scales every run's font by one factor: the drawn sizes keep
-    /// their ratio and the line is the runs' advances at those sizes, within the width.
-    func testShrinkingScalesEveryRunsFont() throws {
+    /// "Wide text " at 20 pt and "and small" at 10 pt, shrinking down to 0.2 in bounds 0.6 of their width × 40 pt.
+    func shrinkingLabel() -> (label: PaddedLabel, width: Double) {
         var big = AttributedString("Wide text ")
         big.font = .default(size: 20)
         var small = AttributedString("and small")
@@ -111,6 +110,13 @@ final class AttributedParagraphStyleTests: XCTestCase {
         let natural = sans.width("Wide text ", pointSize: 20) + sans.width("and small", pointSize: 10)
         let width = (natural * 0.6).rounded()
         l.bounds = CGRect(x: 0, y: 0, width: width, height: 40)
+        return (l, width)
+    }
+
+    /// `adjustsFontSizeToFitWidth` on an attributed line scales every run's font by one factor: the drawn sizes keep
+    /// their ratio and the line is the runs' advances at those sizes, within the width.
+    func testShrinkingScalesEveryRunsFont() throws {
+        let (l, width) = shrinkingLabel()
         let layout = try l.makeLayout()
         let runs = layout.lines[0].runs
         XCTAssertEqual(runs.count, 2)
@@ -121,6 +127,31 @@ final class AttributedParagraphStyleTests: XCTestCase {
         let expected = sans.width("Wide text ", pointSize: 20 * ratio) + sans.width("and small", pointSize: 10 * ratio)
         XCTAssertEqual(Double(layout.lines[0].rect.width), expected, accuracy: 1e-6)
         XCTAssertLessThanOrEqual(Double(layout.lines[0].rect.width), width + 1e-6)
+    }
+
+    /// A shrunk single attributed line is placed as a plain one, by `baselineAdjustment`, in the box its runs have
+    /// at the original size (the 20 pt run's: DejaVu Sans has no line gap), centred in the text rect.
+    func testAShrunkAttributedLineFollowsTheBaselineAdjustment() throws {
+        var l = shrinkingLabel().label
+        l.scale = 2
+        let ascender = { (size: Double) in Double(self.sans.ascender) / Double(self.sans.upem) * size }
+        let top = (40 - lineHeight(20)) / 2
+        var baselines: [BaselineAdjustment: Double] = [:]
+        for adjustment in BaselineAdjustment.allCases {
+            l.baselineAdjustment = adjustment
+            let layout = try l.makeLayout()
+            let shrunk = layout.lines[0].runs[0].pointSize
+            XCTAssertLessThan(shrunk, 12.1)
+            let y = switch adjustment {
+            case .alignBaselines: top + ascender(20)
+            case .alignCenters: top + (lineHeight(20) - lineHeight(shrunk)) / 2 + ascender(shrunk)
+            case .none: top + ascender(shrunk)
+            }
+            XCTAssertEqual(Double(layout.lines[0].baseline), (y * 2).rounded() / 2, accuracy: 1e-9, "\(adjustment)")
+            XCTAssertEqual(Double(layout.lines[0].rect.height), lineHeight(shrunk), accuracy: 1e-9, "\(adjustment): the shrunk box")
+            baselines[adjustment] = Double(layout.lines[0].baseline)
+        }
+        XCTAssertEqual(Set(baselines.values).count, 3, "three different placements: \(baselines)")
     }
 
     /// Runs in `Font.preferred` or `Font.scaled` take the label's `contentSizeCategory`: Apple's Dynamic Type table

@@ -9,7 +9,8 @@ import Typesetting
 /// `"attributedText"`): `{"text": "NEW · 3 items", "markdown": false, "runs": [{"range": [0, 3], "font":
 /// "DejaVu Sans Bold", "size": 12, "color": "#FFFFFF", "kern": 1.2}], "paragraphStyle": {"minimumLineHeight": 20}}`.
 /// Ranges are UTF-16 offsets of the text (of the parsed text with `"markdown": true`), as `.layout` prints them;
-/// a run's keys are the attribute names (`backgroundColor`, `tracking`, `baselineOffset`, `underlineStyle`,
+/// a run's `font` is a file, a family or a face's full or PostScript name, `size` its points; its other keys are
+/// the attribute names (`backgroundColor`, `tracking`, `baselineOffset`, `underlineStyle`,
 /// `underlineColor`, `strikethroughStyle`, `strikethroughColor`: "single", "thick" or "double"), and `image`
 /// (a PNG file) with `bounds` [x, y, width, height] for an attachment; the paragraph style's keys are
 /// `ParagraphStyle`'s. Relative image paths are read from `base`.
@@ -60,9 +61,8 @@ enum AttributedTextJSON {
                 }
                 switch k.key {
                 case "font":
-                    guard case .string(let s) = k.value else { throw detail("runs[\(i)].font must be a font file or family") }
-                    do { fontFile = s.hasPrefix("/") || s.hasSuffix(".ttf") || s.hasSuffix(".otf") || s.hasSuffix(".ttc")
-                        ? FontFile(path: s) : try FontFile.resolve(family: s) } catch { throw detail("runs[\(i)].font: \(error)") }
+                    guard case .string(let s) = k.value else { throw detail("runs[\(i)].font must be a font file, family or face name") }
+                    do { fontFile = try runFont(s) } catch { throw detail("runs[\(i)].font: \(error)") }
                 case "size": size = Double(try number())
                 case "color", "foregroundColor": container.foregroundColor = try color()
                 case "backgroundColor": container.backgroundColor = try color()
@@ -137,6 +137,17 @@ enum AttributedTextJSON {
             result.paragraphStyle = style
         }
         return result
+    }
+
+    /// A run's font: a file, else a family (its regular face), else a face's full or PostScript name
+    /// ("DejaVu Sans Bold", as `UIFont(name:size:)`), so that a run can name a bold face without a path.
+    /// - Throws: the family's `TypesettingError` when the text is neither a family nor a face's name.
+    static func runFont(_ s: String) throws -> FontFile {
+        if s.hasPrefix("/") || s.hasSuffix(".ttf") || s.hasSuffix(".otf") || s.hasSuffix(".ttc") { return FontFile(path: s) }
+        do { return try FontFile.resolve(family: s) } catch {
+            guard let named = try? Font(name: s, size: 17) else { throw error }
+            return named.file
+        }
     }
 
     /// A file's JSON as a `PropertyInput` (`labelsnap render --attributed FILE.json`).

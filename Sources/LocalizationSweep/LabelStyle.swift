@@ -13,7 +13,9 @@ import Typesetting
 /// `{"font": "DejaVu Sans", "size": 15, "insets": [4, 8, 4, 8], "width": 120, "numberOfLines": 1,
 ///   "lineBreakMode": "tail", "scale": 2, "overrides": [{"keys": "onboarding.*", "width": 280, "numberOfLines": 2}]}`
 public struct LabelStyle: Sendable {
-    /// The label every string is put into (`text` and `language` are set per string).
+    /// The label every string is put into (`text` and `language` are set per string). Its `attributedText`, when
+    /// set (JSON `"attributedText"`, runs by range), styles every string: the runs at the same UTF-16 offsets of
+    /// each string, cut at its end; the text past the template's end takes its last character's attributes.
     public var label: PaddedLabel
     /// Width of the label's bounds, pt (the text rect is this minus the horizontal insets).
     public var width: CGFloat
@@ -89,13 +91,56 @@ public struct LabelStyle: Sendable {
 }
 
 extension LabelStyle {
-    /// `text` as the label's text, or with `markdown` as its attributed text (its characters as `text`).
+    /// `text` as the label's text; with `markdown`, or with an `attributedText` on the style's label (its runs by
+    /// range), as its attributed text (its characters as `text`): the string, parsed as Markdown when `markdown`
+    /// is set, takes the template's attributes at the same UTF-16 offsets (`applyingAttributes(of:)`).
     /// - Throws: the Markdown parser's error for text it cannot read.
     func set(_ text: String, on l: inout PaddedLabel) throws {
-        guard markdown else { l.text = text; return }
-        let attributed = try AttributedString(markdown: text)
-        l.text = String(attributed.characters)
+        let template = label.attributedText
+        guard markdown || template != nil else { l.text = text; return }
+        var attributed = markdown ? try AttributedString(markdown: text) : AttributedString(text)
+        if let template { attributed = attributed.applyingAttributes(of: template) }
         l.attributedText = attributed
+    }
+}
+
+extension AttributedString {
+    /// This string with `template`'s attributes at the same UTF-16 offsets, as a style's runs by range reach each
+    /// catalog string: a run is cut at this string's end, and what lies past the template's end takes its last
+    /// character's attributes (as text typed after it would, `typingAttributes`). An offset inside a character's
+    /// UTF-16 units moves back to the start of its Unicode scalar. Attributes the string has (Markdown's) stay where
+    /// the template sets none.
+    func applyingAttributes(of template: AttributedString) -> AttributedString {
+        var result = self
+        let length = utf16.count
+        guard length > 0 else { return result }
+        var spans: [(lower: Int, upper: Int, attributes: AttributeContainer)] = []
+        var offset = 0
+        for run in template.runs {
+            let lower = offset
+            offset += template.utf16.distance(from: run.range.lowerBound, to: run.range.upperBound)
+            spans.append((lower, offset, run.attributes))
+        }
+        guard !spans.isEmpty else { return result }
+        spans[spans.count - 1].upper = length
+        // The indices of every offset named, found in one walk over the scalars (a translation can be long).
+        let wanted = Set(spans.flatMap { [min($0.lower, length), min($0.upper, length)] }).sorted()
+        var indices: [Int: AttributedString.Index] = [:]
+        var units = 0, next = 0
+        var i = unicodeScalars.startIndex
+        while next < wanted.count {
+            let scalar = i < unicodeScalars.endIndex ? unicodeScalars[i] : nil
+            let end = scalar.map { units + $0.utf16.count } ?? Int.max
+            while next < wanted.count, wanted[next] < end { indices[wanted[next]] = i; next += 1 }
+            guard scalar != nil else { break }
+            units = end
+            i = unicodeScalars.index(after: i)
+        }
+        for span in spans {
+            guard let lower = indices[min(span.lower, length)], let upper = indices[min(span.upper, length)], lower < upper else { continue }
+            result[lower..<upper].mergeAttributes(span.attributes)
+        }
+        return result
     }
 }
 

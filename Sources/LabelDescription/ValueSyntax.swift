@@ -291,17 +291,17 @@ extension ValueSyntax where Value == CornerConfiguration {
                 if s == "capsule" { return .capsule() }
                 if s.hasPrefix("capsule:") { return .capsule(maximumRadius: try radius(s.dropFirst(8), s)) }
                 let parts = s.split(separator: ",", omittingEmptySubsequences: false)
-                if parts.count == 1 { return .corners(radius: CGFloat(try radius(parts[0], s))) }
+                if parts.count == 1 { return .corners(radius: .fixed(try radius(parts[0], s))) }
                 guard parts.count == 4 else { throw phrase("must be \(shape)", .text(s)) }
                 var r: [Double] = []
                 for p in parts { r.append(try radius(p, s)) }
-                return .corners(topLeftRadius: r[0], topRightRadius: r[1], bottomLeftRadius: r[2], bottomRightRadius: r[3])
+                return .corners(topLeftRadius: .fixed(r[0]), topRightRadius: .fixed(r[1]), bottomLeftRadius: .fixed(r[2]), bottomRightRadius: .fixed(r[3]))
             case .number:
-                return .corners(radius: CGFloat(try length.parse(input)))
+                return .corners(radius: .fixed(try length.parse(input)))
             case .array(let items) where items.count == 4:
                 var r: [Double] = []
                 for item in items { r.append(try length.parse(item)) }
-                return .corners(topLeftRadius: r[0], topRightRadius: r[1], bottomLeftRadius: r[2], bottomRightRadius: r[3])
+                return .corners(topLeftRadius: .fixed(r[0]), topRightRadius: .fixed(r[1]), bottomLeftRadius: .fixed(r[2]), bottomRightRadius: .fixed(r[3]))
             default:
                 throw phrase("must be \(shape)")
             }

@@ -1,10 +1,28 @@
 import Foundation
 import Raster
 
+/// One corner's radius (UIKit 26's `UICornerRadius`): `.fixed(12)` or a number literal, pt, or
+/// `.containerConcentric(minimum:)`, which a label drawn alone (no container shape) resolves to its minimum, 0 without
+/// one (DESIGN.md §2, Corners; to check on a device).
+public struct CornerRadius: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    /// The radius drawn, pt.
+    public let points: Double
+
+    /// A fixed radius of `radius` pt (`UICornerRadius.fixed(_:)`).
+    public static func fixed(_ radius: Double) -> CornerRadius { CornerRadius(points: radius) }
+
+    /// A radius concentric with the view's container, at least `minimum` pt (`UICornerRadius.containerConcentric(minimum:)`):
+    /// without a container, `minimum` (0 when nil).
+    public static func containerConcentric(minimum: CGFloat? = nil) -> CornerRadius { CornerRadius(points: Double(minimum ?? 0)) }
+
+    public init(floatLiteral value: Double) { points = value }
+    public init(integerLiteral value: Int) { points = Double(value) }
+    private init(points: Double) { self.points = points }
+}
+
 /// The corners of a view's shape (`UIView.cornerConfiguration`, UIKit 26's `UICornerConfiguration`): resolved from
 /// the bounds the label is laid out in, so a capsule stays a capsule at every size and in every matrix cell.
-/// Radii are points; a radius here is UIKit's `UICornerRadius.fixed` (a label has no container for
-/// `.containerConcentric`). How they are clamped and drawn: DESIGN.md §2, Corners.
+/// Radii are `CornerRadius` values, pt. How they are clamped and drawn: DESIGN.md §2, Corners.
 public struct CornerConfiguration: Sendable, Hashable, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case capsule(maximumRadius: Double?)
@@ -18,29 +36,64 @@ public struct CornerConfiguration: Sendable, Hashable, CustomStringConvertible {
     /// (`UICornerConfiguration.capsule(maximumRadius:)`).
     public static func capsule(maximumRadius: Double? = nil) -> CornerConfiguration { .init(kind: .capsule(maximumRadius: maximumRadius)) }
 
-    /// `radius` pt at every corner, applied to each corner independently (`UICornerConfiguration.corners(radius:)`).
-    public static func corners(radius: CGFloat) -> CornerConfiguration { .init(kind: .corners(CornerRadii(uniform: Double(radius)))) }
+    /// `radius` at every corner, applied to each corner independently (`UICornerConfiguration.corners(radius:)`).
+    public static func corners(radius: CornerRadius) -> CornerConfiguration { .init(kind: .corners(CornerRadii(uniform: radius.points))) }
 
-    /// `radius` pt at every corner, the same for all (`UICornerConfiguration.uniformCorners(radius:)`; with fixed
-    /// radii UIKit's two differ only for container-concentric radii, which a label has not).
-    public static func uniformCorners(radius: CGFloat) -> CornerConfiguration { .init(kind: .uniform(Double(radius))) }
+    /// `radius` at every corner, the same for all (`UICornerConfiguration.uniformCorners(radius:)`; with fixed
+    /// radii UIKit's two differ only for container-concentric radii, which a label alone resolves alike).
+    public static func uniformCorners(radius: CornerRadius) -> CornerConfiguration { .init(kind: .uniform(radius.points)) }
 
-    /// A radius per corner, pt (`UICornerConfiguration.corners(topLeftRadius:topRightRadius:bottomLeftRadius:bottomRightRadius:)`):
+    /// A radius per corner (`UICornerConfiguration.corners(topLeftRadius:topRightRadius:bottomLeftRadius:bottomRightRadius:)`):
     /// physical corners, the same in a right-to-left layout; nil is a square corner.
-    public static func corners(topLeftRadius: CGFloat?, topRightRadius: CGFloat?, bottomLeftRadius: CGFloat?,
-                               bottomRightRadius: CGFloat?) -> CornerConfiguration {
-        .init(kind: .corners(CornerRadii(topLeft: Double(topLeftRadius ?? 0), topRight: Double(topRightRadius ?? 0),
-                                         bottomLeft: Double(bottomLeftRadius ?? 0), bottomRight: Double(bottomRightRadius ?? 0))))
+    public static func corners(topLeftRadius: CornerRadius?, topRightRadius: CornerRadius?, bottomLeftRadius: CornerRadius?,
+                               bottomRightRadius: CornerRadius?) -> CornerConfiguration {
+        .init(kind: .corners(CornerRadii(topLeft: topLeftRadius?.points ?? 0, topRight: topRightRadius?.points ?? 0,
+                                         bottomLeft: bottomLeftRadius?.points ?? 0, bottomRight: bottomRightRadius?.points ?? 0)))
     }
 
-    /// A radius per corner by leading and trailing edge, pt (SwiftUI's `RectangleCornerRadii` names; UIKit 26's
+    /// `topRadius` at both top corners, the bottom ones on their own (`UICornerConfiguration.uniformTopRadius(_:bottomLeftRadius:bottomRightRadius:)`);
+    /// nil is a square corner.
+    public static func uniformTopRadius(_ topRadius: CornerRadius, bottomLeftRadius: CornerRadius? = nil,
+                                        bottomRightRadius: CornerRadius? = nil) -> CornerConfiguration {
+        corners(topLeftRadius: topRadius, topRightRadius: topRadius, bottomLeftRadius: bottomLeftRadius, bottomRightRadius: bottomRightRadius)
+    }
+
+    /// `bottomRadius` at both bottom corners, the top ones on their own (`UICornerConfiguration.uniformBottomRadius(_:topLeftRadius:topRightRadius:)`).
+    public static func uniformBottomRadius(_ bottomRadius: CornerRadius, topLeftRadius: CornerRadius? = nil,
+                                           topRightRadius: CornerRadius? = nil) -> CornerConfiguration {
+        corners(topLeftRadius: topLeftRadius, topRightRadius: topRightRadius, bottomLeftRadius: bottomRadius, bottomRightRadius: bottomRadius)
+    }
+
+    /// `leftRadius` at both left corners, the right ones on their own (`UICornerConfiguration.uniformLeftRadius(_:topRightRadius:bottomRightRadius:)`).
+    public static func uniformLeftRadius(_ leftRadius: CornerRadius, topRightRadius: CornerRadius? = nil,
+                                         bottomRightRadius: CornerRadius? = nil) -> CornerConfiguration {
+        corners(topLeftRadius: leftRadius, topRightRadius: topRightRadius, bottomLeftRadius: leftRadius, bottomRightRadius: bottomRightRadius)
+    }
+
+    /// `rightRadius` at both right corners, the left ones on their own (`UICornerConfiguration.uniformRightRadius(_:topLeftRadius:bottomLeftRadius:)`).
+    public static func uniformRightRadius(_ rightRadius: CornerRadius, topLeftRadius: CornerRadius? = nil,
+                                          bottomLeftRadius: CornerRadius? = nil) -> CornerConfiguration {
+        corners(topLeftRadius: topLeftRadius, topRightRadius: rightRadius, bottomLeftRadius: bottomLeftRadius, bottomRightRadius: rightRadius)
+    }
+
+    /// `topRadius` at the top corners, `bottomRadius` at the bottom ones (`UICornerConfiguration.uniformEdges(topRadius:bottomRadius:)`).
+    public static func uniformEdges(topRadius: CornerRadius, bottomRadius: CornerRadius) -> CornerConfiguration {
+        uniformTopRadius(topRadius, bottomLeftRadius: bottomRadius, bottomRightRadius: bottomRadius)
+    }
+
+    /// `leftRadius` at the left corners, `rightRadius` at the right ones (`UICornerConfiguration.uniformEdges(leftRadius:rightRadius:)`).
+    public static func uniformEdges(leftRadius: CornerRadius, rightRadius: CornerRadius) -> CornerConfiguration {
+        uniformLeftRadius(leftRadius, topRightRadius: rightRadius, bottomRightRadius: rightRadius)
+    }
+
+    /// A radius per corner by leading and trailing edge (SwiftUI's `RectangleCornerRadii` names; UIKit 26's
     /// configuration has only physical corners): resolved by the label's `effectiveLayoutDirection`, leading = left
     /// in a left-to-right layout and right in a right-to-left one, as `UnevenRoundedRectangle` under
     /// `layoutDirection`. nil is a square corner.
-    public static func corners(topLeadingRadius: CGFloat?, topTrailingRadius: CGFloat?, bottomLeadingRadius: CGFloat?,
-                               bottomTrailingRadius: CGFloat?) -> CornerConfiguration {
-        .init(kind: .directional(topLeading: Double(topLeadingRadius ?? 0), topTrailing: Double(topTrailingRadius ?? 0),
-                                 bottomLeading: Double(bottomLeadingRadius ?? 0), bottomTrailing: Double(bottomTrailingRadius ?? 0)))
+    public static func corners(topLeadingRadius: CornerRadius?, topTrailingRadius: CornerRadius?, bottomLeadingRadius: CornerRadius?,
+                               bottomTrailingRadius: CornerRadius?) -> CornerConfiguration {
+        .init(kind: .directional(topLeading: topLeadingRadius?.points ?? 0, topTrailing: topTrailingRadius?.points ?? 0,
+                                 bottomLeading: bottomLeadingRadius?.points ?? 0, bottomTrailing: bottomTrailingRadius?.points ?? 0))
     }
 
     /// The radii asked for in bounds of `size` pt with `direction`, before clamping (`PaddedLabel.cornerRadii(in:)`

@@ -115,7 +115,7 @@ public struct PaddedLabel: Sendable {
     /// smooth corner; for `cornerRadius` and `cornerConfiguration` alike. DESIGN.md §2, Corners.
     public var cornerCurve: CornerCurve = .circular
     /// The corners resolved from the laid-out bounds (`UIView.cornerConfiguration`, UIKit 26): `.capsule()`,
-    /// `.corners(radius:)`, `.uniformCorners(radius:)`, per-corner and directional radii. nil (default): `cornerRadius`
+    /// `.corners(radius:)`, `.uniformCorners(radius:)`, per-corner, per-edge and directional radii. nil (default): `cornerRadius`
     /// and `maskedCorners`; set, it wins over them, as a view's configuration manages its layer's corners.
     public var cornerConfiguration: CornerConfiguration?
     /// Clips the text, run backgrounds and attachments to the corner shape (`UIView.clipsToBounds`, anti-aliased as the

@@ -114,6 +114,45 @@ final class CornerLabelTests: XCTestCase {
         XCTAssertEqual(try label.makeLayout().cornerRadii, CornerRadii(uniform: 9))
     }
 
+    /// UIKit 26's other cases as its documentation words them ("the top radius … to the top-left and top-right
+    /// corners", "the left radius … to the top-left and bottom-left corners" …), a radius as `UICornerRadius`
+    /// (`.fixed(_:)` of a variable, a literal, `.containerConcentric(minimum:)`, here its minimum), and one drawn.
+    func testUIKit26CasesAndCornerRadius() throws {
+        let r = 7.5
+        let cases: [(CornerConfiguration, CornerRadii)] = [
+            (.uniformTopRadius(12, bottomLeftRadius: 4), CornerRadii(topLeft: 12, topRight: 12, bottomLeft: 4, bottomRight: 0)),
+            (.uniformBottomRadius(10, topRightRadius: 2), CornerRadii(topLeft: 0, topRight: 2, bottomLeft: 10, bottomRight: 10)),
+            (.uniformLeftRadius(8, topRightRadius: 3, bottomRightRadius: 1), CornerRadii(topLeft: 8, topRight: 3, bottomLeft: 8, bottomRight: 1)),
+            (.uniformRightRadius(9, bottomLeftRadius: 5), CornerRadii(topLeft: 0, topRight: 9, bottomLeft: 5, bottomRight: 9)),
+            (.uniformEdges(topRadius: 12, bottomRadius: 4), CornerRadii(topLeft: 12, topRight: 12, bottomLeft: 4, bottomRight: 4)),
+            (.uniformEdges(leftRadius: 15, rightRadius: 5), CornerRadii(topLeft: 15, topRight: 5, bottomLeft: 15, bottomRight: 5)),
+            (.corners(radius: .fixed(r)), CornerRadii(uniform: 7.5)),
+            (.uniformCorners(radius: .containerConcentric(minimum: 6)), CornerRadii(uniform: 6)),
+            (.corners(radius: .containerConcentric()), CornerRadii(uniform: 0)),
+            (.corners(topLeftRadius: .fixed(r), topRightRadius: nil, bottomLeftRadius: 2, bottomRightRadius: .containerConcentric(minimum: 3)),
+             CornerRadii(topLeft: 7.5, topRight: 0, bottomLeft: 2, bottomRight: 3)),
+        ]
+        var label = PaddedLabel("", font: .default(size: 17))
+        label.bounds = CGRect(x: 0, y: 0, width: 60, height: 30)
+        label.backgroundColor = .white
+        for (configuration, radii) in cases {
+            label.cornerConfiguration = configuration
+            XCTAssertEqual(try label.makeLayout().cornerRadii, radii, "\(configuration)")
+        }
+        // Drawn: circles of radius 15 at the left corners, 5 at the right ones.
+        label.cornerConfiguration = .uniformEdges(leftRadius: 15, rightRadius: 5)
+        let inside: (Double, Double) -> Bool = { x, y in
+            guard x >= 0, x < 60, y >= 0, y < 30 else { return false }
+            let (cx, r): (Double, Double) = x < 30 ? (min(max(x, 15), 45), 15) : (min(max(x, 5), 55), 5)
+            let cy = min(max(y, r), 30 - r)
+            return (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
+        }
+        XCTAssertEqual(alphas(try LabelRenderer.render(try label.makeLayout())), expectedAlpha(inside, width: 60, height: 30))
+        // A negative minimum is refused as a negative radius is.
+        label.cornerConfiguration = .corners(radius: .containerConcentric(minimum: -1))
+        XCTAssertThrowsError(try label.makeLayout())
+    }
+
     /// With `clipsToBounds` the text is clipped to the shape: a full block (U+2588, DejaVu Sans draws it over the whole
     /// line box) inks the capsule's transparent corner without it, not with it; inside the shape nothing changes.
     func testClipsToBoundsClipsTheText() throws {

@@ -155,6 +155,50 @@ final class CornerShapeTests: XCTestCase {
         XCTAssertEqual(alpha(bitmap, 79, 0), 0)
     }
 
+    /// The border follows the shape: each pixel is the 4×4 count of samples inside the outer shape and outside the shape
+    /// inset by the line width (each radius less by it), written out here as circles for per-corner radii and from the
+    /// published polyline for the continuous corner (there within 1/16 of a pixel's coverage; exact away from the curve).
+    func testBorderFollowsTheShape() throws {
+        // Per-corner circles, 80 × 40 px, border 3: outer radii 0, 20, 8, 4; inner 0, 17, 5, 1 in the rect inset by 3.
+        func insideCircles(_ x0: Double, _ y0: Double, _ w: Double, _ h: Double, _ r: [Double]) -> (Double, Double) -> Bool {
+            { x, y in
+                guard x >= x0, x < x0 + w, y >= y0, y < y0 + h else { return false }
+                let centres = [(x0 + r[0], y0 + r[0]), (x0 + w - r[1], y0 + r[1]), (x0 + r[2], y0 + h - r[2]), (x0 + w - r[3], y0 + h - r[3])]
+                let beyond = [x < centres[0].0 && y < centres[0].1, x > centres[1].0 && y < centres[1].1,
+                              x < centres[2].0 && y > centres[2].1, x > centres[3].0 && y > centres[3].1]
+                for i in 0..<4 where beyond[i] {
+                    let dx = x - centres[i].0, dy = y - centres[i].1
+                    if dx * dx + dy * dy > r[i] * r[i] { return false }
+                }
+                return true
+            }
+        }
+        let outer = insideCircles(0, 0, 80, 40, [0, 20, 8, 4]), inner = insideCircles(3, 3, 74, 34, [0, 17, 5, 1])
+        var bitmap = try Bitmap(width: 80, height: 40)
+        let shape = CornerShape(x: 0, y: 0, width: 80, height: 40, radii: CornerRadii(topLeft: 0, topRight: 20, bottomLeft: 8, bottomRight: 4),
+                                curve: .circular)
+        bitmap.stroke(shape, lineWidth: 3, color: .white)
+        let expected = coverage(width: 80, height: 40, samples: 4) { x, y in outer(x, y) && !inner(x, y) }
+        for py in 0..<40 {
+            for px in 0..<80 { XCTAssertEqual(alpha(bitmap, px, py), Int(expected[py][px] * 16) * 255 / 16, "pixel \(px),\(py)") }
+        }
+        XCTAssertEqual(alpha(bitmap, 40, 20), 0)  // the middle is not drawn
+        // Continuous corners, 200 × 150 px, radius 40, border 6: the inner shape is the continuous corner of radius 34.
+        let cOuter = insideContinuous(200, 150, 40), cInnerAtOrigin = insideContinuous(188, 138, 34)
+        let cInside: (Double, Double) -> Bool = { x, y in cOuter(x, y) && !cInnerAtOrigin(x - 6, y - 6) }
+        var continuous = try Bitmap(width: 200, height: 150)
+        continuous.stroke(CornerShape(x: 0, y: 0, width: 200, height: 150, radii: CornerRadii(uniform: 40), curve: .continuous),
+                          lineWidth: 6, color: .white)
+        let cExpected = coverage(width: 200, height: 150, samples: 4, cInside)
+        var worst = 0.0
+        for py in 0..<150 {
+            for px in 0..<200 { worst = max(worst, abs(Double(alpha(continuous, px, py)) / 255 - cExpected[py][px])) }
+        }
+        XCTAssertLessThanOrEqual(worst, 1.0 / 16 + 1.0 / 255)
+        XCTAssertEqual(alpha(continuous, 100, 3), 255)  // the top edge's line
+        XCTAssertEqual(alpha(continuous, 100, 75), 0)
+    }
+
     /// Radii that do not fit are scaled by one factor, the tightest side's (CSS Backgrounds 3 §5.5): left and right
     /// sides 60 over 40 → × 2/3. One radius is at most half the shorter side, as Core Animation's cornerRadius.
     func testClamping() {

@@ -64,6 +64,12 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, snapshotDirectory:
 /// passes. What `assertSnapshot` reports; the framework's own tests assert on the result
 /// (XCTest on Linux has no `XCTExpectFailure`).
 ///
+/// Returning is not reporting: a failure writes the images the message names (the actual value, and for a
+/// mismatch the diff and composite) under the artifacts folder, and records a reference as the record mode
+/// says, but writes no failure record (`.failure.json`), so nothing is left pending for `labelsnap review`,
+/// `accept` or the report and the message offers no `labelsnap accept`. The `…Failure` variant, which the
+/// assertion reports, writes the record.
+///
 /// The reference is `<package root>/__Snapshots__/<TestModule>/<TestFileName>/<testName>.<id>.<ext>`
 /// (or below `snapshotDirectory:` / `LABELSNAP_SNAPSHOTS_DIR`); record
 /// modes, artifacts and messages are described in DESIGN.md §3 and `SnapshotVerifier.verify`.
@@ -88,11 +94,15 @@ public func verifySnapshot<Value>(
     testName: String = #function,
     line: UInt = #line
 ) -> String? {
-    snapshotFailure(of: try value(), as: format, named: name, record: record,
-                    snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)?.message
+    func failure() -> SnapshotFailure? {
+        snapshotFailure(of: try value(), as: format, named: name, record: record,
+                        snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
+    }
+    return SnapshotVerifier.returningOnly { failure()?.message }
 }
 
-/// Like `verifySnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
+/// Like `verifySnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record); what `assertSnapshot`
+/// reports, so a failure here also writes its failure record for `labelsnap review`.
 public func snapshotFailure<Value>(
     of value: @autoclosure () throws -> Value,
     as format: SnapshotFormat<Value>,

@@ -8,6 +8,12 @@ import ReferenceProvenance
 
 /// Checks a bitmap against its reference PNG and returns the failure message, or `nil` when it
 /// passes. The generic core of `verifyLabelSnapshot`.
+///
+/// Returning is not reporting: a failure writes the images the message names (the actual value, and for a
+/// mismatch the diff and composite) under the artifacts folder, and records a reference as the record mode
+/// says, but writes no failure record (`.failure.json`), so nothing is left pending for `labelsnap review`,
+/// `accept` or the report and the message offers no `labelsnap accept`. The `…Failure` variant, which the
+/// assertion reports, writes the record.
 /// - Parameters:
 ///   - bitmap: the actual image (RGBA8, straight alpha); an error it throws fails the check.
 ///   - comparison: the tolerance (`.exact` by default; `.pixelmatch()`, `.precision(_:)`, …).
@@ -25,11 +31,14 @@ public func verifySnapshot(
     testName: String = #function,
     line: UInt = #line
 ) -> String? {
-    imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
-                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)?.message
+    func failure() -> SnapshotFailure? {
+        imageSnapshotFailure(of: try bitmap(), as: comparison, named: name, record: record, precision: precision,
+                             snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
+    }
+    return SnapshotVerifier.returningOnly { failure()?.message }
 }
 
-/// Like `verifySnapshot(of:as:named:record:precision:file:testName:)` with the whole failure.
+/// Like `verifySnapshot(of:as:named:record:precision:file:testName:)` with the whole failure, failure record written.
 public func imageSnapshotFailure(
     of bitmap: @autoclosure () throws -> Bitmap,
     as comparison: ImageComparison = .exact,

@@ -58,6 +58,12 @@ public struct LabelSnapshotStrategy: Sendable {
 /// Checks `label` against its reference in `__Snapshots__/<TestFile>/<test>.<id>.png` (or `.txt` for `.layout`)
 /// and returns the failure message, or nil when it passes. What `assertLabelSnapshot` reports; the
 /// framework's own tests assert on it (XCTest on Linux has no `XCTExpectFailure`).
+///
+/// Returning is not reporting: a failure writes the images the message names (the actual value, and for a
+/// mismatch the diff and composite) under the artifacts folder, and records a reference as the record mode
+/// says, but writes no failure record (`.failure.json`), so nothing is left pending for `labelsnap review`,
+/// `accept` or the report and the message offers no `labelsnap accept`. The `…Failure` variant, which the
+/// assertion reports, writes the record.
 /// - Parameters:
 ///   - label: the label; its `bounds` (default `intrinsicContentSize`) and `scale` set the bitmap size.
 ///     An error it throws (invalid property, missing font) is a failure, never a crash.
@@ -78,11 +84,15 @@ public func verifyLabelSnapshot(
     testName: String = #function,
     line: UInt = #line
 ) -> String? {
-    labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record, precision: precision,
-                         snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)?.message
+    func failure() -> SnapshotFailure? {
+        labelSnapshotFailure(of: try label(), as: strategy, named: name, record: record, precision: precision,
+                             snapshotDirectory: snapshotDirectory, fileID: fileID, file: filePath, testName: testName, line: line)
+    }
+    return SnapshotVerifier.returningOnly { failure()?.message }
 }
 
-/// Like `verifyLabelSnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record).
+/// Like `verifyLabelSnapshot`, with the whole `SnapshotFailure` (kind, paths, failure record); what
+/// `assertLabelSnapshot` reports, so a failure here also writes its failure record for `labelsnap review`.
 public func labelSnapshotFailure(
     of label: @autoclosure () throws -> PaddedLabel,
     as strategy: LabelSnapshotStrategy = .image,

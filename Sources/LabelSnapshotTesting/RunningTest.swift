@@ -23,6 +23,34 @@ struct RunningTest {
     /// The `swift test --filter` pattern that selects exactly this test, when the testing library says which it
     /// is by more than `identity` (a Swift Testing test's id: `TestFilter.swiftTesting`); nil: from `identity`.
     var selection: String? = nil
+    /// The running test's function as the testing library names it (`twin()`, XCTest's `testBadge`), and the
+    /// suites around it (Swift Testing's `SameA`, outermost first); nil function when the test is not known.
+    var function: String? = nil
+    var suites: [String] = []
+
+    /// The test name a snapshot's files are named by (`<name>.<id>.<ext>`), from the `testName:` an assertion got:
+    ///
+    /// - the running test's own `#function`: the test, after its suites under Swift Testing (`SameA.twin()`), so
+    ///   two suites of one file with a test of one name have a reference each;
+    /// - a helper's `#function` (a function's name, with its parentheses, that is neither the running test's nor a
+    ///   test's: XCTest runs only `test…` methods) whose `file:` is its `fileID:`'s file, so both are the helper's
+    ///   defaults: the running test's too, so a helper called from two tests (or `setUp`) names each test's
+    ///   snapshots after that test;
+    /// - anything else as given: a name shared on purpose (`testName: "testKoreanBadge()"`, `"sharedChip"`), a
+    ///   test asserting for another file.
+    func referenceTestName(_ testName: String, fileID: String, filePath: String) -> String {
+        guard let function else { return testName }
+        func base(_ name: String) -> Substring { name[..<(name.firstIndex(of: "(") ?? name.endIndex)] }
+        func fileName(_ path: String) -> Substring { path[(path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex)...] }
+        let given = base(testName)
+        let own = given == base(function)
+        guard own || (testName.contains("(") && !given.hasPrefix("test") && fileName(filePath) == fileName(fileID)) else { return testName }
+        let name = own ? testName : function.contains("(") ? function : function + "()"
+        guard !suites.isEmpty else { return name }
+        // Each part sanitised on its own: a raw identifier (`` `badge in dark mode`() ``) after "Suite." names
+        // `Suite.badge-in-dark-mode`, not `Suite.-badge-in-dark-mode`. The argument list stays for messages.
+        return (suites + [String(base(name))]).map(SnapshotNaming.sanitize).joined(separator: ".") + name[base(name).endIndex...]
+    }
 
     #if canImport(Testing)
     /// A Swift Testing test's identity for numbering and claims: `Module.Suite.test()`.
@@ -45,11 +73,13 @@ struct RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
             let identity = identity(of: test), selection = selection(of: test)
+            let function = test.id.nameComponents.last, suites = Array(test.id.nameComponents.dropLast())
             if test.isParameterized {
                 return RunningTest(identity: identity, unnamedRefusal:
                     "unnamed snapshots in a parameterised test would be numbered in whatever order its cases run; "
                         + "give each one a `named:` derived from the argument",
-                    caseArguments: Test.Case.current.flatMap(SwiftTestingRunTracker.argumentsText), selection: selection)
+                    caseArguments: Test.Case.current.flatMap(SwiftTestingRunTracker.argumentsText), selection: selection,
+                    function: function, suites: suites)
             }
             if SwiftTestingRunTracker.isInTestBodyTask {
                 SwiftTestingRunTracker.shared.noteAssertion(testCase: identity)
@@ -60,9 +90,9 @@ struct RunningTest {
                     "this unnamed snapshot is made in a task Swift Testing does not name (a task the test created, or the "
                         + "task a .timeLimit or another scoping trait runs the test in), so a new repetition cannot be told "
                         + "from the last one; add the `.snapshots` trait to the test or its suite, or give it a `named:`",
-                    selection: selection)
+                    selection: selection, function: function, suites: suites)
             }
-            return RunningTest(identity: identity, unnamedRefusal: nil, selection: selection)
+            return RunningTest(identity: identity, unnamedRefusal: nil, selection: selection, function: function, suites: suites)
         }
         #endif
         // Made only when asked for: the XCTest tracker knows the running case's name after the first one, and
@@ -76,8 +106,10 @@ struct RunningTest {
         }
         #endif
         #if canImport(XCTest)
-        return RunningTest(identity: XCTestCaseTracker.shared.currentName(
-            fallback: XCTestCaseTracker.nameFromCommandLine(testName: testName) ?? fallback()), unnamedRefusal: nil)
+        let tracker = XCTestCaseTracker.shared
+        return RunningTest(identity: tracker.currentName(
+            fallback: XCTestCaseTracker.nameFromCommandLine(testName: testName) ?? fallback()), unnamedRefusal: nil,
+                           function: tracker.runningMethod)
         #else
         return RunningTest(identity: nil, unnamedRefusal: nil)
         #endif
@@ -215,6 +247,14 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
             return suite + "." + method
         }
         return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// The running case's method (`testBadge` of `BadgeTests.testBadge`) when XCTest said which case started;
+    /// nil before the first start the observer saw and between cases.
+    var runningMethod: String? {
+        lock.lock(); defer { lock.unlock() }
+        guard sawACase, let name, let dot = name.lastIndex(of: ".") else { return nil }
+        return String(name[name.index(after: dot)...])
     }
 
     /// True after a case finished and before the next one started (a detached task still asserting).

@@ -9,7 +9,8 @@ struct SnapshotContext: Sendable {
     let fileID: String
     /// `#filePath` of the test file: its package root holds `__Snapshots__`.
     let filePath: String
-    /// The test function (`#function`).
+    /// The test name the snapshot's files are named by: the assertion's `testName:` (`#function`) as
+    /// `RunningTest.referenceTestName` reads it (the running test for a helper's, after its Swift Testing suites).
     let testName: String
     let line: UInt
     let column: UInt
@@ -40,12 +41,14 @@ struct SnapshotContext: Sendable {
         let configuration = SnapshotTestingConfiguration.current
         self.fileID = fileID
         self.filePath = filePath
-        self.testName = testName
         self.line = line
         self.column = column
         self.configuration = configuration
         self.snapshotDirectory = snapshotDirectory ?? configuration.snapshotDirectory
         running = RunningTest.current(fileID: fileID, testName: testName)
+        // The name the snapshot's files get: after the running test when the assertion is in a helper, after its
+        // suites under Swift Testing (RunningTest.referenceTestName).
+        self.testName = running.referenceTestName(testName, fileID: fileID, filePath: filePath)
         self.reportedFile = reportedFile
     }
 

@@ -111,7 +111,10 @@ public enum SnapshotVerifier {
                             + "normalization are one file there, so they are refused on Linux too)" : "") + ". "
                     + (testCaseArguments != nil ? "Derive each case's `named:` from its arguments."
                                                 : "Rename one of the tests, or give the snapshots distinct `named:` values "
-                                                    + "(a matrix's axis values, such as its `.texts` keys, name its snapshots).")
+                                                    + "(a matrix's axis values, such as its `.texts` keys, name its snapshots). "
+                                                    + "An assertion in a helper function is named after the running test when "
+                                                    + "the testing library says which it is; where it does not, forward the test's "
+                                                    + "`testName: String = #function` (with `fileID:`, `file:` and `line:`) from the helper.")
             return SnapshotFailure(kind: .configuration, message: "Snapshot \(location.snapshotName) was not checked: " + clash,
                                    location: location, record: nil, recordWritten: false, referenceWritten: false)
         }
@@ -166,6 +169,14 @@ public enum SnapshotVerifier {
     /// Where `note` sends what an assertion changed on disk without failing (a reference moved into its
     /// module's folder); nil: standard error, which `swift test` shows. Tests set it to collect the notes.
     @TaskLocal package static var noteSink: (@Sendable (String) -> Void)?
+
+    /// False inside `verifySnapshot` / `verifyLabelSnapshot`, which return the failure instead of reporting it: a
+    /// failure there writes its images (actual, diff, composite) but no failure record, so nothing is left
+    /// pending for `labelsnap review`, `accept` or the report, and the message offers no `accept`.
+    @TaskLocal package static var writesFailureRecord = true
+
+    /// `body` with no failure record written (`writesFailureRecord` false).
+    package static func returningOnly<R>(_ body: () -> R) -> R { $writesFailureRecord.withValue(false, operation: body) }
 
     /// Tells the user something an assertion did that no failure message reports.
     static func note(_ text: String) {
@@ -516,6 +527,11 @@ public enum SnapshotVerifier {
             var offered = Array(fixes.indices)
             var record: SnapshotFailureRecord?
             var recordWritten = false
+            let keepsRecord = SnapshotVerifier.writesFailureRecord
+            if withArtifacts && !keepsRecord {
+                // An earlier failure's record of this snapshot would name the images written now: it goes.
+                try? SnapshotArtifacts.removeFailure(recordAt: location.failureRecordPath)
+            }
             if withArtifacts {
                 var artifactLines: [String] = []
                 var problems: [String] = []
@@ -535,7 +551,7 @@ public enum SnapshotVerifier {
                 // A copy of the reference that was compared (`<snapshot>.reference.<ext>`): the report shows
                 // it, not whatever `__Snapshots__` holds later (after an accept, a pull, another commit).
                 var attachments = mismatch?.attachments ?? []
-                if let comparedReference {
+                if let comparedReference, keepsRecord {
                     attachments.append(SnapshotAttachment(kind: "reference", pathExtension: format.pathExtension) { comparedReference })
                 }
                 for attachment in attachments {
@@ -555,9 +571,12 @@ public enum SnapshotVerifier {
                     }
                 }
                 // A fix keeps the words of its place in the list offered, also when one before it is left out.
-                offered = fixes.indices.filter { actualPath != nil || !fixes[$0].needsActualFile }
-                let fixLines = offered.map { fixes[$0].line(at: $0, rerecordCommand: recordCommand) }
-                let tail = (artifactLines.isEmpty ? [] : ["Artifacts:"] + artifactLines + ["  record:    \(location.failureRecordPath)"])
+                // An accept needs the actual file and the record it reads.
+                offered = fixes.indices.filter { (actualPath != nil && keepsRecord) || !fixes[$0].needsActualFile }
+                // Without a record the accept is never offered: the fixes left are worded from the first.
+                let fixLines = offered.enumerated().map { fixes[$1].line(at: keepsRecord ? $1 : $0, rerecordCommand: recordCommand) }
+                let tail = (artifactLines.isEmpty ? [] : ["Artifacts:"] + artifactLines
+                            + (keepsRecord ? ["  record:    \(location.failureRecordPath)"] : []))
                     + problems.map { "Artifact not written: \($0)" } + fixLines
                 message += tail
                 let full = message.joined(separator: "\n")
@@ -574,14 +593,16 @@ public enum SnapshotVerifier {
                     referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
                 r.snapshotsFolder = location.snapshotsFolder
                 do {
-                    try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
-                    recordWritten = true
+                    if keepsRecord {
+                        try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
+                        recordWritten = true
+                    }
                 } catch {
                     message = message.filter { !$0.hasPrefix("  record:") }
                     message.append("Failure record not written: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
                     artifactErrors.append(error)
                 }
-                if !recordWritten || !problems.isEmpty {
+                if (keepsRecord && !recordWritten) || !problems.isEmpty {
                     message += SnapshotVerifier.artifactsNotWritableAdvice(artifactErrors, artifactsRoot: location.artifactsRoot)
                     r.message = message.joined(separator: "\n")
                 }

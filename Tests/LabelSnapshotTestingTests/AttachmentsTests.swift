@@ -22,14 +22,14 @@ import LabelSnapshotTesting
 
         let names = try FileManager.default.subpathsOfDirectory(atPath: saved).filter { $0.hasSuffix(".png") }
         for kind in ["reference", "actual", "diff"] {
-            let matching = names.filter { $0.split(separator: "/").last?.hasPrefix("attachmentsHelper.badge.\(kind)") == true }
+            let matching = names.filter { $0.split(separator: "/").last?.hasPrefix("AttachmentsTests.attachmentsHelper.badge.\(kind)") == true }
             #expect(matching.count == 1, "\(kind) in \(names)")
             guard let name = matching.first else { continue }
             let image = try PNGCodec.decode(contentsOf: saved + "/" + name)
             #expect(image.width == 8 && image.height == 6, "\(kind): \(image.width)×\(image.height)")
         }
         // The saved actual is the image the helper asserted: white with one black pixel at (3, 2).
-        if let actual = names.first(where: { $0.contains("attachmentsHelper.badge.actual") }) {
+        if let actual = names.first(where: { $0.contains("AttachmentsTests.attachmentsHelper.badge.actual") }) {
             let image = try PNGCodec.decode(contentsOf: saved + "/" + actual)
             let black = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0] == 0 }.map { ($0 / 4) % 8 + ($0 / 4 / 8) * 100 }
             #expect(black == [203])
@@ -43,7 +43,7 @@ import LabelSnapshotTesting
         let reference = try Bitmap(width: 8, height: 6, fill: .white)
         var actual = reference
         actual.pixels.replaceSubrange((2 * 8 + 3) * 4..<(2 * 8 + 3) * 4 + 3, with: [0, 0, 0])
-        let location = try SnapshotLocation.locate(filePath: file, testName: "attachmentsHelper()", name: "badge", pathExtension: "png",
+        let location = try SnapshotLocation.locate(filePath: file, testName: "AttachmentsTests.attachmentsHelper()", name: "badge", pathExtension: "png",
                                                    environment: [:])
         try FileManager.default.createDirectory(atPath: location.referenceFolder, withIntermediateDirectories: true)
         try Data(try PNGCodec.encode(reference)).write(to: URL(fileURLWithPath: location.referencePath))

@@ -35,7 +35,7 @@ final class ImageSnapshotTests: XCTestCase {
         let refBytes = pkg.bytes(ref)
         let actual = try makeBitmap(changed: PixelRect(x: 5, y: 2, width: 3, height: 2))
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: actual, named: "badge", file: pkg.testFile)
+            imageSnapshotFailure(of: actual, named: "badge", file: pkg.testFile)?.message   // the record too, as an assertion
         })
         let art = pkg.artifacts + "/testMismatchMessageHasTheNumbersAndArtifacts.badge"
         XCTAssertTrue(message.hasPrefix("""

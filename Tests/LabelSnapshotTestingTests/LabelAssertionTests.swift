@@ -43,7 +43,7 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertGreaterThan(differing, 0)
         startSnapshotRun()
         let message = try XCTUnwrap(withSnapshotTesting(environment: env) {
-            verifyLabelSnapshot(of: changed, named: "badge", file: pkg.testFile, testName: "testBadge()")
+            labelSnapshotFailure(of: changed, named: "badge", file: pkg.testFile, testName: "testBadge()")?.message   // as the assertion
         })
         XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
         let artifacts = pkg.artifacts + "/testBadge.badge"

@@ -20,12 +20,12 @@ import CSnapshotRun
         }
         let recording = try runHelper(record: "missing", repetitions: 1)
         #expect(recording.status != 0, "the first run records and fails")
-        #expect(pkg.list(pkg.referenceFolder) == ["repetitionsHelper.1.txt", "repetitionsHelper.2.txt", "repetitionsHelper.child.txt"])
+        #expect(pkg.list(pkg.referenceFolder) == ["RepetitionsTests.repetitionsHelper.1.txt", "RepetitionsTests.repetitionsHelper.2.txt", "RepetitionsTests.repetitionsHelper.child.txt"])
 
         let repeated = try runHelper(record: "never", repetitions: 3)
         #expect(repeated.status == 0, "\(repeated.output.suffix(2_000))")
         #expect(repeated.output.contains("Iteration 3"), "three iterations ran")
-        #expect(pkg.list(pkg.referenceFolder) == ["repetitionsHelper.1.txt", "repetitionsHelper.2.txt", "repetitionsHelper.child.txt"])
+        #expect(pkg.list(pkg.referenceFolder) == ["RepetitionsTests.repetitionsHelper.1.txt", "RepetitionsTests.repetitionsHelper.2.txt", "RepetitionsTests.repetitionsHelper.child.txt"])
 
         // A failure from Task.detached (no Test.current) fails the run instead of vanishing.
         let detached = try runHelper(record: "never", repetitions: 1, filter: "RepetitionsTests/detachedFailureHelper")
@@ -71,7 +71,7 @@ import CSnapshotRun
         let second = await fromAsyncLet
         let fromDetached = await Task.detached { withSnapshotTesting(record: .missing, environment: [:]) {
             verifySnapshot(of: "c", as: .text, file: file) } }.value
-        let test = "unnamedSnapshotsInTasksCountOnAndOutsideATestAreRefused"
+        let test = "RepetitionsTests.unnamedSnapshotsInTasksCountOnAndOutsideATestAreRefused"
         #expect(fromTask?.hasPrefix("No reference was found for snapshot \(test).1") == true, "\(fromTask ?? "nil")")
         #expect(second?.hasPrefix("No reference was found for snapshot \(test).2") == true, "\(second ?? "nil")")
         #expect(fromDetached?.contains("outside any Swift Testing test") == true, "\(fromDetached ?? "nil")")
@@ -106,6 +106,7 @@ import CSnapshotRun
                                           filter: "RepetitionsTests/timeLimit")
         #expect(recorded.status != 0, "the first run records and fails")
         let files = ["timeLimitHelper.1.txt", "timeLimitHelper.2.txt", "timeLimitWithTraitHelper.1.txt", "timeLimitWithTraitHelper.2.txt"]
+            .map { "RepetitionsTests." + $0 }
         #expect(pkg.list(pkg.referenceFolder) == files)
 
         let withoutTrait = try Self.runBundle(bundle, in: pkg, record: "missing", repetitions: 2, filter: "RepetitionsTests/timeLimitHelper")

@@ -21,7 +21,7 @@ enum RerecordFilterHelper {
     static func check(_ testName: String = #function) -> String? {
         let environment = ProcessInfo.processInfo.environment
         guard let file = environment[fileVariable], let value = environment[valueVariable] else { return nil }
-        return verifySnapshot(of: value, as: .text, named: "v", file: file, testName: testName)
+        return snapshotFailure(of: value, as: .text, named: "v", file: file, testName: testName)?.message   // with its record
     }
 
     /// A package whose test file has this file's name, so the module is this one (`LabelSnapshotTestingTests`,
@@ -73,7 +73,7 @@ enum RerecordFilterHelper {
             try RerecordFilterHelper.run(["--testing-library", "swift-testing", "--filter", filter], in: pkg, file: file, value: value, record: record)
         }
         let helpers = "RerecordFilterHelpers/"
-        let names = ["badge.v.txt", "badge-in-dark-mode.v.txt", "badgeLayout.v.txt"]
+        let names = ["badge.v.txt", "badge-in-dark-mode.v.txt", "badgeLayout.v.txt"].map { "RerecordFilterHelpers." + $0 }
         _ = try run(helpers, value: "one", record: "missing")
         #expect(pkg.list(references) == names.sorted())
         let failing = try run(helpers, value: "two", record: "never")
@@ -81,20 +81,20 @@ enum RerecordFilterHelper {
 
         // The id as `--list-tests` prints it, escaped, from `^` to the `/` before the source location.
         let module = "^LabelSnapshotTestingTests\\.RerecordFilterHelpers/"
-        let badge = try RerecordFilterHelper.filter(ofRecord: records + "/badge.v.txt.failure.json")
+        let badge = try RerecordFilterHelper.filter(ofRecord: records + "/RerecordFilterHelpers.badge.v.txt.failure.json")
         #expect(badge == module + "badge\\(\\)/")
-        let raw = try RerecordFilterHelper.filter(ofRecord: records + "/badge-in-dark-mode.v.txt.failure.json")
+        let raw = try RerecordFilterHelper.filter(ofRecord: records + "/RerecordFilterHelpers.badge-in-dark-mode.v.txt.failure.json")
         #expect(raw == module + "`badge in dark mode`\\(\\)/")
 
         // Running the printed filter re-records that test only; the other two still hold "one".
         let rerecorded = try run(badge, value: "two", record: "failed")
         #expect(rerecorded.output.contains("1 test"), "\(rerecorded.output.suffix(1_500))")
-        #expect(RerecordFilterHelper.text(references + "/badge.v.txt") == "two")
-        #expect(RerecordFilterHelper.text(references + "/badgeLayout.v.txt") == "one")
-        #expect(RerecordFilterHelper.text(references + "/badge-in-dark-mode.v.txt") == "one")
+        #expect(RerecordFilterHelper.text(references + "/RerecordFilterHelpers.badge.v.txt") == "two")
+        #expect(RerecordFilterHelper.text(references + "/RerecordFilterHelpers.badgeLayout.v.txt") == "one")
+        #expect(RerecordFilterHelper.text(references + "/RerecordFilterHelpers.badge-in-dark-mode.v.txt") == "one")
         _ = try run(raw, value: "two", record: "failed")
-        #expect(RerecordFilterHelper.text(references + "/badge-in-dark-mode.v.txt") == "two")
-        #expect(RerecordFilterHelper.text(references + "/badgeLayout.v.txt") == "one")
+        #expect(RerecordFilterHelper.text(references + "/RerecordFilterHelpers.badge-in-dark-mode.v.txt") == "two")
+        #expect(RerecordFilterHelper.text(references + "/RerecordFilterHelpers.badgeLayout.v.txt") == "one")
     }
 }
 #endif

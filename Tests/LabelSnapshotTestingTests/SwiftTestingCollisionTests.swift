@@ -4,28 +4,47 @@ import SnapshotTestSupport
 import Testing
 import LabelSnapshotTesting
 
-/// Two suites with a test function of the same name in one file would share snapshot files; the second
-/// one to assert gets a clear failure instead of a comparison against the other's image.
-@Suite(.serialized) struct SameNameInTwoSuites {
+/// Two suites with a test function of the same name in one file: references of Swift Testing tests are named
+/// by suite and test, so each has its own (they raced for one `look.1.txt` before, in whichever order they ran).
+@Suite struct SameNameInTwoSuites {
+    /// Records `text` as the running `look()`'s snapshot: a file of its own, named by its suites.
+    static func check(_ text: String, suite: String) throws {
+        let package = try TempPackage()
+        let message = withSnapshotTesting(environment: [:]) {
+            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "look()")
+        }
+        #expect(message?.hasPrefix("No reference was found for snapshot SameNameInTwoSuites.\(suite).look.1") == true, "\(message ?? "nil")")
+        #expect(package.bytes(package.reference("SameNameInTwoSuites.\(suite).look.1.txt")) == Array(text.utf8))
+        #expect(package.list(package.referenceFolder) == ["SameNameInTwoSuites.\(suite).look.1.txt"])
+    }
+
+    @Suite struct Light { @Test func look() throws { try SameNameInTwoSuites.check("light", suite: "Light") } }
+    @Suite struct Dark { @Test func look() throws { try SameNameInTwoSuites.check("dark", suite: "Dark") } }
+}
+
+/// Where one file remains for two suites (names that differ only in letter case are one file on macOS), the
+/// refusal names both suites, whichever ran first.
+@Suite(.serialized) struct SuitesOneFileApart {
     nonisolated(unsafe) static let package = try! TempPackage()
     nonisolated(unsafe) static var messages: [String?] = []
     static let lock = NSLock()
 
-    /// Records `text` as `look()`'s snapshot; when both suites have run, exactly one was refused.
     static func check(_ text: String) {
         let message = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "look()")
+            verifySnapshot(of: text, as: .text, named: "n", file: package.testFile, testName: "look()")
         }
         lock.lock(); defer { lock.unlock() }
         messages.append(message)
         guard messages.count == 2 else { return }
-        let refused = messages.compactMap { $0 }.filter { $0.contains("both map to __Snapshots__/FakeTests/BadgeTests/look.1.txt") && $0.contains("named:") }
+        let refused = messages.compactMap { $0 }.filter { $0.contains("was not checked") }
         #expect(refused.count == 1, "\(messages)")
-        #expect(messages.contains { $0?.hasPrefix("No reference was found") == true })
+        #expect(refused.allSatisfy { $0.contains("SuitesOneFileApart.Tint.look() named: \"n\"") && $0.contains("SuitesOneFileApart.tint.look() named: \"n\"")
+            && $0.contains("case-insensitive") }, "\(refused)")
     }
 
-    @Suite struct Light { @Test func look() { SameNameInTwoSuites.check("light") } }
-    @Suite struct Dark { @Test func look() { SameNameInTwoSuites.check("dark") } }
+    @Suite struct Tint { @Test func look() { SuitesOneFileApart.check("upper") } }
+    // swift-format-ignore: TypeNamesShouldBeCapitalized
+    @Suite struct tint { @Test func look() { SuitesOneFileApart.check("lower") } }
 }
 
 /// One `named:` from two lines of one Swift Testing test: the second is refused with both lines.

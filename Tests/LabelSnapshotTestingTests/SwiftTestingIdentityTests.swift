@@ -23,7 +23,7 @@ import Testing
         }
         #expect(messages.prefix(2).allSatisfy { $0?.hasPrefix("No reference was found") == true })
         #expect(messages.dropFirst(2).allSatisfy { $0 == nil }, "\(messages)")
-        #expect(pkg.list(pkg.referenceFolder) == ["everyRepetitionNumbersFromOne.1.txt", "everyRepetitionNumbersFromOne.2.txt"])
+        #expect(pkg.list(pkg.referenceFolder) == ["SwiftTestingIdentityTests.everyRepetitionNumbersFromOne.1.txt", "SwiftTestingIdentityTests.everyRepetitionNumbersFromOne.2.txt"])
     }
 
     @Test func theTraitNamesTheFolderAndTheRecordMode() async throws {
@@ -35,7 +35,7 @@ import Testing
             box.append(withSnapshotTesting(environment: [:]) { verifySnapshot(of: "x", as: .text, named: "n", file: file) })
         }
         #expect(box.values.first??.hasPrefix("Record mode is \"all\"") == true)
-        #expect(pkg.bytes(pkg.root + "/Refs/FakeTests/BadgeTests/theTraitNamesTheFolderAndTheRecordMode.n.txt") == Array("x".utf8))
+        #expect(pkg.bytes(pkg.root + "/Refs/FakeTests/BadgeTests/SwiftTestingIdentityTests.theTraitNamesTheFolderAndTheRecordMode.n.txt") == Array("x".utf8))
     }
 
     /// Claims are files shared by the processes of one run (`swift test --parallel`): a second process

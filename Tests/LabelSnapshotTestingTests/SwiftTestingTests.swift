@@ -10,15 +10,15 @@ import LabelSnapshotTesting
         let message = withSnapshotTesting(environment: [:]) {
             verifySnapshot(of: "hello", as: .text, file: pkg.testFile)
         }
-        // Swift Testing's #function is "missingReferenceIsRecordedUnderMissing()".
-        #expect(message?.hasPrefix("No reference was found for snapshot missingReferenceIsRecordedUnderMissing.1") == true)
-        #expect(pkg.bytes(pkg.reference("missingReferenceIsRecordedUnderMissing.1.txt")) == Array("hello".utf8))
+        // Swift Testing's #function is "missingReferenceIsRecordedUnderMissing()"; its reference is named after its suite too.
+        #expect(message?.hasPrefix("No reference was found for snapshot SwiftTestingSnapshotTests.missingReferenceIsRecordedUnderMissing.1") == true)
+        #expect(pkg.bytes(pkg.reference("SwiftTestingSnapshotTests.missingReferenceIsRecordedUnderMissing.1.txt")) == Array("hello".utf8))
     }
 
     @Test(arguments: ["all", "missing", "failed", "never"])
     func environmentRecordModes(mode: String) throws {
         let pkg = try TempPackage()
-        let ref = pkg.reference("environmentRecordModes.x.txt")
+        let ref = pkg.reference("SwiftTestingSnapshotTests.environmentRecordModes.x.txt")
         try pkg.write(Array("old".utf8), to: ref)
         let message = withSnapshotTesting(environment: ["SNAPSHOT_TESTING_RECORD": mode]) {
             verifySnapshot(of: "new", as: .text, named: "x", file: pkg.testFile)

@@ -58,6 +58,39 @@ final class VerifySnapshotTests: XCTestCase {
         XCTAssertEqual(pkg.bytes(pkg.root + "/ci-artifacts/FakeTests/BadgeTests/testSnapshotFailureGivesTheRecord.x.txt.actual.txt"), Array("two\n".utf8))
     }
 
+    /// verify… returns the failure instead of reporting it: it writes the images its message names, but no
+    /// failure record, so review, accept and the report have nothing pending; the …Failure variant (what the
+    /// assertion reports) writes one.
+    func testVerifyLeavesNoPendingFailure() throws {
+        let pkg = try TempPackage()
+        let label = PaddedLabel("Badge", font: .default(size: 12))
+        let missing = try XCTUnwrap(withSnapshotTesting(record: .never, environment: [:]) {
+            verifyLabelSnapshot(of: label, named: "missing", file: pkg.testFile)
+        })
+        XCTAssertTrue(missing.hasPrefix("No reference was found for snapshot testVerifyLeavesNoPendingFailure.missing"), missing)
+        XCTAssertFalse(missing.contains("labelsnap accept"), missing)
+        XCTAssertFalse(missing.contains("record:"), missing)
+        XCTAssertTrue(missing.contains("  actual:    " + pkg.artifacts + "/testVerifyLeavesNoPendingFailure.missing.png.actual.png"), missing)
+        XCTAssertEqual(pkg.list(pkg.artifacts), ["testVerifyLeavesNoPendingFailure.missing.png.actual.png"])
+
+        // A mismatch: actual and diff images, no record; a record an earlier report left for it goes.
+        try pkg.write(Array("one\n".utf8), to: pkg.reference("testVerifyLeavesNoPendingFailure.x.txt"))
+        let reported = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+            snapshotFailure(of: "two\n", as: .text, named: "x", file: pkg.testFile)
+        })
+        XCTAssertTrue(reported.recordWritten)
+        startSnapshotRun()
+        let returned = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+            verifySnapshot(of: "three\n", as: .text, named: "x", file: pkg.testFile)
+        })
+        XCTAssertTrue(returned.contains("Re-record it:"), returned)
+        XCTAssertFalse(returned.contains("labelsnap accept"), returned)
+        XCTAssertEqual(pkg.list(pkg.artifacts), ["testVerifyLeavesNoPendingFailure.missing.png.actual.png",
+                                                 "testVerifyLeavesNoPendingFailure.x.txt.actual.txt",
+                                                 "testVerifyLeavesNoPendingFailure.x.txt.diff"])
+        XCTAssertEqual(pkg.bytes(pkg.artifacts + "/testVerifyLeavesNoPendingFailure.x.txt.actual.txt"), Array("three\n".utf8))
+    }
+
     /// 200 snapshots recorded from concurrent tasks, then asserted concurrently: every file is
     /// whole and holds its own input; unnamed snapshots of one test get the numbers 1…200 once each.
     func testParallelRecordingOf200Snapshots() async throws {

@@ -2,8 +2,10 @@
 // another), and its views. Images: side by side, diff, reference/actual toggle, onion skin (with a
 // slider when JavaScript runs), amplified difference, magnified. Text: one coloured line diff, full width.
 import Foundation
+import LabelDescription
 import PNGCodec
 import Raster
+import ReferenceProvenance
 import SnapshotReview
 import SnapshotStore
 
@@ -85,12 +87,13 @@ struct ReportSection {
         if let warning { s += "<div class=\"warning\">\(htmlEscape(warning))</div>\n" }
         var rows: [(String, String)] = [("Test", r.testName), ("Test file", r.testFile), ("Reference", r.referenceRelative)]
         rows += FailureText.rows(f).map { ($0.label.prefix(1).uppercased() + $0.label.dropFirst(), $0.value) }
+        let actual = ReportFile("actual", path: f.actualPath, missingText: "no actual file")
+        rows += Self.labelRows(reference: reference, actual: actual)
         rows.append(("Recorded", r.recordedAt))
         if r.referenceWritten { rows.append(("Note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
         s += "<dl class=\"numbers\">\n"
         for (k, v) in rows { s += "<dt>\(htmlEscape(k))</dt><dd>\(htmlEscape(v))</dd>\n" }
         s += "</dl>\n"
-        let actual = ReportFile("actual", path: f.actualPath, missingText: "no actual file")
         if f.isText {
             s += textViews(reference: reference, actual: actual)
         } else {
@@ -106,6 +109,21 @@ struct ReportSection {
         }
         s += "<details><summary>Failure message</summary><pre>\(htmlEscape(r.message))</pre></details>\n"
         return s + "</section>\n"
+    }
+
+    /// The label drawn, as the actual image's provenance chunk states it (its `label:` line: the properties, an
+    /// attributed text's runs), and what changed from the reference's (`attributedText 2..<5: kern=1.2 → kern=1.6`).
+    /// None for images without the chunk (`assertSnapshot` of a bitmap, files a PNG tool rewrote).
+    static func labelRows(reference: ReportFile, actual: ReportFile) -> [(String, String)] {
+        func label(_ file: ReportFile) -> String? { file.bytes.flatMap { SnapshotProvenance.read(png: $0)?.value("label") } }
+        let was = label(reference), now = label(actual)
+        guard let shown = now ?? was else { return [] }
+        var rows = [(now == nil ? "Label (reference)" : "Label", shown)]
+        if let was, let now {
+            let changes = LabelProperty.changes(from: was, to: now)
+            if !changes.isEmpty { rows.append(("Label changed", changes.joined(separator: "; "))) }
+        }
+        return rows
     }
 
     // MARK: - Images

@@ -203,6 +203,25 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertEqual(inlinedImages(result.stdout).first, try PNGCodec.encode(reference), "the compared reference, not the current one")
     }
 
+    /// A label's images carry its properties (the provenance chunk's `label:` line): the report shows the actual's
+    /// and what changed from the reference's, an attributed run's kern named by its range.
+    func testTheLabelAndWhatChangedInItFromTheProvenance() throws {
+        func stamped(_ png: [UInt8], kern: String) throws -> [UInt8] {
+            let label = #"text="NEW items" font=DejaVuSans.ttf#0 12pt attributedText=0..<3{font=DejaVuSans-Bold.ttf#0 12pt kern=\#(kern)}"#
+            return try PNGCodec.inserting([PNGTextChunk(keyword: "LabelSnapshot", text: "library: LabelSnapshot 0.6\nlabel: \(label)\n")], into: png)
+        }
+        try pkg.write(try stamped(try PNGCodec.encode(try bitmap(6, 4)), kern: "1.2"), to: pkg.reference("testChip.chip"))
+        try pkg.fail("testChip()", named: "chip", reference: nil, actual: try bitmap(6, 4, marks: [(2, 2)]))
+        let actual = try XCTUnwrap(pkg.bytes(pkg.actual("testChip.chip")))
+        try pkg.write(try stamped(actual, kern: "1.6"), to: pkg.actual("testChip.chip"))
+        let html = try labelsnap(["report", "-o", "-"], cwd: pkg.root).stdout
+        XCTAssertTrue(html.contains("<dt>Label</dt><dd>text=&quot;NEW items&quot; font=DejaVuSans.ttf#0 12pt attributedText=0..&lt;3{font=DejaVuSans-Bold.ttf#0 12pt kern=1.6}</dd>"), html)
+        XCTAssertTrue(html.contains("<dt>Label changed</dt><dd>attributedText 0..&lt;3: kern=1.2 → kern=1.6</dd>"), html)
+        // An image without the chunk (assertSnapshot of a bitmap) has no label rows.
+        try pkg.fail("testBitmap()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
+        XCTAssertEqual(try labelsnap(["report", "-o", "-"], cwd: pkg.root).stdout.components(separatedBy: "<dt>Label").count - 1, 2)
+    }
+
     /// Artifacts the review does not know (a contact sheet, a localization sweep) are shown too.
     func testFurtherImageArtifactsOfARecordAreShown() throws {
         try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))

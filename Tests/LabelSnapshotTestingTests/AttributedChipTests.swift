@@ -1,6 +1,7 @@
 import Foundation
 import LabelSnapshotTesting
 import PNGCodec
+import ReferenceProvenance
 import SnapshotTestSupport
 import XCTest
 
@@ -67,5 +68,11 @@ final class AttributedChipTests: XCTestCase {
             verifyLabelSnapshot(of: kerned, named: "chip", file: pkg.testFile, testName: "testChip()")
         })
         XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
+        // The actual image states the label it drew, so the report can name the run whose kern changed.
+        let stated = try [pkg.reference("testChip.chip.png"), pkg.artifacts + "/testChip.chip.png.actual.png"].map { path in
+            try XCTUnwrap(SnapshotProvenance.read(png: try XCTUnwrap(pkg.bytes(path)))?.value("label"))
+        }
+        XCTAssertTrue(stated[0].contains("2..<5{font=Inter-Bold.otf#0 12pt color=#FFFFFFFF kern=1.2 "), stated[0])
+        XCTAssertTrue(stated[1].contains("2..<5{font=Inter-Bold.otf#0 12pt color=#FFFFFFFF kern=1.6 "), stated[1])
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import LabelDescription
+import LabelLayout
+import Raster
+import Typesetting
+import XCTest
+
+/// What changed between two provenance `label:` lines, as the report shows it. The lines are the table's own
+/// (`LabelProperty.describe`); the changes expected are written out by hand.
+final class LabelLineDiffTests: XCTestCase {
+    static let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+
+    func chip(kern: CGFloat, color: Color = .white) -> PaddedLabel {
+        var new = AttributedString("NEW")
+        new.font = Font(path: Self.bold, size: 12)
+        new.foregroundColor = color
+        new.kern = kern
+        var all = new + AttributedString(" · 3 items")
+        var style = ParagraphStyle()
+        style.minimumLineHeight = 20; style.maximumLineHeight = 20
+        all.paragraphStyle = style
+        var label = PaddedLabel(attributedText: all, font: .default(size: 12))
+        label.insets = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+        return label
+    }
+
+    func testAnAttributedRunsKernChangeIsNamedByItsRange() {
+        let was = LabelProperty.describe(chip(kern: 1.2)), now = LabelProperty.describe(chip(kern: 1.6))
+        XCTAssertEqual(LabelProperty.changes(from: was, to: now), ["attributedText 0..<3: kern=1.2 → kern=1.6"])
+        XCTAssertEqual(LabelProperty.changes(from: was, to: was), [])
+        let recoloured = LabelProperty.describe(chip(kern: 1.2, color: Color(red: 255, green: 0, blue: 0)))
+        XCTAssertEqual(LabelProperty.changes(from: was, to: recoloured), ["attributedText 0..<3: color=#FFFFFFFF → color=#FF0000FF"])
+    }
+
+    /// Parts with spaces stay whole: the quoted text, a dynamic colour, the border's width and colour, a run's font
+    /// and size; flags are parts of their own.
+    func testPlainPropertiesAddedRemovedAndChanged() {
+        var a = PaddedLabel("a \"b\" c", font: .default(size: 17))
+        a.lineSpacing = 2
+        a.adjustsFontSizeToFitWidth = true
+        var b = a
+        b.text = "a \"b\" d"
+        b.numberOfLines = 2
+        b.lineSpacing = 0
+        b.borderWidth = 1.5
+        b.adjustsFontSizeToFitWidth = false
+        let changes = LabelProperty.changes(from: LabelProperty.describe(a), to: LabelProperty.describe(b))
+        XCTAssertEqual(changes, [#"text="a \"b\" c" → text="a \"b\" d""#, "lines=1 → lines=2", "added border=1.5 #000000FF",
+                                 "removed lineSpacing=2", "removed adjustsFontSizeToFitWidth", "removed minimumScaleFactor=0"])
+    }
+}

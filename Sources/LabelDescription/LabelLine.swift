@@ -21,8 +21,8 @@ extension LabelProperty {
     }
 
     /// An attributed text's runs for the provenance: each range (UTF-16) with the attributes it sets, in order
-    /// (`0..<3{font=DejaVuSans-Bold.ttf#0 12pt color=#FFFFFFFF kern=1.2}`), and the paragraph styles that differ
-    /// from the default.
+    /// (`0..<3{font=DejaVuSans-Bold.ttf#0 12pt color=#FFFFFFFF kern=1.2}`; an attachment's image by its size and
+    /// the XXH3-128 of its RGBA pixels), and the paragraph styles that differ from the default.
     package static func describe(attributedText: AttributedString) -> String {
         func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
         var parts: [String] = []
@@ -45,7 +45,9 @@ extension LabelProperty {
             if let i = run.inlinePresentationIntent { a.append("intent=\(i.rawValue)") }
             if let t = run.attachment {
                 let b = t.bounds
-                a.append("attachment=\(t.image.width)x\(t.image.height)px bounds=\(n(Double(b.minX))),\(n(Double(b.minY))),\(n(Double(b.width))),\(n(Double(b.height)))")
+                // The image's pixels by digest: another icon of the same size is another label.
+                let pixels = t.image.pixels.withUnsafeBytes { XXH128Digest.of($0) }.hex
+                a.append("attachment=\(t.image.width)x\(t.image.height)px pixels-xxh128=\(pixels) bounds=\(n(Double(b.minX))),\(n(Double(b.minY))),\(n(Double(b.width))),\(n(Double(b.height)))")
             }
             if let p = run.paragraphStyle { a.append("paragraphStyle{\(LabelProperty.describe(paragraphStyle: p))}") }
             if !a.isEmpty { parts.append("\(offset)..<\(offset + length){\(a.joined(separator: " "))}") }

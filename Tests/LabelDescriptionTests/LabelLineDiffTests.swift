@@ -32,6 +32,27 @@ final class LabelLineDiffTests: XCTestCase {
         XCTAssertEqual(LabelProperty.changes(from: was, to: recoloured), ["attributedText 0..<3: color=#FFFFFFFF → color=#FF0000FF"])
     }
 
+    /// An attachment's image is stated by its pixels' digest, so another icon of the same size is another label
+    /// line, and the report names the change.
+    func testAnAttachmentsImageIsStatedByItsPixels() throws {
+        func line(_ color: Color) throws -> String {
+            let icon = try Bitmap(width: 2, height: 2, fill: color)
+            let attachment = TextAttachment(image: icon, bounds: CGRect(x: 0, y: -2, width: 12, height: 12))
+            return LabelProperty.describe(PaddedLabel(attributedText: AttributedString(attachment: attachment)))
+        }
+        func digest(_ line: String) -> String? {
+            line.range(of: "attachment=2x2px pixels-xxh128=").map { String(line[$0.upperBound...].prefix(32)) }
+        }
+        let amber = try line(Color(red: 255, green: 196, blue: 0)), red = try line(Color(red: 255, green: 0, blue: 0))
+        let a = try XCTUnwrap(digest(amber)), r = try XCTUnwrap(digest(red))
+        XCTAssertEqual(a.count, 32)
+        XCTAssertTrue(a.allSatisfy(\.isHexDigit), a)
+        XCTAssertNotEqual(a, r)
+        XCTAssertEqual(try line(Color(red: 255, green: 196, blue: 0)), amber)
+        XCTAssertTrue(amber.contains("pixels-xxh128=\(a) bounds=0,-2,12,12}"), amber)
+        XCTAssertEqual(LabelProperty.changes(from: amber, to: red), ["attributedText 0..<1: pixels-xxh128=\(a) → pixels-xxh128=\(r)"])
+    }
+
     /// Parts with spaces stay whole: the quoted text, a dynamic colour, the border's width and colour, a run's font
     /// and size; flags are parts of their own.
     func testPlainPropertiesAddedRemovedAndChanged() {

@@ -30,7 +30,12 @@ struct ArgumentReader {
                 }
                 guard valued.contains(a) else { throw UsageError("unknown option \(a)") }
                 guard i + 1 < args.count else { throw UsageError("option \(a) needs a value") }
-                options[a, default: []].append(args[i + 1])
+                // `--clips-to-bounds --alpha 0.5` would take "--alpha" as the value and leave "0.5" as a stray argument.
+                let next = args[i + 1]
+                if known.contains(next) || valued.contains(next.split(separator: "=", maxSplits: 1).first.map(String.init) ?? next) {
+                    throw UsageError("option \(a) needs a value, but the option \(next) follows it; see --help")
+                }
+                options[a, default: []].append(next)
                 i += 2
             } else {
                 positionals.append(a); i += 1

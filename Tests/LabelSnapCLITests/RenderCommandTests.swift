@@ -57,6 +57,22 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--corners must be capsule, capsule:MAX, a radius or TL,TR,BL,BR, got '1,2'"), bad.stderr)
     }
 
+    /// A valued option followed by another option says so: `--clips-to-bounds --alpha 0.5` took "--alpha" as its value
+    /// and failed with "render takes one TEXT argument" over the stray "0.5". Values that start with a minus still pass.
+    func testAnOptionFollowedByAnotherOptionNeedsAValue() throws {
+        let dir = try temporaryFolder("render-option-value")
+        for (args, next) in [(["--clips-to-bounds", "--alpha", "0.5"], "--alpha"), (["--color", "--json"], "--json"),
+                             (["--corners", "--corner-curve=continuous"], "--corner-curve=continuous")] {
+            let run = try labelsnap(["render", "x"] + args + ["-o", dir + "/out.png"], cwd: dir)
+            XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("option \(args[0]) needs a value, but the option \(next) follows it; see --help"), run.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out.png"), "\(args)")
+        }
+        let fine = try labelsnap(["render", "x", "--clips-to-bounds", "true", "--alpha", "0.5", "--shadow-color", "#000", "--shadow-offset", "-1,-2",
+                                  "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(fine.status, 0, fine.stderr)
+    }
+
     /// `--line-break-strategy`: the default pushes a lone last word out (the line before gives one up);
     /// `none` restores greedy lines; the lines are the same at every scale.
     /// `--text-file -` reads the text from standard input, as CLI users expect (`/dev/stdin` was once refused

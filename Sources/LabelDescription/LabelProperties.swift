@@ -28,6 +28,17 @@ extension LabelProperty {
                           if files.count > 1 { label.font.fallbacks = Array(files.dropFirst()) }
                       },
                       describe: { "font=\(URL(fileURLWithPath: $0.font.file.path).lastPathComponent)#\($0.font.file.faceIndex) \(n($0.font.pointSize))pt" }),
+        // Fonts registered before a name, family or weight is looked up among them (table order is the command
+        // line's and the style's order of application); the face chosen is stated by `font=`.
+        LabelProperty("registerFonts", options: [Option("--register", help: """
+            register a font file or every font in a folder (FontRegistry), so --font-name, --font and
+            --weight find their faces; repeat for more
+            """, repeats: true)],
+                      syntax: .registeredFonts, set: { _, _ in }),
+        LabelProperty("fontName", options: [Option("--font-name", help: """
+            a face by PostScript or full name (UIFont(name:size:)), over --register's and installed fonts
+            """)],
+                      syntax: .fontName, set: { $0.font.file = $1 }),
         LabelProperty("size", options: [Option("--size", help: "point size (default 17)")],
                       syntax: .number(0.01...Font.maximumPointSize), set: { $0.font.pointSize = $1 }),
         LabelProperty("insets", options: [Option("--insets", help: "edge insets in points (default 0,0,0,0)")],
@@ -267,6 +278,31 @@ extension LabelProperty {
             the shadow's offset in points, x right, y down (UILabel.shadowOffset; default 0,-1)
             """)],
                       syntax: .offset, set: { $0.shadowOffset = CGSize(width: $1[0], height: $1[1]) }),  // stated with shadowColor
+        LabelProperty("weight", options: [Option("--weight", help: """
+            the font's weight (UIFont.Weight: ultraLight … semibold, bold … black, or a CSS weight 650): the
+            family's nearest face by CSS's rule, after --font, --font-name or --text-style
+            """)],
+                      syntax: .weight, set: { $0.font = $0.font.withWeight($1) },
+                      describe: { label in label.font.requestedWeight.flatMap { $0 == .regular ? nil : "weight=\($0)" } }),
+        LabelProperty("italic", options: [Option("--italic", help: "the family's italic face at the font's weight", switchValue: "true")],
+                      syntax: .bool, set: { label, italic in if italic { label.font = label.font.italic() } },
+                      describe: { $0.font.requestedItalic == true ? "italic" : nil }),
+        LabelProperty("variations", options: [Option("--variation", "TAG=V", help: """
+            a variable font's axis value (wght=650, wdth=90; clamped to the axis); repeat for more
+            """, repeats: true)],
+                      syntax: .tagged(placeholder: "TAG=V", summary: "axis values by tag", bare: nil, integers: false),
+                      set: { label, values in label.font.file.variations.merge(values) { $1 } },
+                      describe: { $0.font.variations.isEmpty ? nil : "variations=\($0.font.file.variationsDescription)" }),
+        LabelProperty("features", options: [Option("--feature", "TAG[=N]", help: """
+            an OpenType feature (tnum, smcp, ss01; liga=0 turns one off); repeat for more
+            """, repeats: true)],
+                      syntax: ValueSyntax<[String: Double]>.tagged(placeholder: "TAG[=N]", summary: "OpenType features by tag", bare: 1, integers: true)
+                          .map { $0.mapValues { Int($0) } },
+                      set: { label, features in label.font.features.merge(features) { $1 } },
+                      describe: { label in
+                          label.font.features.isEmpty ? nil
+                              : "features=" + label.font.features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                      }),
     ]
 
     /// `CACornerMask`'s own names beside the short ones.

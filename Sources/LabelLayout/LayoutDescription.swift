@@ -4,7 +4,8 @@ import Raster
 extension TextLayout {
     /// A readable, stable text form of the layout for the `.layout` snapshot strategy: sizes in pt and px,
     /// the text rect, and each line's text, UTF-16 range, rect and baseline (pt, 2 decimals), the truncation
-    /// applied, missing code points and the font files used (by file name). It does not depend on the
+    /// applied, missing code points and the font files used (by file name), then, for a font that asks for a
+    /// weight, italic, variations or features, the primary face's weight and instance. It does not depend on the
     /// rasteriser, so it stays the same when FreeType's anti-aliasing changes.
     public var layoutDescription: String {
         let n = layoutNumber
@@ -49,6 +50,7 @@ extension TextLayout {
         }
         out.append("missing: " + (missingScalars.isEmpty ? "none" : missingScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")))
         out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))
+        if let face { out.append("face: " + face) }
         return out.joined(separator: "\n") + "\n"
     }
 }

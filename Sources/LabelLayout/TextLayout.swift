@@ -127,6 +127,9 @@ public struct TextLayout: Sendable {
     package var shadowOffsetPixels: (x: Int, y: Int) = (0, 0)
     /// The view state `.layout` states (alpha, disabled, highlighted, shadow), nil at UIKit's defaults.
     package var viewState: String?
+    /// The primary face, its weight, instance and features, as `.layout` states it (`PaddedLabel.faceDescription`);
+    /// nil for a font that asks for no weight, italic, variation or feature.
+    package var face: String?
 }
 
 extension PaddedLabel {
@@ -187,6 +190,7 @@ extension PaddedLabel {
             layout.shadowOffsetPixels = (Int((shadowOffset.width * scale).rounded()), Int((shadowOffset.height * scale).rounded()))
         }
         layout.viewState = viewStateDescription
+        layout.face = faceDescription
         return layout
     }
 

@@ -135,6 +135,7 @@ func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style
     }
     lines.append(style.dim("lines:") + style.numbers(" \(layout.lines.count)") + (layout.truncation.map { style.warn(" (truncated: \($0.rawValue))") } ?? ""))
     for (i, line) in layout.lines.enumerated() { lines.append("  " + style.dim("\(i + 1):") + " \(line.text)") }
+    if let face = layout.face { lines.append(style.dim("face:") + " \(face)") }
     if !layout.missingScalars.isEmpty {
         lines.append(style.bad("missing glyphs:") + " " + layout.missingScalars.map(codePointName).joined(separator: " "))
     }
@@ -154,6 +155,8 @@ func renderJSON(intrinsic: CGSize, layout: TextLayout) -> String {
     ]
     // Top-left, top-right, bottom-left, bottom-right, resolved from the bounds and clamped.
     if layout.statesCorners { fields.append("\"corners_pt\": [" + layout.cornerRadii.all.map(jsonNumber).joined(separator: ", ") + "]") }
+    // The primary face's weight, instance and features, only for a font that asks for them (older outputs unchanged).
+    if let face = layout.face { fields.append("\"face\": " + jsonString(face)) }
     return "{" + fields.joined(separator: ", ") + "}"
 }
 

@@ -28,7 +28,7 @@ extension LabelStyle {
         let hasTextStyle = members.contains { $0.key == "textStyle" }
         try reader.checkContentSizeCategory(members, baseHasTextStyle: false)
         var overrides: [Override] = []
-        for (key, _, value) in members {
+        for (key, _, value) in StyleReader.inTableOrder(members) {
             if key == "overrides" {
                 guard case .array(let items) = value.value else { throw reader.error(value, "\"overrides\" must be an array of objects") }
                 for item in items { overrides.append(try reader.override(item, baseHasTextStyle: hasTextStyle)) }
@@ -60,6 +60,14 @@ struct StyleReader {
     /// Every key a style takes: the label's properties in table order, then the style's own.
     static let knownKeys = LabelProperty.styleKeys + styleOnlyKeys
 
+    /// Members in the property table's order, as `labelsnap render` applies its options (a weight after the font
+    /// it restyles, `directionalInsets` after `insets`), whatever order the file writes them in; the style's own
+    /// keys after the label's, each kind in the file's order (the sort is stable).
+    static func inTableOrder(_ members: [(key: String, line: Int, value: JSONNode)]) -> [(key: String, line: Int, value: JSONNode)] {
+        let rank = Dictionary(LabelProperty.all.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        return members.sorted { (rank[$0.key] ?? Int.max) < (rank[$1.key] ?? Int.max) }
+    }
+
     /// - Parameter baseHasTextStyle: the style the override belongs to gives `textStyle` (so its font scales).
     func override(_ node: JSONNode, baseHasTextStyle: Bool) throws -> LabelStyle.Override {
         guard case .object(let members) = node.value else { throw error(node, "each override must be an object") }
@@ -76,7 +84,7 @@ struct StyleReader {
         try checkSizeAndTextStyle(members)
         try checkContentSizeCategory(members, baseHasTextStyle: baseHasTextStyle)
         var setters: [@Sendable (inout LabelStyle) -> Void] = []
-        for (key, _, value) in members where key != "keys" {
+        for (key, _, value) in StyleReader.inTableOrder(members) where key != "keys" {
             guard key != "overrides" else { throw error(value, "overrides cannot be nested") }
             setters.append(try setter(key, value))
         }

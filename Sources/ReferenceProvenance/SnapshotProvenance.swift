@@ -16,6 +16,7 @@ import Typesetting
 /// libpng: 1.6.39
 /// scale: 2
 /// font: NotoSansCJK-Regular.ttc#0 revision=2.004 checksumAdjustment=4d0e3a1c version=Version 2.004;hotconv 1.0.118
+/// face: Inter-SemiBold.otf weight 600 (semibold asked), upright, size-adjust 0.8856   (only for a weight, italic, instance or features)
 /// label: text="…" font=DejaVuSans.ttf 17pt insets=8,16,8,16 lines=1 …
 /// pixels-xxh128: 387x72 rgba8 9f2c…
 /// image-chunks-sha256: 51d0…
@@ -56,6 +57,8 @@ package struct SnapshotProvenance: Equatable, Sendable {
             let id = try FontIdentity.of(file)
             entries.append(("font", "\(id.fileName)#\(id.faceIndex) revision=\(id.revision) checksumAdjustment=\(id.checksumAdjustment) version=\(Self.oneLine(id.versionString))"))
         }
+        // The primary face's weight class and instance, for a font that asks for a weight, italic, variations or features.
+        if let face = layout.face { entries.append(("face", face)) }
         entries.append(("label", Self.describe(label)))
         self.entries = entries
     }

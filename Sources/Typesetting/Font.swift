@@ -26,8 +26,8 @@ public struct Font: Hashable, Sendable {
     package var source: FontSource = .file
     /// The weight and italic asked for (`Font.system`, `withWeight`, `italic()`, `init(family:size:weight:italic:)`);
     /// nil = the face's own (`FontFile.info`).
-    var requestedWeight: Weight?
-    var requestedItalic: Bool?
+    package var requestedWeight: Weight?
+    package var requestedItalic: Bool?
     /// The face's `opsz` axis is set from `pointSize` (Core Text's automatic optical size): `init(path:size:variations:)`
     /// on a face with that axis when none was given.
     var opticalSizeFollowsPointSize = false

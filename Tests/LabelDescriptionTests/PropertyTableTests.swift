@@ -29,6 +29,13 @@ final class PropertyTableTests: XCTestCase {
         "text": Case(options: nil, json: nil, check: { $0.text == "a\"b" }, states: [#"text="a\"b""#]),
         "font": Case(options: ["--font": [bold, mono]], json: #""font": "\#(bold)""#,
                      check: { $0.font.file.path == bold }, states: ["font=DejaVuSans-Bold.ttf#0 17pt"]),
+        // A copy of NanumSquareRoundR.ttf (no other test draws it) under its own name, so font= reads the same
+        // whichever file --font-name finds; the PostScript name is fc-query's.
+        "registerFonts": Case(options: ["--register": [registerFolder]], json: #""registerFonts": "\#(registerFolder)""#,
+                              check: { _ in FontRegistry.registeredFaces.contains { $0.file.path == registerFolder + "/NanumSquareRoundR.ttf" } },
+                              states: []),
+        "fontName": Case(options: ["--font-name": ["NanumSquareRoundR"]], json: #""fontName": "NanumSquareRoundR""#,
+                         check: { $0.font.file.info?.postScriptName == "NanumSquareRoundR" }, states: ["font=NanumSquareRoundR.ttf#0 17pt"]),
         "size": Case(options: ["--size": ["12.5"]], json: #""size": 12.5"#, check: { $0.font.pointSize == 12.5 },
                      states: ["font=DejaVuSans.ttf#0 12.5pt"]),
         "insets": Case(options: ["--insets": ["1,2,3,4.5"]], json: #""insets": [1, 2, 3, 4.5]"#,
@@ -129,6 +136,18 @@ final class PropertyTableTests: XCTestCase {
         "shadowOffset": Case(options: ["--shadow-color": ["#000000"], "--shadow-offset": ["2,-1.5"]],
                              json: ##""shadowColor": "#000000", "shadowOffset": [2, -1.5]"##,
                              check: { $0.shadowOffset == CGSize(width: 2, height: -1.5) }, states: ["shadow=#000000FF 2,-1.5"]),
+        // DejaVu Sans has weights 200, 400 and 700: CSS's rule takes 700 for semibold (600), and its italic is Oblique.
+        "weight": Case(options: ["--weight": ["semibold"]], json: #""weight": "semibold""#,
+                       check: { $0.font.file.path == bold && $0.font.weight == .semibold }, states: ["font=DejaVuSans-Bold.ttf#0 17pt", "weight=semibold"]),
+        "italic": Case(options: ["--italic": [""]], json: #""italic": true"#,
+                       check: { $0.font.file.path == dejaVu + "DejaVuSans-Oblique.ttf" && $0.font.isItalic },
+                       states: ["font=DejaVuSans-Oblique.ttf#0 17pt", "italic"]),
+        "variations": Case(options: ["--font": [interVariable], "--variation": ["wght=650"]],
+                           json: #""font": "\#(interVariable)", "variations": {"wght": 650}"#,
+                           check: { $0.font.file.path == interVariable && $0.font.variations == ["wght": 650] },
+                           states: ["font=Inter-roman.var.ttf#0 17pt", "variations=wght=650"]),
+        "features": Case(options: ["--feature": ["tnum", "liga=0"]], json: #""features": {"tnum": 1, "liga": 0}"#,
+                         check: { $0.font.features == ["tnum": 1, "liga": 0] }, states: ["features=liga=0,tnum=1"]),
     ]
 
     /// `--attributed`'s file: "ab" with a kern of 1.5 pt on "a".
@@ -136,6 +155,16 @@ final class PropertyTableTests: XCTestCase {
         let path = NSTemporaryDirectory() + "PropertyTableTests-attributed-\(getpid()).json"
         try! Data(#"{"text": "ab", "runs": [{"range": [0, 1], "kern": 1.5}]}"#.utf8).write(to: URL(fileURLWithPath: path))
         return path
+    }()
+
+    static let interVariable = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+
+    /// `--register`'s folder: a copy of NanumSquareRoundR.ttf.
+    static let registerFolder: String = {
+        let folder = NSTemporaryDirectory() + "PropertyTableTests-fonts-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/nanum/NanumSquareRoundR.ttf", toPath: folder + "/NanumSquareRoundR.ttf")
+        return folder
     }()
 
     /// The label every case starts from: DejaVu Sans 17 pt, every other property at UIKit's default.
@@ -159,12 +188,13 @@ final class PropertyTableTests: XCTestCase {
             }
             XCTAssertTrue(c.check(label), "\(property.name) from the command line: \(label)")
             XCTAssertNotNil(property.describe(label) ?? (property.name == "scale" ? "" : property.name == "size" || property.name == "borderColor"
-                || property.name == "minimumScaleFactor" || property.name == "markdown" || property.name == "shadowOffset" ? "" : nil), "\(property.name) is stated once set")
+                || property.name == "minimumScaleFactor" || property.name == "markdown" || property.name == "shadowOffset"
+                || property.name == "registerFonts" || property.name == "fontName" ? "" : nil), "\(property.name) is stated once set")
             let provenance = try SnapshotProvenance(label: label).text
             for part in c.states { XCTAssertTrue(provenance.contains(part), "\(property.name): \(part) in\n\(provenance)") }
 
             guard let json = c.json else { continue }
-            let font = property.name == "font" ? "" : #""font": "\#(Self.dejaVu)DejaVuSans.ttf", "#
+            let font = json.contains(#""font":"#) ? "" : #""font": "\#(Self.dejaVu)DejaVuSans.ttf", "#
             let style = try LabelStyle(json: Array(#"{"width": 100, \#(font)\#(json)}"#.utf8), file: "s.json")
             XCTAssertTrue(c.check(style.label), "\(property.name) from the style: \(style.label)")
             let fromStyle = try SnapshotProvenance(label: style.label).text
@@ -209,11 +239,11 @@ final class PropertyTableTests: XCTestCase {
         for name in stored {
             XCTAssertTrue(names.contains(storedAs[name] ?? name), "PaddedLabel.\(name) has no entry in LabelProperty.all: add one (Sources/LabelDescription/LabelProperties.swift)")
         }
-        // The parts that choose the face (its source, the weight and italic asked for) are stated by the face's
-        // file in `font=`; `features` has no entry of its own yet and is read as part of `font`; whether a variable
-        // face's `opsz` follows the point size is part of `size`.
-        let fontParts = ["file": "font", "face": "font", "source": "font", "requestedWeight": "font", "requestedItalic": "font",
-                         "features": "font", "pointSize": "size", "opticalSizeFollowsPointSize": "size", "fallbacks": "fallbacks", "dynamicType": "textStyle"]
+        // The face and its source are stated by the face's file in `font=` (its variations by `variations`); the
+        // weight and italic asked for and the features have entries of their own; whether a variable face's `opsz`
+        // follows the point size is part of `size`.
+        let fontParts = ["file": "font", "face": "font", "source": "font", "requestedWeight": "weight", "requestedItalic": "italic",
+                         "features": "features", "pointSize": "size", "opticalSizeFollowsPointSize": "size", "fallbacks": "fallbacks", "dynamicType": "textStyle"]
         for name in Mirror(reflecting: Self.base.font).children.compactMap(\.label) {
             XCTAssertTrue(fontParts[name].map(names.contains) ?? false, "Font.\(name) has no entry in LabelProperty.all")
         }

@@ -33,6 +33,27 @@ final class ProvenanceTests: XCTestCase {
         throw XCTSkip("no head table")
     }
 
+    /// A font that asks for a weight, italic, an instance or features names the face drawn, its weight class and
+    /// instance in a `face:` line of the chunk and of `.layout`, and the asked-for parts on the `label:` line; a label
+    /// that asks for none has neither (its chunk and `.layout` as before). fc-list: Inter's semibold face is
+    /// Inter-SemiBold.otf, OS/2 weight class 600; hb-shape lists Inter-roman.var.ttf's wght axis 100…900.
+    func testTheFaceItsWeightAndInstanceAreStated() throws {
+        let badge = PaddedLabel("New", font: .system(size: 13, weight: .semibold).monospacedDigit())
+        let text = try SnapshotProvenance(label: badge).text
+        XCTAssertTrue(text.contains("\nface: Inter-SemiBold.otf weight 600 (semibold asked), upright, size-adjust 0.8856, features tnum=1\n"), text)
+        XCTAssertTrue(text.contains("font=Inter-SemiBold.otf#0 13pt"), text)
+        XCTAssertTrue(text.hasSuffix(" weight=semibold features=tnum=1\n"), text)
+        XCTAssertTrue(try badge.makeLayout().layoutDescription.hasSuffix("fonts: Inter-SemiBold.otf\n"
+            + "face: Inter-SemiBold.otf weight 600 (semibold asked), upright, size-adjust 0.8856, features tnum=1\n"))
+        let instance = PaddedLabel("New", font: Font(path: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf", size: 13, variations: ["wght": 650]))
+        XCTAssertTrue(try SnapshotProvenance(label: instance).text.contains("\nface: Inter-roman.var.ttf weight 650, upright, instance wght=650\n"))
+        XCTAssertTrue(try SnapshotProvenance(label: instance).text.contains(" variations=wght=650"))
+        for plain in [label, PaddedLabel("New", font: .system(size: 13))] {
+            XCTAssertFalse(try SnapshotProvenance(label: plain).text.contains("face:"))
+            XCTAssertFalse(try plain.makeLayout().layoutDescription.contains("face:"))
+        }
+    }
+
     func testARecordedReferenceCarriesOneProvenanceChunk() throws {
         XCTAssertEqual(check(label)?.kind, .missingReference)
         let bytes = try XCTUnwrap(pkg.bytes(ref))

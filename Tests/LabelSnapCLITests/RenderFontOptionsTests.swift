@@ -1,0 +1,79 @@
+import Foundation
+import LabelLayout
+import LabelRendering
+import PNGCodec
+import Typesetting
+import XCTest
+
+/// `labelsnap render`'s font options (--weight, --italic, --feature, --variation, --register, --font-name) draw what
+/// the API draws, state the face in the summary and `--json`, and refuse bad values writing nothing.
+final class RenderFontOptionsTests: XCTestCase {
+    static let interVariable = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+
+    func testWeightItalicAndFeatureDrawTheAPIsFontAndStateTheFace() throws {
+        let dir = try temporaryFolder("render-font-options")
+        let run = try labelsnap(["render", "1111 8888", "--size", "13", "--weight", "semibold", "--italic", "--feature", "tnum",
+                                 "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let font = Font.system(size: 13, weight: .semibold).italic().monospacedDigit()
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), try PaddedLabel("1111 8888", font: font).render())
+        // fc-list: Inter's semibold italic face is Inter-SemiBoldItalic.otf, OS/2 weight class 600; the text design's
+        // size-adjust is SF Pro's average width over Inter's, (932 / 2048) / (1447.1163 / 2816) = 0.8856 (DESIGN.md §2).
+        XCTAssertTrue(run.stdout.contains("face: Inter-SemiBoldItalic.otf weight 600 (semibold asked), italic, size-adjust 0.8856, features tnum=1"),
+                      run.stdout)
+        // Without the options: another face and no face line.
+        let plain = try labelsnap(["render", "1111 8888", "--size", "13", "--json"], cwd: dir)
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        XCTAssertFalse(plain.stdout.contains("\"face\""), plain.stdout)
+        XCTAssertTrue(plain.stdout.contains("Inter-Regular.otf"), plain.stdout)
+    }
+
+    func testAVariationDrawsTheInstanceBetweenSemiboldAndBold() throws {
+        let dir = try temporaryFolder("render-font-options")
+        var widths: [Double] = []
+        for wght in ["600", "650", "700"] {
+            let run = try labelsnap(["render", "Semibold badge", "--font", Self.interVariable, "--size", "60", "--variation", "wght=\(wght)",
+                                     "--json", "-o", dir + "/\(wght).png"], cwd: dir)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertTrue(run.stdout.contains(#""face": "Inter-roman.var.ttf weight \#(wght), upright, instance wght=\#(wght)""#), run.stdout)
+            let intrinsic = try XCTUnwrap(run.stdout.range(of: #"(?<="intrinsic_pt": \[)[0-9.]+"#, options: .regularExpression))
+            widths.append(try XCTUnwrap(Double(run.stdout[intrinsic])))  // whole points (pixel-ceiled): 60 pt keeps the steps apart
+        }
+        XCTAssertLessThan(widths[0], widths[1])
+        XCTAssertLessThan(widths[1], widths[2])
+        let font = Font(path: Self.interVariable, size: 60, variations: ["wght": 650])
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/650.png"), try PaddedLabel("Semibold badge", font: font).render())
+    }
+
+    /// A copy of NanumSquareRoundR.ttf in a folder: --register makes --font-name find the copy (a registered file
+    /// before the installed one). The PostScript name is fc-query's.
+    func testARegisteredFolderIsFoundByPostScriptName() throws {
+        let dir = try temporaryFolder("render-font-options")
+        let fonts = dir + "/Fonts"
+        try FileManager.default.createDirectory(atPath: fonts, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/nanum/NanumSquareRoundR.ttf", toPath: fonts + "/Bundled.ttf")
+        let run = try labelsnap(["render", "Tag", "--register", "Fonts", "--font-name", "NanumSquareRoundR", "--json", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(#""fonts": ["Fonts/Bundled.ttf"]"#) || run.stdout.contains(fonts + "/Bundled.ttf"), run.stdout)
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"),
+                       try PaddedLabel("Tag", font: Font(path: fonts + "/Bundled.ttf", size: 17)).render())
+    }
+
+    func testBadValuesExit2WritingNothing() throws {
+        let dir = try temporaryFolder("render-font-options")
+        let cases: [([String], String)] = [
+            (["--weight", "heavyish"], "--weight must be ultraLight, thin, light, regular, medium, semibold, bold, heavy, black or a CSS weight 1…1000, got 'heavyish'"),
+            (["--font-name", "Intr-SemiBold"], #"no registered or installed font named "Intr-SemiBold"; nearest names: "Inter-SemiBold""#),
+            (["--variation", "wght"], "--variation needs TAG=NUMBER, got 'wght'"),
+            (["--variation", "wght=650"], "Inter-Regular.otf is not a variable font"),
+            (["--feature", "toolong"], "--feature needs OpenType tags of 1 to 4 ASCII characters, got 'toolong'"),
+            (["--register", dir + "/nope"], "--register: no font file at \(dir)/nope"),
+        ]
+        for (args, message) in cases {
+            let run = try labelsnap(["render", "x"] + args + ["-o", dir + "/out.png"], cwd: dir)
+            XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains(message), "\(args): \(run.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/out.png"), "\(args)")
+        }
+    }
+}

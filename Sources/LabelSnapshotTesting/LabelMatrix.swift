@@ -8,23 +8,24 @@ import Typesetting
 /// the label takes. Every combination of the axes' values is one snapshot.
 public struct LabelMatrixAxis: Sendable {
     /// The axes, in the fixed order in which they make up a combination's name
-    /// (`w200-2x-AX3-rtl-dark-highContrast-de`), whatever order they are given in.
+    /// (`w200-2x-AX3-rtl-dark-highContrast-semibold-de`), whatever order they are given in.
     public enum Kind: Int, CaseIterable, Sendable, Comparable, CustomStringConvertible {
-        case widths, scales, contentSizeCategories, layoutDirections, userInterfaceStyles, contrasts, texts
+        case widths, scales, contentSizeCategories, layoutDirections, userInterfaceStyles, contrasts, weights, texts
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
 
         public var description: String {
-            ["widths", "scales", "contentSizeCategories", "layoutDirections", "userInterfaceStyles", "contrasts", "texts"][rawValue]
+            ["widths", "scales", "contentSizeCategories", "layoutDirections", "userInterfaceStyles", "contrasts", "weights", "texts"][rawValue]
         }
     }
 
     enum Value: Sendable {
         case width(CGFloat), scale(CGFloat), category(ContentSizeCategory), direction(LayoutDirection)
-        case style(UserInterfaceStyle), contrast(AccessibilityContrast), text(key: String, text: String)
+        case style(UserInterfaceStyle), contrast(AccessibilityContrast), weight(Font.Weight), text(key: String, text: String)
 
         /// The value's part of a snapshot name: `w200`, `2x`, `AX3`, `rtl`, `dark`, `highContrast` (or
-        /// `normalContrast`: a bare "high" or "normal" would not say which trait), the text's key.
+        /// `normalContrast`: a bare "high" or "normal" would not say which trait), the weight's UIKit name (`semibold`,
+        /// or its CSS weight, `650`), the text's key.
         var name: String {
             switch self {
             case .width(let w): return "w" + number(w)
@@ -33,6 +34,7 @@ public struct LabelMatrixAxis: Sendable {
             case .direction(let d): return d == .leftToRight ? "ltr" : "rtl"
             case .style(let s): return s.rawValue
             case .contrast(let c): return c == .high ? "highContrast" : "normalContrast"
+            case .weight(let w): return w.description
             case .text(let key, _): return key
             }
         }
@@ -46,6 +48,7 @@ public struct LabelMatrixAxis: Sendable {
             case .direction(let d): label.layoutDirection = d
             case .style(let s): label.userInterfaceStyle = s
             case .contrast(let c): label.accessibilityContrast = c
+            case .weight(let w): label.font = label.font.withWeight(w)
             case .text(_, let text): label.text = text
             }
         }
@@ -74,6 +77,12 @@ public struct LabelMatrixAxis: Sendable {
     /// dynamic colours (`.contrasts([.normal, .high])`).
     public static func contrasts(_ contrasts: [AccessibilityContrast]) -> LabelMatrixAxis {
         .init(kind: .contrasts, values: contrasts.map { .contrast($0) })
+    }
+    /// The label's font at each weight (`Font.withWeight(_:)`: the system font's stand-in face of that weight, a
+    /// family's nearest face by CSS's rule): `.weights([.regular, .semibold, .bold])`. Attributed runs with a font
+    /// of their own keep it.
+    public static func weights(_ weights: [Font.Weight]) -> LabelMatrixAxis {
+        .init(kind: .weights, values: weights.map { .weight($0) })
     }
     /// Texts by a key (a locale such as `"de"`) that names them, in the order written.
     public static func texts(_ texts: KeyValuePairs<String, String>) -> LabelMatrixAxis {

@@ -175,15 +175,22 @@ final class AttributedLayoutTests: XCTestCase {
         XCTAssertEqual(Double(layout.lines[0].rect.width), budget - 0.01, accuracy: 1e-9)
     }
 
-    /// Runs inside a right-to-left paragraph: the logically first run is drawn rightmost.
+    /// Runs inside a right-to-left paragraph: the logically first run is drawn rightmost. Visually the line is
+    /// "עולם" (blue) from its left edge, then the space and "שלום" (red), each as wide as DejaVu Sans's advances.
     func testRunsInARightToLeftParagraph() throws {
         let red = Color(red: 255, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 255)
         let text = run("שלום ", .default(size: 17), color: red) + run("עולם", .default(size: 17), color: blue)
         let layout = try oneLine(text).makeLayout()
-        XCTAssertTrue(layout.lines[0].isRightToLeft)
+        let line = layout.lines[0]
+        XCTAssertTrue(line.isRightToLeft)
         let leftmost = layout.glyphs.min { $0.x < $1.x }!, rightmost = layout.glyphs.max { $0.x < $1.x }!
         XCTAssertEqual(leftmost.color, blue)
         XCTAssertEqual(rightmost.color, red)
+        let hebrew = try FontReference(path: sansPath, text: "שלום עולם")
+        XCTAssertEqual(Double(line.rect.width), hebrew.width("שלום עולם", pointSize: 17), accuracy: 1e-9)
+        let blueEnd = Double(line.rect.minX) + hebrew.width("עולם", pointSize: 17)
+        XCTAssertEqual(layout.glyphs.filter { $0.color == red }.map(\.x).min(), (blueEnd * 4).rounded() / 4)
+        XCTAssertTrue(layout.glyphs.filter { $0.color == blue }.allSatisfy { $0.x < blueEnd }, "\(layout.glyphs.map { ($0.x, $0.color) })")
     }
 
     /// Underline and strikethrough at the font's own position and thickness (`post`, `OS/2`).

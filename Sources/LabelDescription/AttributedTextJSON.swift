@@ -118,6 +118,14 @@ enum AttributedTextJSON {
                 case "headIndent": style.headIndent = try number()
                 case "tailIndent": style.tailIndent = try number()
                 case "defaultTabInterval": style.defaultTabInterval = try number()
+                case "tabStops":
+                    guard case .array(let stops) = m.value else { throw detail("paragraphStyle.tabStops must be a list of lengths in points") }
+                    style.tabStops = []
+                    for stop in stops {
+                        guard case .number(let v) = stop, v.isFinite, v >= 0, v <= Double(PaddedLabel.maximumLength)
+                        else { throw detail("paragraphStyle.tabStops must be lengths from 0 to \(Int(PaddedLabel.maximumLength)) pt") }
+                        style.tabStops.append(TextTab(location: CGFloat(v)))
+                    }
                 case "alignment":
                     guard case .string(let s) = m.value, let a = TextAlignment(rawValue: s) else { throw detail("paragraphStyle.alignment must be left, center, right, justified or natural") }
                     style.alignment = a

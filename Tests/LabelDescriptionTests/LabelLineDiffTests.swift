@@ -1,6 +1,7 @@
 import Foundation
 import LabelDescription
 import LabelLayout
+import LocalizationSweep
 import Raster
 import Typesetting
 import XCTest
@@ -68,5 +69,20 @@ final class LabelLineDiffTests: XCTestCase {
         let changes = LabelProperty.changes(from: LabelProperty.describe(a), to: LabelProperty.describe(b))
         XCTAssertEqual(changes, [#"text="a \"b\" c" → text="a \"b\" d""#, "lines=1 → lines=2", "added border=1.5 #000000FF",
                                  "removed lineSpacing=2", "removed adjustsFontSizeToFitWidth", "removed minimumScaleFactor=0"])
+    }
+}
+
+/// The attributed JSON (`--attributed`, a style's `"attributedText"`) takes every `ParagraphStyle` property.
+final class AttributedJSONParagraphStyleTests: XCTestCase {
+    func testTabStopsAreAParagraphStyleKey() throws {
+        func style(_ stops: String) throws -> ParagraphStyle? {
+            let json = #"{"width": 100, "attributedText": {"text": "a\tb", "paragraphStyle": {"tabStops": \#(stops), "defaultTabInterval": 10}}}"#
+            return try LabelStyle(json: Array(json.utf8), file: "s.json").label.attributedText?.runs.first?.paragraphStyle
+        }
+        let parsed = try XCTUnwrap(try style("[40, 90.5]"))
+        XCTAssertEqual(parsed.tabStops, [TextTab(location: 40), TextTab(location: 90.5)])
+        XCTAssertEqual(parsed.defaultTabInterval, 10)
+        XCTAssertThrowsError(try style("[-1]")) { XCTAssertTrue("\($0)".contains("paragraphStyle.tabStops must be lengths"), "\($0)") }
+        XCTAssertThrowsError(try style("40")) { XCTAssertTrue("\($0)".contains("paragraphStyle.tabStops must be a list"), "\($0)") }
     }
 }

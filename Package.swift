@@ -14,6 +14,8 @@ let package = Package(
         .executable(name: "labelsnap", targets: ["LabelSnapCLI"]),
         // `swift package --allow-writing-to-package-directory labelsnap review|report|accept|reject …`
         .plugin(name: "LabelSnapPlugin", targets: ["LabelSnapPlugin"]),
+        // `swift package labelsnap-list`: the pending failures, listed without asking for write access.
+        .plugin(name: "LabelSnapListPlugin", targets: ["LabelSnapListPlugin"]),
     ],
     targets: [
         // System C libraries (Debian packages named in `providers`).
@@ -93,6 +95,12 @@ let package = Package(
                     intent: .custom(verb: "labelsnap",
                                     description: "Review, report, accept or reject snapshot failures (labelsnap review|report|accept|reject|…)"),
                     permissions: [.writeToPackageDirectory(reason: "accept writes references into __Snapshots__; report, accept and reject write or remove files in .build/snapshot-artifacts")]),
+                dependencies: ["LabelSnapCLI"]),
+        // The same executable's `review --list`, which only reads: SwiftPM asks no permission for it.
+        .plugin(name: "LabelSnapListPlugin",
+                capability: .command(
+                    intent: .custom(verb: "labelsnap-list",
+                                    description: "List the pending snapshot failures (labelsnap review --list [--artifacts DIR…] [--json]); writes nothing")),
                 dependencies: ["LabelSnapCLI"]),
 
         // Tests, one target per stage.

@@ -3,7 +3,9 @@
 #   1. a throw-away client package (temp folder) depends on this checkout by path, with three label
 #      snapshots of different kinds: a .layout text, the insets of a badge, a Δ 2 background colour;
 #   2. it records them, then breaks all three in two "CI shards" (two artifacts folders);
-#   3. `swift package labelsnap …` (the command plugin) lists and reports them, merging both folders;
+#   3. `swift package labelsnap …` (the command plugin) lists and reports them, merging both folders, with
+#      its own commands as hints; `swift package labelsnap-list` lists them from a subfolder without asking
+#      for write access;
 #   4. the report is checked in headless Chromium (Scripts/check-report-in-chromium.py) when installed;
 #   5. `labelsnap review` runs interactively in tmux: toggles the views, accepts one, rejects one;
 #   6. the plugin accepts the rest.
@@ -99,6 +101,15 @@ plugin() { swift package --allow-writing-to-package-directory labelsnap "$@" --c
 plugin review --list --artifacts shard1 --artifacts shard2 | tee review.txt
 grep -q "^3 pending snapshot failures in $client/shard1, $client/shard2 (merged)" review.txt || fail "review did not merge the shards"
 grep -q "largest Δ:   2 of 255" review.txt || fail "the Δ 2 colour change is not reported as such"
+grep -q "accept:      swift package --allow-writing-to-package-directory labelsnap accept " review.txt \
+    || fail "the plugin's hints should be its own commands, not a bare labelsnap"
+step "plugin: swift package labelsnap-list from a subfolder (reads only: no permission asked, stdin closed)"
+mkdir -p sub
+(cd sub && swift package labelsnap-list --artifacts ../shard1 --artifacts ../shard2 --color never < /dev/null) | tee list.txt
+grep -q "^3 pending snapshot failures in $client/shard1, $client/shard2 (merged)" list.txt \
+    || fail "labelsnap-list did not take the shards relative to the folder it was typed in"
+(cd sub && plugin review --list --artifacts ../shard1 > ../sub-review.txt) || fail "a relative path from a subfolder failed"
+grep -q "^2 pending snapshot failures in $client/shard1" sub-review.txt || fail "the plugin did not run in the folder it was typed in"
 step "plugin: a mistyped name"
 # (SwiftPM relays a plugin's standard error on its standard output.)
 # SwiftPM 6.3.1 now and then crashes (signal 11 in its own error path, ArgumentParser's MessageInfo) after a

@@ -73,7 +73,7 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
         }
         h += "</tbody>\n</table>\n"
         if scan.failures.contains(where: \.canAccept) {
-            h += "<div class=\"command\">Accept every failure below that has an actual file:<pre>labelsnap accept --all\(htmlEscape(artifactsArguments(scan.roots)))</pre></div>\n"
+            h += "<div class=\"command\">Accept every failure below that has an actual file:<pre>\(htmlEscape(shownCommand("labelsnap accept --all" + artifactsArguments(scan.roots))))</pre></div>\n"
         }
     }
     if !scan.errors.isEmpty {

@@ -77,7 +77,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         }
         if !scan.pending.isEmpty {
             let n = scan.pending.count
-            print(style.warn("\(n) unused reference\(n == 1 ? "" : "s") named by a pending failure — never deleted") + " (labelsnap accept or reject the failure first; then labelsnap orphans judges \(n == 1 ? "it" : "them")):")
+            print(style.warn("\(n) unused reference\(n == 1 ? "" : "s") named by a pending failure — never deleted") + " (\(shownCommand("labelsnap accept")) or reject the failure first; then \(shownCommand("labelsnap orphans")) judges \(n == 1 ? "it" : "them")):")
             for file in scan.pending { print("  " + style.path(shown(file))) }
         }
         if !scan.abandonedTemporaries.isEmpty {
@@ -87,7 +87,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
                 for file in scan.abandonedTemporaries { try SnapshotFileSystem.removeIfPresent(file) }
                 print(style.warn("Deleted") + " " + what + ":")
             } else {
-                print(style.warn((delete ? "Would delete " : "") + what) + (delete ? ":" : " — not references; the next test run in their folder removes them, or labelsnap orphans --delete:"))
+                print(style.warn((delete ? "Would delete " : "") + what) + (delete ? ":" : " — not references; the next test run in their folder removes them, or \(shownCommand("labelsnap orphans --delete")):"))
             }
             for file in scan.abandonedTemporaries { print("  " + style.path(shown(file))) }
         }

@@ -102,8 +102,8 @@ struct ReportSection {
         s += try extraArtifacts(&images)
         let what = f.isText ? "text" : "image"
         if f.canAccept {
-            s += "<div class=\"command\">Accept the actual \(what):<pre>\(htmlEscape(f.acceptCommand))</pre></div>\n"
-            s += "<div class=\"command\">or discard this failure:<pre>\(htmlEscape(f.rejectCommand))</pre></div>\n"
+            s += "<div class=\"command\">Accept the actual \(what):<pre>\(htmlEscape(shownCommand(f.acceptCommand)))</pre></div>\n"
+            s += "<div class=\"command\">or discard this failure:<pre>\(htmlEscape(shownCommand(f.rejectCommand)))</pre></div>\n"
         } else {
             s += "<div class=\"command\">No actual \(what) to accept\(f.actualPath == nil ? "" : " (its file is gone)"). Re-record:<pre>\(htmlEscape(r.rerecordCommand))</pre></div>\n"
         }

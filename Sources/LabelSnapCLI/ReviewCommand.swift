@@ -29,7 +29,7 @@ let pluginEnvironmentKey = "LABELSNAP_PLUGIN"
 /// Why the plugin's `review` lists instead of reviewing one failure at a time, and how to get the interactive one.
 let pluginReviewNote = "listed, not reviewed one at a time: `swift package labelsnap` runs without a terminal to read keys from. "
     + "For the interactive review run it in a terminal: swift build --product labelsnap && .build/debug/labelsnap review "
-    + "(add --list here to list without this note)"
+    + "(swift package labelsnap-list lists without this note, and asks for no write access)"
 
 func runReviewCommand(_ args: [String]) -> Int32 {
     do {
@@ -69,7 +69,7 @@ func reviewRows(_ f: PendingFailure, reference check: ReferenceCheck? = nil) -> 
     rows += FailureText.rows(f)
     if r.referenceWritten { rows.append(("note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
     if f.canAccept {
-        rows.append(("accept", f.acceptCommand))
+        rows.append(("accept", shownCommand(f.acceptCommand)))
     } else {
         rows.append(("accept", "not possible: \(f.actualPath == nil ? "no actual file was written" : "the actual file is gone"); re-record: \(r.rerecordCommand)"))
     }
@@ -100,7 +100,7 @@ func formatRows(_ rows: [(label: String, value: String)], style: TerminalStyle, 
     for (k, v) in rows {
         let value: String
         switch k {
-        case "accept" where v.hasPrefix("labelsnap "): value = style.command(v)
+        case "accept" where !v.hasPrefix("not possible"): value = style.command(v)
         case "reference" where v.hasSuffix("(missing)") || v.contains("changed since") || v.contains("refuses"):
             let cut = v.range(of: "  (")!.lowerBound
             value = style.path(String(v[..<cut])) + style.warn(String(v[cut...]))
@@ -128,8 +128,8 @@ func reviewText(_ scan: PendingScan, style: TerminalStyle) -> String {
     for d in scan.duplicates { out += "\n" + style.dim("same failure in two folders, shown once: \(d.path) = \(d.sameAs)") + "\n" }
     if n > 0 {
         let options = artifactsArguments(scan.roots)
-        out += "\nAccept all: " + style.command("labelsnap accept --all" + options)
-            + "   Report: " + style.command("labelsnap report" + options) + "\n"
+        out += "\nAccept all: " + style.command(shownCommand("labelsnap accept --all" + options))
+            + "   Report: " + style.command(shownCommand("labelsnap report" + options)) + "\n"
     }
     return out
 }

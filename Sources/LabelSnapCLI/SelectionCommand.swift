@@ -32,7 +32,7 @@ func runSelectionCommand(_ args: [String], command: String, help: String,
         case .unmatched(let names):
             for e in scan.errors { printError("\(command): skipped unreadable or refused failure record: \(e.message)") }
             for u in names {
-                let hint = u.suggestions.isEmpty ? " (see labelsnap review)" : "; did you mean \(u.suggestions.joined(separator: ", "))?"
+                let hint = u.suggestions.isEmpty ? " (see \(shownCommand("labelsnap review")))" : "; did you mean \(u.suggestions.joined(separator: ", "))?"
                 printError("\(command): no pending failure matches '\(u.name)' in \(foldersText(scan.roots))\(hint)")
             }
             printError("\(command): nothing was changed")

@@ -134,10 +134,17 @@ func verify<Value>(_ value: () throws -> Value, as format: SnapshotFormat<Value>
                                             testCase: running.identity, fileID: context.fileID,
                                             snapshotDirectory: context.snapshotDirectory)
         }
-        return SnapshotVerifier.verify(actual, as: format, named: name, record: context.recordMode(record),
+        var failure = SnapshotVerifier.verify(actual, as: format, named: name, record: context.recordMode(record),
                                        filePath: context.filePath, testName: context.testName, environment: context.environment,
                                        testCase: running.identity, fileID: context.fileID, snapshotDirectory: context.snapshotDirectory,
                                        testCaseArguments: running.caseArguments, testSelection: running.selection)
+        if let former = formerBareReference(of: failure, running: running), let location = failure?.location {
+            failure?.message += "\nA reference named before Swift Testing suites named references is beside it: \(former). "
+                + "If it is this test's, move it there (git mv \(SnapshotVerifier.shellQuote(former)) "
+                + "\(SnapshotVerifier.shellQuote(location.referencePath))) rather than keep the new one; two suites of this "
+                + "file with a test of this name shared it."
+        }
+        return failure
     }
 }
 
@@ -201,4 +208,16 @@ public func recordSnapshotIssue(_ message: String, fileID: StaticString = #fileI
     #else
     print("error: \(filePath):\(line): \(message)")
     #endif
+}
+
+/// The file a missing reference of a Swift Testing test in a suite had before suites named references
+/// (`look.1.png` for `SameA.look.1.png`), when it exists: it is named in the failure, never moved, since two
+/// suites of one file may have shared it.
+func formerBareReference(of failure: SnapshotFailure?, running: RunningTest) -> String? {
+    guard let failure, failure.kind == .missingReference, !running.suites.isEmpty, let location = failure.location else { return nil }
+    let suites = running.suites.map(SnapshotNaming.sanitize).joined(separator: ".") + "."
+    guard location.testName.hasPrefix(suites) else { return nil }
+    let former = location.referenceFolder + "/" + location.testName.dropFirst(suites.count) + "." + location.identifier + "."
+        + location.pathExtension
+    return SnapshotFileSystem.exists(former) ? former : nil
 }

@@ -22,6 +22,23 @@ import LabelSnapshotTesting
     @Suite struct Dark { @Test func look() throws { try SameNameInTwoSuites.check("dark", suite: "Dark") } }
 }
 
+/// A reference recorded under the test's bare name, before suites named references, is named in the failure
+/// (with the move to make), never moved: two suites may have shared it.
+@Suite struct FormerBareName {
+    @Test func look() throws {
+        let package = try TempPackage()
+        let former = package.reference("look.n.txt")
+        try package.write(Array("old".utf8), to: former)
+        let message = withSnapshotTesting(record: .never, environment: [:]) {
+            verifySnapshot(of: "new", as: .text, named: "n", file: package.testFile, testName: "look()")
+        }
+        #expect(message?.contains("A reference named before Swift Testing suites named references is beside it: \(former). "
+            + "If it is this test's, move it there (git mv \(former) \(package.reference("FormerBareName.look.n.txt")))") == true,
+                "\(message ?? "nil")")
+        #expect(package.bytes(former) == Array("old".utf8))
+    }
+}
+
 /// Where one file remains for two suites (names that differ only in letter case are one file on macOS), the
 /// refusal names both suites, whichever ran first.
 @Suite(.serialized) struct SuitesOneFileApart {

@@ -433,4 +433,21 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(check(nil)?.kind, .missingReference)
         XCTAssertEqual(check("1")?.kind, .configuration)
     }
+
+    /// A helper's unnamed snapshots where the running test could not tell them apart by name: the refusal says
+    /// how to name them after the test (forward `testName:`), beside renaming.
+    func testAHelpersClashSaysToForwardTheTestName() throws {
+        let pkg = try TempPackage()
+        let counter = SnapshotCounter()
+        func check(_ testCase: String) -> SnapshotFailure? {
+            SnapshotVerifier.verify("x", as: .text, record: .missing, filePath: pkg.testFile, testName: "assertBadge(_:)",
+                                    environment: [:], counter: counter, testCase: testCase)
+        }
+        XCTAssertEqual(check("BadgeTests.testA")?.kind, .missingReference)
+        let clash = try XCTUnwrap(check("BadgeTests.testB"))
+        XCTAssertEqual(clash.kind, .configuration)
+        XCTAssertTrue(clash.message.contains("Rename one of the tests"), clash.message)
+        XCTAssertTrue(clash.message.hasSuffix("where it does not, forward the test's `testName: String = #function` "
+            + "(with `fileID:`, `file:` and `line:`) from the helper."), clash.message)
+    }
 }

@@ -127,9 +127,12 @@ public struct TextLayout: Sendable {
     package var shadowOffsetPixels: (x: Int, y: Int) = (0, 0)
     /// The view state `.layout` states (alpha, disabled, highlighted, shadow), nil at UIKit's defaults.
     package var viewState: String?
-    /// The primary face, its weight, instance and features, as `.layout` states it (`PaddedLabel.faceDescription`);
-    /// nil for a font that asks for no weight, italic, variation or feature.
-    package var face: String?
+    /// The label's font when it asks for a weight, italic, variations or features (`face` is worded from it only when
+    /// read, so drawing never pays for the words).
+    var faceFont: Font?
+    /// The primary face, its weight, instance and features, as `.layout`, the provenance and `render` state them
+    /// (`Font.faceDescription`); nil for a font that asks for no weight, italic, variation or feature.
+    package var face: String? { faceFont?.faceDescription }
 }
 
 extension PaddedLabel {
@@ -190,7 +193,7 @@ extension PaddedLabel {
             layout.shadowOffsetPixels = (Int((shadowOffset.width * scale).rounded()), Int((shadowOffset.height * scale).rounded()))
         }
         layout.viewState = viewStateDescription
-        layout.face = faceDescription
+        if font.asksForFaceDetails { layout.faceFont = font }
         return layout
     }
 

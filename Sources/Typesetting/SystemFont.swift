@@ -86,6 +86,8 @@ public enum SystemFont {
 
     /// Folder of Debian's `fonts-inter` static faces.
     static let interFolder = "/usr/share/fonts/opentype/inter/"
+    /// Folder of Debian's `fonts-inter-variable` (wght 100…900, roman and italic, text and display).
+    static let interVariableFolder = "/usr/share/fonts/truetype/inter-vf/"
 
     /// The point size from which the display design draws (SF Pro Display's range).
     package static let displaySizeThreshold = 20.0
@@ -115,19 +117,28 @@ public enum SystemFont {
     static let interStyles = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]
 
     /// The face for `weight` (by CSS's rule), upright or italic, at `pointSize`, drawn by `source`. The stand-in has
-    /// all nine weight classes, its text design below `displaySizeThreshold` and display design from it. A family or
+    /// all nine weight classes, its text design below `displaySizeThreshold` and display design from it; a weight
+    /// between them is its variable font's instance at that CSS weight. A family or
     /// files that cannot be found give a file that does not exist, whose path says so: laying it out throws
     /// `TypesettingError.fontNotFound` with that message, rather than drawing another font silently.
     package static func face(weight: Font.Weight, italic: Bool, pointSize: Double, source: Source = .standIn) -> FontFile {
         switch source {
         case .standIn:
             let classes = (1...9).map { Double($0 * 100) }
-            let index = cssNearestWeight(weight.cssWeight, among: classes) ?? 3
+            let css = weight.cssWeight
+            let index = cssNearestWeight(css, among: classes) ?? 3
             let display = pointSize >= displaySizeThreshold
+            let adjustment = display ? displayAdjustment : textAdjustment
+            // A weight between the nine (650) is drawn at that weight, as SF Pro, a variable font, draws it: Inter's
+            // variable font at wght = the CSS weight (its advances at 400 are the static Regular's, so the same
+            // size-adjust holds). The nine stay on the static faces.
+            if abs(css - classes[index]) > 0.5, (1...1000).contains(css) {
+                let file = (display ? "InterDisplay-" : "Inter-") + (italic ? "italic" : "roman") + ".var.ttf"
+                return FontFile(path: interVariableFolder + file, adjustment: adjustment, variations: ["wght": min(max(css, 100), 900)])
+            }
             var style = interStyles[index]
             if italic { style = style == "Regular" ? "Italic" : style + "Italic" }
-            return FontFile(path: interFolder + (display ? "InterDisplay-" : "Inter-") + style + ".otf",
-                            adjustment: display ? displayAdjustment : textAdjustment)
+            return FontFile(path: interFolder + (display ? "InterDisplay-" : "Inter-") + style + ".otf", adjustment: adjustment)
         case .family(let family):
             let faces = FontconfigResolver.shared.faces(ofFamily: family)
             return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file

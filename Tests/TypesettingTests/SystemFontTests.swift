@@ -69,6 +69,29 @@ import Typesetting
         #expect(abs(shaped.width(0..<9) - width) < 1e-4)
     }
 
+    /// A weight between UIKit's nine is drawn at that weight, as SF Pro (a variable font) draws it: Inter's variable
+    /// font at wght 650, with the stand-in's adjustment; its advances are hb-shape's at wght=650 × size-adjust, and
+    /// its width lies between the semibold and bold faces'. The nine stay on the static faces.
+    @Test func aWeightBetweenTheNineIsTheVariableInstance() throws {
+        let font = Font.system(size: 13, weight: Font.Weight(cssWeight: 650))
+        #expect(font.file.path == "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf")
+        #expect(font.variations == ["wght": 650])
+        let expected = try HBShape.advances(path: font.file.path, text: "New badge", variations: "wght=650")
+        let face = try FontFace.load(font.file)
+        let adjust = (932.0 / 2048) / (try Self.averageWidth(Self.inter + "Inter-Regular.otf"))
+        let shaped = try Shaper.shape(Array("New badge".utf16), font: font)
+        #expect(shaped.glyphs.count == expected.count)
+        for (glyph, units) in zip(shaped.glyphs, expected) {
+            #expect(abs(glyph.advance - Double(units) * adjust / Double(face.unitsPerEm)) < 1e-6)
+        }
+        let semibold = try Shaper.shape(Array("New badge".utf16), font: .system(size: 13, weight: .semibold)).width(0..<9)
+        let bold = try Shaper.shape(Array("New badge".utf16), font: .system(size: 13, weight: .bold)).width(0..<9)
+        #expect(semibold < shaped.width(0..<9) && shaped.width(0..<9) < bold)
+        #expect(Font.system(size: 24, weight: Font.Weight(cssWeight: 650)).italic().file.path
+                == "/usr/share/fonts/truetype/inter-vf/InterDisplay-italic.var.ttf")
+        #expect(Font.system(size: 13, weight: .medium).file.path == Self.inter + "Inter-Medium.otf")
+    }
+
     @Test func environmentAndTaskSource() throws {
         #expect(SystemFont.Source(parsing: "") == .standIn)
         #expect(SystemFont.Source(parsing: "DejaVu Sans") == .family("DejaVu Sans"))

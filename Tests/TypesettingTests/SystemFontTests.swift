@@ -69,6 +69,23 @@ import Typesetting
         #expect(abs(shaped.width(0..<9) - width) < 1e-4)
     }
 
+    /// Each of the nine weights, in both designs, draws its own static face with hb-shape's advances × the design's
+    /// size-adjust (SF Pro's 932/2048 em over Inter's regular average width of the design, from hmtx).
+    @Test func everyWeightsAdvancesAreHBShapesTimesSizeAdjust() throws {
+        let text = "Padding 0123"
+        for (size, prefix) in [(13.0, "Inter-"), (24.0, "InterDisplay-")] {
+            let adjust = (932.0 / 2048) / (try Self.averageWidth(Self.inter + prefix + "Regular.otf"))
+            for entry in Font.Weight.all {
+                let font = Font.system(size: size, weight: entry.weight)
+                #expect(font.file.path.hasPrefix(Self.inter + prefix), "\(entry.name) at \(size) pt: \(font.file.path)")
+                let expected = try HBShape.advances(path: font.file.path, text: text)
+                let upem = Double(try FontFace.load(font.file).unitsPerEm)
+                let shaped = try Shaper.shape(Array(text.utf16), font: font)
+                #expect(shaped.glyphs.map { ($0.advance * upem / adjust).rounded() } == expected.map(Double.init), "\(entry.name) at \(size) pt")
+            }
+        }
+    }
+
     /// A weight between UIKit's nine is drawn at that weight, as SF Pro (a variable font) draws it: Inter's variable
     /// font at wght 650, with the stand-in's adjustment; its advances are hb-shape's at wght=650 × size-adjust, and
     /// its width lies between the semibold and bold faces'. The nine stay on the static faces.

@@ -119,12 +119,21 @@ extension LabelProperty {
                       }),
         LabelProperty("textStyle", options: [Option("--text-style", "STYLE", help: """
             a Dynamic Type font of this UIFont.TextStyle (body, headline, caption1 …): its .large size from
-            Apple's table, scaled for --content-size-category; not with --size
+            Apple's table, scaled for --content-size-category; in the system font Apple's weight for the
+            style (headline semibold), another font keeps its face; not with --size
             """)],
                       syntax: .choice(TextStyle.allCases.map { ($0.rawValue, $0) }, shown: TextStyle.allCases.map(\.rawValue), placeholder: "STYLE",
                                       unknown: { PropertyValueError(.whole("unknown textStyle \"\($0)\" (\(TextStyle.allCases.map(\.rawValue).joined(separator: ", ")))")) }),
                       set: { label, style in
                           var font = label.font
+                          if case .system = font.source {
+                              // The system font is the style's own (UIFont.preferredFont: headline semibold).
+                              font = Font.preferred(style)
+                              font.fallbacks = label.font.fallbacks
+                              font.features = label.font.features
+                              label.font = font
+                              return
+                          }
                           font.pointSize = DynamicType.pointSize(of: style, in: .large)
                           label.font = Font.scaled(font, relativeTo: style)
                       },

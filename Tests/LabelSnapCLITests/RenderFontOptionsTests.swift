@@ -28,6 +28,21 @@ final class RenderFontOptionsTests: XCTestCase {
         XCTAssertTrue(plain.stdout.contains("Inter-Regular.otf"), plain.stdout)
     }
 
+    /// --text-style in the system font is UIFont.preferredFont(forTextStyle:): headline is semibold (HIG Typography),
+    /// 17 pt at Large (Apple's Dynamic Type table); --weight after it restyles it.
+    func testTheHeadlineTextStyleIsSemiboldInTheSystemFont() throws {
+        let dir = try temporaryFolder("render-font-options")
+        let run = try labelsnap(["render", "Headline", "--text-style", "headline", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("face: Inter-SemiBold.otf weight 600 (semibold asked)"), run.stdout)
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), try PaddedLabel("Headline", font: .preferred(.headline)).render())
+        let regular = try labelsnap(["render", "Headline", "--text-style", "headline", "--weight", "regular", "--json"], cwd: dir)
+        XCTAssertTrue(regular.stdout.contains("Inter-Regular.otf"), regular.stdout)
+        // Another font keeps its face (UIFontMetrics.scaledFont).
+        let dejaVu = try labelsnap(["render", "Headline", "--font", "DejaVu Sans", "--text-style", "headline", "--json"], cwd: dir)
+        XCTAssertTrue(dejaVu.stdout.contains("/DejaVuSans.ttf"), dejaVu.stdout)
+    }
+
     func testAVariationDrawsTheInstanceBetweenSemiboldAndBold() throws {
         let dir = try temporaryFolder("render-font-options")
         var widths: [Double] = []

@@ -74,20 +74,23 @@ let package = Package(
         .target(name: "CSnapshotRun"),
         // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
         .target(name: "CSnapshotFiles"),
+        // The commands a snapshot failure offers (accept, reject, re-record), spelled once for the store, review and the assertions.
+        .target(name: "SnapshotMessages"),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun",
-                                                      "CSnapshotFiles", "RegularFiles", "Locking"]),
+                                                      "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotMessages"]),
         // Where a recorded label PNG came from (its provenance text chunk), for the assertions and `labelsnap info`.
         .target(name: "ReferenceProvenance", dependencies: ["LabelDescription", "LabelLayout", "Typesetting", "PNGCodec", "SnapshotStore"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
-        .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "PNGCodec", "ImageDiff", "Raster"]),
+        .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "SnapshotMessages", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
                                "ImageDiff", "PNGCodec", "MarkdownText", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
-                               "CSnapshotRun", "ReferenceProvenance"]),
+                               "CSnapshotRun", "ReferenceProvenance", "SnapshotMessages"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "LabelDescription", "ReferenceProvenance", "Typesetting", "SnapshotStore",
-                                         "SnapshotReview", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep", "StringResources"]),
+                                         "SnapshotReview", "SnapshotMessages", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep",
+                                         "StringResources"]),
 
         // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …).
         .plugin(name: "LabelSnapPlugin",
@@ -119,7 +122,7 @@ let package = Package(
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotMessages", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
         .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "PNGCodec", "Raster", "SnapshotTestSupport"]),
         .testTarget(name: "LocalizationSweepTests",
                     dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",

@@ -1,3 +1,4 @@
+import SnapshotMessages
 import SnapshotReview
 import SnapshotStore
 
@@ -14,7 +15,7 @@ let artifactsOptionHelp = """
 /// (empty when the default folder is used).
 func artifactsArguments(_ roots: [String]) -> String {
     if roots == [ArtifactsFolders.defaultRoot()] { return "" }
-    return roots.map { " --artifacts " + SnapshotVerifier.shellQuote($0) }.joined()
+    return roots.map { " --artifacts " + SnapshotCommand.shellQuote($0) }.joined()
 }
 
 /// The folders' names for a heading: `/a/artifacts` or `/a, /b (merged)`.

@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotMessages
 @_exported import SnapshotStore
 #if canImport(XCTest)
 import XCTest
@@ -140,8 +141,8 @@ func verify<Value>(_ value: () throws -> Value, as format: SnapshotFormat<Value>
                                        testCaseArguments: running.caseArguments, testSelection: running.selection)
         if let former = formerBareReference(of: failure, running: running), let location = failure?.location {
             failure?.message += "\nA reference named before Swift Testing suites named references is beside it: \(former). "
-                + "If it is this test's, move it there (git mv \(SnapshotVerifier.shellQuote(former)) "
-                + "\(SnapshotVerifier.shellQuote(location.referencePath))) rather than keep the new one; two suites of this "
+                + "If it is this test's, move it there (git mv \(SnapshotCommand.shellQuote(former)) "
+                + "\(SnapshotCommand.shellQuote(location.referencePath))) rather than keep the new one; two suites of this "
                 + "file with a test of this name shared it."
         }
         return failure

@@ -1,3 +1,4 @@
+import SnapshotMessages
 import ContactSheetRendering
 import Foundation
 import SnapshotStore
@@ -147,7 +148,7 @@ enum MatrixMessage {
             // review walks every pending failure (it takes no names); accept's `<file>/<test>` selects this
             // test only, not a test of the same name in another file.
             let selection = failed.first?.failure.location.map { $0.testFileName + "/" + $0.testName } ?? testName
-            lines.append("Review: labelsnap review · accept them all: labelsnap accept \(SnapshotVerifier.shellQuote(selection))")
+            lines.append(SnapshotCommand.reviewOrAcceptAll(selection: selection))
         }
         let written = failed.contains { $0.failure.referenceWritten }
         if written && differ == 0 {

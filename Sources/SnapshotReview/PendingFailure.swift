@@ -1,3 +1,4 @@
+import SnapshotMessages
 import SnapshotStore
 
 /// One failure record found on disk, with its artifact files resolved next to the record (where the
@@ -26,9 +27,9 @@ package struct PendingFailure: Sendable, Equatable {
     /// `BadgeTests/testBadge.1`, the name shown and accepted on the command line.
     package var displayName: String { testFileName + "/" + record.snapshotName }
     /// `labelsnap accept '<record>'`.
-    package var acceptCommand: String { "labelsnap accept " + SnapshotVerifier.shellQuote(recordPath) }
+    package var acceptCommand: String { SnapshotCommand.accept(recordPath: recordPath) }
     /// `labelsnap reject '<record>'`.
-    package var rejectCommand: String { "labelsnap reject " + SnapshotVerifier.shellQuote(recordPath) }
+    package var rejectCommand: String { SnapshotCommand.reject(recordPath: recordPath) }
 
     /// An artifact named by the record, looked up next to the record. Only files named
     /// `<snapshot>.…` qualify, so a tampered record cannot point accept or reject at other files.

@@ -1,9 +1,11 @@
+import SnapshotMessages
+
 /// What fixes a failed snapshot, as a value: the failure message words it (`line(at:)`), and a fix that
 /// needs a file the run did not write is left out by its case (an `accept` without an actual file).
 package enum SnapshotFix: Sendable, Equatable {
-    /// Accept the actual file as the reference: `labelsnap accept <the failure record>`.
+    /// Accept the actual file as the reference (`SnapshotCommand.accept`).
     case accept(recordPath: String)
-    /// Run the test again under this record mode (`SnapshotVerifier.recordCommand`).
+    /// Run the test again under this record mode (`SnapshotVerifier.recordCommand`, `SnapshotCommand.rerecord`).
     case rerecord(RecordMode)
     /// An unreadable reference: fix its permissions, or delete it and re-record under this mode.
     case repairOrRerecord(RecordMode)
@@ -20,7 +22,7 @@ package enum SnapshotFix: Sendable, Equatable {
         switch self {
         case .accept(let recordPath):
             return (position == 0 ? "Accept the actual value:  " : "or accept the actual file:  ")
-                + SnapshotVerifier.acceptCommand(recordPath: recordPath)
+                + SnapshotCommand.accept(recordPath: recordPath)
         case .rerecord(let mode):
             let lead = position > 0 ? "or re-record:  " : mode == .missing ? "Record it:  " : "Re-record it:  "
             return lead + rerecordCommand(mode)

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import SnapshotMessages
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -199,7 +200,7 @@ package struct SnapshotRunManifest: Sendable, Equatable {
     static func commandText(_ arguments: [String]) -> String {
         guard let program = arguments.first else { return "(unknown command)" }
         let name = program.split(separator: "/").last.map(String.init) ?? program
-        return ([name == "swift-test" ? "swift test" : name] + arguments.dropFirst().map(SnapshotVerifier.shellQuote)).joined(separator: " ")
+        return ([name == "swift-test" ? "swift test" : name] + arguments.dropFirst().map(SnapshotCommand.shellQuote)).joined(separator: " ")
     }
 
 }

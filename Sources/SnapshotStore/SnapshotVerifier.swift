@@ -1,4 +1,5 @@
 import Locking
+import SnapshotMessages
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -223,26 +224,8 @@ public enum SnapshotVerifier {
     /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'` (the pattern of `testFilter`).
     package static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil,
                                      selection: String? = nil) -> String {
-        "\(RecordMode.environmentVariable)=\(mode) swift test --filter \(shellQuote(testFilter(for: location, testCase: testCase, selection: selection)))"
-    }
-
-    /// `labelsnap accept <failure record>`.
-    package static func acceptCommand(for location: SnapshotLocation) -> String {
-        acceptCommand(recordPath: location.failureRecordPath)
-    }
-
-    /// `labelsnap accept <the failure record at recordPath>`.
-    package static func acceptCommand(recordPath: String) -> String {
-        "labelsnap accept \(shellQuote(recordPath))"
-    }
-
-    /// `text` quoted for a POSIX shell when it needs quoting.
-    package static func shellQuote(_ text: String) -> String {
-        let safe = text.unicodeScalars.allSatisfy { s in
-            (s.value < 0x80 && (s.properties.isAlphabetic || s.properties.numericType != nil)) || "_-./,:+=@%".unicodeScalars.contains(s)
-        }
-        if safe && !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        SnapshotCommand.rerecord(variable: RecordMode.environmentVariable, mode: "\(mode)",
+                                 filter: testFilter(for: location, testCase: testCase, selection: selection))
     }
 
     /// How the passes of this process were decided, counted since it started (all threads): by the
@@ -587,7 +570,7 @@ public enum SnapshotVerifier {
                     artifacts: attachmentPaths, recordMode: mode, referenceWritten: referenceWritten,
                     referenceDescription: referenceDescription, actualDescription: actualDescription,
                     tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
-                    message: full, acceptCommand: actualPath == nil ? nil : SnapshotVerifier.acceptCommand(for: location),
+                    message: full, acceptCommand: actualPath == nil ? nil : SnapshotCommand.accept(recordPath: location.failureRecordPath),
                     rerecordCommand: recordCommand(kind == .missingReference ? .missing : .failed),
                     recordedAt: Self.timestamp(),
                     referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))

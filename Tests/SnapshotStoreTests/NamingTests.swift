@@ -1,3 +1,4 @@
+import SnapshotMessages
 import Foundation
 import XCTest
 import SnapshotStore
@@ -40,10 +41,10 @@ final class NamingTests: XCTestCase {
     }
 
     func testShellQuoting() {
-        XCTAssertEqual(SnapshotVerifier.shellQuote("/a/b-c.json"), "/a/b-c.json")
-        XCTAssertEqual(SnapshotVerifier.shellQuote("/a b/c"), "'/a b/c'")
-        XCTAssertEqual(SnapshotVerifier.shellQuote("it's"), "'it'\\''s'")
-        XCTAssertEqual(SnapshotVerifier.shellQuote("X.*testFoo"), "'X.*testFoo'")
+        XCTAssertEqual(SnapshotCommand.shellQuote("/a/b-c.json"), "/a/b-c.json")
+        XCTAssertEqual(SnapshotCommand.shellQuote("/a b/c"), "'/a b/c'")
+        XCTAssertEqual(SnapshotCommand.shellQuote("it's"), "'it'\\''s'")
+        XCTAssertEqual(SnapshotCommand.shellQuote("X.*testFoo"), "'X.*testFoo'")
     }
 
     /// The re-record filter selects exactly the running test: XCTest's `Module.Class/test` anchored at both

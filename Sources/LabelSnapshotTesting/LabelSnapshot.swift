@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 @_exported import LabelLayout
 import LabelRendering
 @_exported import Typesetting
@@ -220,19 +221,18 @@ public func assertSnapshot(
 
 /// The label's provenance, made at most once per assertion and only when a file is written or a
 /// mismatch is explained, from the layout the label was drawn with (`drawn(_:)`) when it was drawn.
-final class ProvenanceCache: @unchecked Sendable {
+final class ProvenanceCache: Sendable {
     let label: PaddedLabel
-    private let lock = NSLock()
-    private var made: SnapshotProvenance?
-    private var layout: TextLayout?
+    private let state = Locked<(made: SnapshotProvenance?, layout: TextLayout?)>((nil, nil))
     init(_ label: PaddedLabel) { self.label = label }
     /// The layout `label` was drawn from.
-    func drawn(_ layout: TextLayout) { lock.lock(); self.layout = layout; lock.unlock() }
+    func drawn(_ layout: TextLayout) { state.withLock { $0.layout = layout } }
     func get() throws -> SnapshotProvenance {
-        lock.lock(); defer { lock.unlock() }
-        if let made { return made }
-        let value = try SnapshotProvenance(label: label, layout: layout)
-        made = value
-        return value
+        try state.withLock { state in
+            if let made = state.made { return made }
+            let value = try SnapshotProvenance(label: label, layout: state.layout)
+            state.made = value
+            return value
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ContactSheetRendering
 import Dispatch
 import Foundation
+import Locking
 import PNGCodec
 import SnapshotStore
 
@@ -267,19 +268,13 @@ struct MatrixRun: Sendable {
 }
 
 /// Results written from worker threads at distinct indices.
-final class ResultSlots<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
+final class ResultSlots<T: Sendable>: Sendable {
+    private let slots: Locked<[T?]>
 
-    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+    init(_ count: Int) { slots = Locked(Array(repeating: nil, count: count)) }
 
-    func set(_ i: Int, _ value: T) {
-        lock.lock(); defer { lock.unlock() }
-        slots[i] = value
-    }
+    func set(_ i: Int, _ value: T) { slots.withLock { $0[i] = value } }
 
-    func values() -> [T] {
-        lock.lock(); defer { lock.unlock() }
-        return slots.compactMap { $0 }   // every index is set once by `MatrixRun.map` before it returns
-    }
+    /// Every index is set once by `MatrixRun.map` before it returns.
+    func values() -> [T] { slots.withLock { $0.compactMap { $0 } } }
 }

@@ -6,14 +6,29 @@ import LabelRendering
 import SnapshotStore
 import ReferenceProvenance
 
-/// How a label is snapshotted, as swift-snapshot-testing's `Snapshotting` strategies.
+/// How a label is snapshotted, as swift-snapshot-testing's `Snapshotting` strategies: the rendered image
+/// (`.image`, with the reference's provenance chunk), the layout as text (`.layout`, the text format pulled back
+/// through the layout's description), a matrix's contact sheet (`.contactSheet`), or any `Snapshotting` of a
+/// label (`init(_:)`), so a new strategy is one value.
 public struct LabelSnapshotStrategy: Sendable {
     enum Kind: Sendable {
         case image(ImageComparison)
-        case layout
+        /// A `Snapshotting` of a label, checked by the generic verify: `(label, name, record, context)`.
+        case pulledBack(@Sendable (() throws -> PaddedLabel, String?, RecordMode?, SnapshotContext) -> SnapshotFailure?)
         case contactSheet(ImageComparison)
     }
     let kind: Kind
+
+    init(kind: Kind) { self.kind = kind }
+
+    /// A strategy of your own: the label snapshotted as `snapshotting` says (its format's file extension, encoding
+    /// and comparison), in every label assertion and the matrix (one reference per combination). `precision:` does
+    /// not apply to it.
+    public init<Format>(_ snapshotting: Snapshotting<PaddedLabel, Format>) {
+        kind = .pulledBack { label, name, record, context in
+            verify({ try snapshotting.snapshot(label()) }, as: snapshotting.format, named: name, record: record, in: context)
+        }
+    }
 
     /// The rendered PNG, compared exactly (identical decoded RGBA).
     public static var image: LabelSnapshotStrategy { .image(.exact) }
@@ -44,7 +59,9 @@ public struct LabelSnapshotStrategy: Sendable {
     /// A readable `.txt` reference of the layout (`TextLayout.layoutDescription`): size in pt and px, each
     /// line's text, range, rect and baseline, the truncation applied. Fails with a line-by-line diff and
     /// does not change when the rasteriser does.
-    public static var layout: LabelSnapshotStrategy { LabelSnapshotStrategy(kind: .layout) }
+    public static var layout: LabelSnapshotStrategy {
+        LabelSnapshotStrategy(Snapshotting(format: .text).pullback { (label: PaddedLabel) in try label.makeLayout().layoutDescription })
+    }
 
     /// For `assertLabelSnapshots(of:matrix:)`: the whole matrix as one reference, its contact sheet
     /// (`<test>.contact-sheet.png`, or `named:`), compared exactly, instead of one file per combination.
@@ -119,8 +136,8 @@ func verifyLabel(_ label: () throws -> PaddedLabel, as strategy: LabelSnapshotSt
         let value = Result { try label() }
         return verifyLabelImage(of: value, drawn: { try LabelImage(drawing: value.get()) }, as: comparison, named: name,
                                 record: record, precision: precision, in: context)
-    case .layout:
-        return verify({ try label().makeLayout().layoutDescription }, as: .text, named: name, record: record, in: context)
+    case .pulledBack(let verifyPulledBack):
+        return verifyPulledBack(label, name, record, context)
     case .contactSheet:
         func refused() throws -> Bitmap {
             throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")

@@ -76,9 +76,10 @@ public struct LabelStyle: Sendable {
     /// and a line limit, bounds taller than `numberOfLines` lines can be (3 em or twice the font's line height a
     /// line) draw the same lines as
     /// the fitting height, because drawing keeps `numberOfLines` lines and the whole lines that fit.
-    /// Saves one shaping per string; the drawn picture uses `makeLabel`.
+    /// Saves one shaping per string; the drawn picture uses `makeLabel`. A style with an attributed template is
+    /// measured by `makeLabel`: its runs' fonts and fixed line heights can make lines taller than that bound.
     func makeLabelForChecking(text: String, language: String?) throws -> PaddedLabel {
-        guard height == nil, label.numberOfLines > 0 else { return try makeLabel(text: text, language: language) }
+        guard height == nil, label.numberOfLines > 0, label.attributedText == nil else { return try makeLabel(text: text, language: language) }
         var l = label
         try set(text, on: &l)
         l.language = language

@@ -62,6 +62,21 @@ final class AttributedStyleTests: XCTestCase {
         XCTAssertEqual(try widthOfFirstLine(markdown), heavy.width("N", pointSize: 13) + 4 + heavy.width("eu", pointSize: 13), accuracy: 1e-9)
     }
 
+    /// A fixed line height taller than the label's font would make (50 pt lines for a 13 pt font): two lines fit a
+    /// two-line label of the height they need, so the sweep passes them.
+    func testTallFixedLinesOfAStyleFitTheirLabel() throws {
+        let json = #"""
+            {"font": "DejaVu Sans", "size": 13, "width": 200, "numberOfLines": 2,
+             "attributedText": {"text": "x", "paragraphStyle": {"minimumLineHeight": 50, "maximumLineHeight": 50}}}
+            """#
+        let style = try LabelStyle(json: Array(json.utf8), file: "style.json")
+        let label = try style.makeLabel(text: "eins\nzwei", language: "de")
+        XCTAssertEqual(try label.makeLayout().lines.map(\.rect.height), [50, 50])
+        let table = StringTable(sourceLanguage: "de", strings: [LocalizedString(key: "two", locale: "de", format: "eins\nzwei")])
+        let result = try Sweep(table: table, style: style).run()
+        XCTAssertTrue(result.failures.isEmpty, "\(result.failures)")
+    }
+
     /// The sweep checks the styled string: "Neuigkeiten" fits a label between its plain and its styled width only
     /// as plain text.
     func testTheSweepMeasuresTheStyledString() throws {

@@ -244,3 +244,33 @@ final class MarkdownLayoutTests: XCTestCase {
         XCTAssertEqual(layout.decorations.filter { $0.kind == .strikethrough }.count, 1)
     }
 }
+
+/// Markdown nested as deep as cmark-gfm parses it: read without recursion, so no nesting overflows the stack.
+final class DeepMarkdownTests: XCTestCase {
+    func testDeepListsQuotesAndEmphasisKeepTheirText() throws {
+        // 5,000 nested list items, 10,000 nested quotes, 3,000 quotes of lists: the text is the innermost "x".
+        for source in [String(repeating: "- ", count: 5000) + "x", String(repeating: ">", count: 10000) + "x",
+                       String(repeating: "> - ", count: 3000) + "x"] {
+            let text = try AttributedString(markdown: source)
+            XCTAssertEqual(String(text.characters), "x", String(source.prefix(8)))
+            XCTAssertNil(text.runs.first?.inlinePresentationIntent)
+        }
+        // 50,000 delimiters each side: CommonMark pairs them into 25,000 nestings of strong emphasis.
+        let emphasis = try AttributedString(markdown: String(repeating: "*", count: 50000) + "x" + String(repeating: "*", count: 50000))
+        XCTAssertEqual(String(emphasis.characters), "x")
+        XCTAssertEqual(emphasis.runs.first?.inlinePresentationIntent, .stronglyEmphasized)
+        let label = PaddedLabel(attributedText: emphasis, font: .default(size: 17))
+        XCTAssertEqual(try label.makeLayout().lines[0].runs.map { URL(fileURLWithPath: $0.font.path).lastPathComponent }, ["DejaVuSans-Bold.ttf"])
+    }
+
+    func testStylesEndWithTheirContainer() throws {
+        // The frames of the walk: a link's and emphasis's styles end where their nodes end, nested or not.
+        let text = try AttributedString(markdown: "*a **b [c](https://example.com) d** e* f")
+        XCTAssertEqual(String(text.characters), "a b c d e f")
+        let runs = text.runs.map { (String(text[$0.range].characters), $0.inlinePresentationIntent, $0.link?.absoluteString) }
+        XCTAssertEqual(runs.map(\.0), ["a ", "b ", "c", " d", " e", " f"])
+        XCTAssertEqual(runs.map(\.1), [.emphasized, [.emphasized, .stronglyEmphasized], [.emphasized, .stronglyEmphasized],
+                                       [.emphasized, .stronglyEmphasized], .emphasized, nil])
+        XCTAssertEqual(runs.map(\.2), [nil, nil, "https://example.com", nil, nil, nil])
+    }
+}

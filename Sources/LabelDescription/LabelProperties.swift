@@ -289,7 +289,8 @@ extension LabelProperty {
                       syntax: .offset, set: { $0.shadowOffset = CGSize(width: $1[0], height: $1[1]) }),  // stated with shadowColor
         LabelProperty("weight", options: [Option("--weight", help: """
             the font's weight (UIFont.Weight: ultraLight … semibold, bold … black, or a CSS weight 650): the
-            family's nearest face by CSS's rule, after --font, --font-name or --text-style
+            family's nearest face by CSS's rule (the system font between the nine: its variable instance),
+            after --font, --font-name or --text-style
             """)],
                       syntax: .weight, set: { $0.font = $0.font.withWeight($1) },
                       describe: { label in label.font.requestedWeight.flatMap { $0 == .regular ? nil : "weight=\($0)" } }),

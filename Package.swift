@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "LabelSnapshotTesting",
                 dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
                                "ImageDiff", "PNGCodec", "MarkdownText", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
-                               "CSnapshotRun", "ReferenceProvenance", "SnapshotMessages"]),
+                               "CSnapshotRun", "ReferenceProvenance", "SnapshotMessages", "Locking"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "LabelDescription", "ReferenceProvenance", "Typesetting", "SnapshotStore",
                                          "SnapshotReview", "SnapshotMessages", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep",

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import SnapshotStore
 import CSnapshotRun
 #if canImport(XCTest)
@@ -137,13 +138,13 @@ public func startSnapshotRun(fileID: String = #fileID, testName: String = #funct
 /// In unnamed tasks (created by the body, or the one a `.timeLimit` or scoping trait runs the body in)
 /// a new run cannot be seen: when the process repeats its tests, unnamed snapshots there are refused
 /// (`RunningTest`) with the way out, the trait.
-final class SwiftTestingRunTracker: @unchecked Sendable {
+final class SwiftTestingRunTracker: Sendable {
     static let shared = SwiftTestingRunTracker()
     /// The prefix Swift Testing 6.x gives the name of the task that runs a test body.
     static let testTaskNamePrefix = "[Swift Testing] test "
 
-    private let lock = NSLock()
-    private var lastTask: [String: UInt64] = [:]
+    /// The task each test's last assertion ran in.
+    private let lastTask = Locked<[String: UInt64]>([:])
 
     /// True in the task Swift Testing runs a test body in (not in the tasks the body creates).
     static var isInTestBodyTask: Bool { Task.name?.hasPrefix(testTaskNamePrefix) == true }
@@ -190,10 +191,11 @@ final class SwiftTestingRunTracker: @unchecked Sendable {
     /// `taskID` 0 is unknown (no runtime entry point): nothing is started.
     func noteAssertion(testCase: String, taskID: UInt64) {
         guard taskID != 0 else { return }
-        lock.lock()
-        let startsRun = lastTask[testCase].map { $0 != taskID } ?? false
-        lastTask[testCase] = taskID
-        lock.unlock()
+        let startsRun = lastTask.withLock { lastTask in
+            let starts = lastTask[testCase].map { $0 != taskID } ?? false
+            lastTask[testCase] = taskID
+            return starts
+        }
         if startsRun { SnapshotCounter.shared.startRun(testCase: testCase) }
     }
 }
@@ -222,16 +224,16 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
         return tracker
     }()
 
-    private let lock = NSLock()
-    private var name: String?
-    private var sawACase = false
+    /// The running case's name (nil between cases), and whether the observer saw a case start or finish.
+    private let state = Locked<(name: String?, sawACase: Bool)>((nil, false))
 
     /// `fallback` is made only when no case is known (not on every assertion of a named case).
     func currentName(fallback: @autoclosure () -> String) -> String {
-        lock.lock(); defer { lock.unlock() }
-        if let name { return name }
-        if !sawACase { name = fallback() }   // the first case, already running when the tracker was installed
-        return name ?? fallback()
+        state.withLock { state in
+            if let name = state.name { return name }
+            if !state.sawACase { state.name = fallback() }   // the first case, already running when the tracker was installed
+            return state.name ?? fallback()
+        }
     }
 
     /// The name of the first case (`Class.testName`, as `XCTestCase.name`) when the process was started
@@ -252,29 +254,25 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
     /// The running case's method (`testBadge` of `BadgeTests.testBadge`) when XCTest said which case started;
     /// nil before the first start the observer saw and between cases.
     var runningMethod: String? {
-        lock.lock(); defer { lock.unlock() }
-        guard sawACase, let name, let dot = name.lastIndex(of: ".") else { return nil }
-        return String(name[name.index(after: dot)...])
+        state.withLock { state in
+            guard state.sawACase, let name = state.name, let dot = name.lastIndex(of: ".") else { return nil }
+            return String(name[name.index(after: dot)...])
+        }
     }
 
     /// True after a case finished and before the next one started (a detached task still asserting).
     var isBetweenCases: Bool {
-        lock.lock(); defer { lock.unlock() }
-        return sawACase && name == nil
+        state.withLock { $0.sawACase && $0.name == nil }
     }
 
     func testCaseWillStart(_ testCase: XCTestCase) {
-        lock.lock()
-        name = testCase.name
-        sawACase = true
-        lock.unlock()
-        SnapshotCounter.shared.startRun(testCase: testCase.name)
+        let name = testCase.name
+        state.withLock { $0 = (name, true) }
+        SnapshotCounter.shared.startRun(testCase: name)
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
-        lock.lock(); defer { lock.unlock() }
-        name = nil
-        sawACase = true
+        state.withLock { $0 = (nil, true) }
     }
 }
 #endif

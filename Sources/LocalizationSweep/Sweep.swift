@@ -249,17 +249,17 @@ final class WorkQueue: Sendable {
 }
 
 /// What the workers hand back: failures, the first error, progress.
-final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var failures: [(Int, FitFailure)] = []
-    private(set) var error: Error?
-    private var done = 0
-    var hasError: Bool { lock.lock(); defer { lock.unlock() }; return error != nil }
-    func add(_ f: [(Int, FitFailure)]) { lock.lock(); failures += f; lock.unlock() }
-    func fail(_ e: Error) { lock.lock(); if error == nil { error = e }; lock.unlock() }
+final class Collected: Sendable {
+    private let state = Locked<(failures: [(Int, FitFailure)], error: (any Error)?, done: Int)>(([], nil, 0))
+    var failures: [(Int, FitFailure)] { state.withLock { $0.failures } }
+    var error: (any Error)? { state.withLock { $0.error } }
+    var hasError: Bool { state.withLock { $0.error != nil } }
+    func add(_ f: [(Int, FitFailure)]) { state.withLock { $0.failures += f } }
+    func fail(_ e: any Error) { state.withLock { if $0.error == nil { $0.error = e } } }
     func progress(_ n: Int, total: Int, _ report: (Int, Int) -> Void) {
-        lock.lock(); defer { lock.unlock() }
-        done += n
-        report(done, total)
+        state.withLock { state in
+            state.done += n
+            report(state.done, total)
+        }
     }
 }

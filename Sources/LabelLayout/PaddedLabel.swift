@@ -410,7 +410,7 @@ public struct PaddedLabel: Sendable {
             throw LabelError.invalidProperty(name: "minimumScaleFactor", value: minimumScaleFactor)
         }
         if let language, !PaddedLabel.isWellFormedLanguageTag(language) { throw LabelError.invalidLanguage(language) }
-        do { try font.validateSize() } catch let e as TypesettingError { throw LabelError.font(e) }
+        do { try font.validateSize(); try font.validateWeight() } catch let e as TypesettingError { throw LabelError.font(e) }
         // FreeType's advances collapse to 0 at tens of thousands of pixels per em.
         guard font.pointSize * scale <= PaddedLabel.maximumPixelsPerEm else {
             throw LabelError.invalidProperty(name: "font size × scale", value: font.pointSize * scale)

@@ -59,7 +59,8 @@ extension FontFace {
     /// Sets `variations` on the opened face's FreeType design coordinates (outlines; the axes not given at the
     /// current instance's value), values clamped to each axis, and returns them as HarfBuzz's variations (advances,
     /// kerning: `hb_font_set_variations`, which starts from the defaults, so a named instance's other axes are in it).
-    /// - Throws: `TypesettingError.invalidVariation` for a tag the face has no axis for (or any tag, on a static face).
+    /// - Throws: `TypesettingError.invalidVariation` for a tag the face has no axis for (or any tag, on a static face),
+    ///   `TypesettingError.invalidVariationValue` for a NaN value.
     static func setDesignCoordinates(_ variations: [String: Double], face: FT_Face, library: FT_Library,
                                      file: FontFile) throws -> [hb_variation_t] {
         var master: UnsafeMutablePointer<FT_MM_Var>?
@@ -78,6 +79,11 @@ extension FontFace {
         var hbVariations: [hb_variation_t] = []
         for (i, axis) in axes.enumerated() {
             guard let value = variations[tags[i]] else { continue }
+            // NaN has no place to clamp to (FT_Fixed(NaN) traps): refused, naming the axis's range.
+            guard !value.isNaN else {
+                throw TypesettingError.invalidVariationValue(tag: tags[i], value: value, path: file.path,
+                                                             range: Double(axis.minimum) / 65536...Double(axis.maximum) / 65536)
+            }
             let clamped = min(max(value, Double(axis.minimum) / 65536), Double(axis.maximum) / 65536)
             coordinates[i] = FT_Fixed((clamped * 65536).rounded())
             hbVariations.append(hb_variation_t(tag: UInt32(axis.tag), value: Float(clamped)))
@@ -99,7 +105,8 @@ extension Font {
     /// (`opsz`) not given one takes the point size, as Core Text sets it, and follows later size changes.
     /// `faceIndex` may name a named instance (`instance << 16 | face`, as `fc-query` lists them; `Font(name:size:)`
     /// finds one by name), whose values the axes not given keep.
-    /// Errors surface at layout, as for any file: `TypesettingError.invalidVariation` for an axis the face lacks.
+    /// Errors surface at layout, as for any file: `TypesettingError.invalidVariation` for an axis the face lacks,
+    /// `TypesettingError.invalidVariationValue` for a NaN value (±infinity is clamped as any value beyond the axis).
     public init(path: String, size: Double, faceIndex: Int = 0, variations: [String: Double],
                 fallbacks: [FontFile] = FontFile.defaultFallbacks) {
         self.init(file: FontFile(path: path, faceIndex: faceIndex, variations: variations), size: size, fallbacks: fallbacks)

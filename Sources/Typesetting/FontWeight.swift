@@ -46,10 +46,13 @@ extension Font {
 
         /// The weight of a CSS / OpenType weight class, interpolated linearly between UIKit's nine (100 → −0.8,
         /// 900 → 0.62; below 100 and above 900 the end segments extended): 600 is `.semibold`, 650 lies halfway
-        /// between semibold and bold.
+        /// between semibold and bold. A class outside 1 … 1000 (NaN, infinite) gives a weight outside UIKit's
+        /// −1 … 1, which laying out a label refuses (`TypesettingError.invalidFontWeight`).
         public init(cssWeight: Double) {
             let points = Weight.all.enumerated().map { (css: Double(100 * ($0.offset + 1)), raw: $0.element.weight.rawValue) }
-            let i = min(max(Int((cssWeight / 100).rounded(.down)) - 1, 0), points.count - 2)
+            // The segment in Double first: Int() of NaN or of a class beyond Int's range traps.
+            let segment = cssWeight.isNaN ? 0 : min(max((cssWeight / 100).rounded(.down) - 1, 0), Double(points.count - 2))
+            let i = Int(segment)
             let (a, b) = (points[i], points[i + 1])
             self.init(rawValue: a.raw + (cssWeight - a.css) * (b.raw - a.raw) / (b.css - a.css))
         }
@@ -64,13 +67,26 @@ extension Font {
             return a.css + (rawValue - a.raw) * (b.css - a.css) / (b.raw - a.raw)
         }
 
-        /// UIKit's name for one of the nine weights, else the CSS weight class (`"650"`).
+        /// UIKit's name for one of the nine weights, else the CSS weight class (`"650"`; `"nan"`, `"inf"` as Swift
+        /// writes a class that is no whole number of Int's range).
         public var description: String {
             if let match = Weight.all.first(where: { $0.weight == self }) { return match.name }
-            return String(Int(cssWeight.rounded()))
+            let css = cssWeight.rounded()
+            return abs(css) < 1e15 ? String(Int(css)) : "\(css)"
         }
 
+        /// The weights a label lays out: UIKit's range, −1 … 1 (`UIFontDescriptor.TraitKey.weight` documents it),
+        /// which holds the CSS weight classes 1 … 1000.
+        package static let validRange: ClosedRange<Double> = -1...1
+
         public static func < (a: Weight, b: Weight) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    /// Refuses a weight asked for outside UIKit's −1 … 1 (NaN, infinite, `Font.Weight(cssWeight: 1e300)`), which
+    /// would otherwise pick a face at random or set a variable font's `wght` to NaN.
+    /// - Throws: `TypesettingError.invalidFontWeight`.
+    package func validateWeight() throws {
+        if let w = requestedWeight, !Weight.validRange.contains(w.rawValue) { throw TypesettingError.invalidFontWeight(w.rawValue) }
     }
 }
 

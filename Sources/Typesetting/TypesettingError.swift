@@ -11,8 +11,12 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case fontNameNotFound(name: String, nearest: [String])
     /// A variation axis tag the face has no axis for (`axes` lists the face's; empty for a static face).
     case invalidVariation(tag: String, path: String, axes: [String])
+    /// A variation axis value that is NaN (`["wght": .nan]`), with the axis's range; infinite values are clamped.
+    case invalidVariationValue(tag: String, value: Double, path: String, range: ClosedRange<Double>)
     /// A size that is NaN, infinite, negative or too large.
     case invalidFontSize(Double)
+    /// A weight (`Font.Weight.rawValue`) outside UIKit's −1 … 1: NaN, infinite, or a CSS class outside 1 … 1000.
+    case invalidFontWeight(Double)
     /// A `Font.features` key that is not an OpenType feature tag (1 to 4 printable ASCII characters).
     case invalidFontFeature(String)
     /// ICU failed on the text.
@@ -38,9 +42,12 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return axes.isEmpty
                 ? "\(path) is not a variable font (no fvar table), so it has no \"\(tag)\" axis: use a variable font, or drop the variation"
                 : "\(path) has no \"\(tag)\" variation axis; its axes: \(axes.joined(separator: ", ")) (tags are case-sensitive)"
+        case .invalidVariationValue(let tag, let value, let path, let range):
+            return "invalid variation \(tag) \(n(value)) of \(path): use a number in the axis's units, \(n(range.lowerBound)) … \(n(range.upperBound)) (values beyond are clamped)"
         case .invalidFontSize(let size):
-            func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
             return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"
+        case .invalidFontWeight(let raw):
+            return "invalid font weight \(n(raw)): use a finite UIFont.Weight from -1 to 1 (ultraLight -0.8 … black 0.62), or Font.Weight(cssWeight:) with a CSS weight class from 1 to 1000"
         case .invalidFontFeature(let tag):
             return "invalid OpenType feature tag \"\(tag)\" in Font.features: use a tag of 1 to 4 ASCII letters or digits such as \"tnum\", \"smcp\" or \"ss01\" (values: 0 off, 1 on, n the nth alternate)"
         case .lineBreakingFailed:
@@ -49,4 +56,7 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return "FreeType failed to \(what) (error 0x\(String(code, radix: 16)))"
         }
     }
+
+    /// A number as people write it: no trailing ".0" for whole numbers.
+    private func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
 }

@@ -8,6 +8,9 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
     case invalidBounds(CGRect)
     case invalidNumberOfLines(Int)
     case invalidProperty(name: String, value: CGFloat)
+    /// An attribute of `attributedText` (`kern`, `paragraphStyle.lineSpacing`, `attachment.bounds.width` …) that
+    /// is NaN, infinite or out of the label's limits, with the UTF-16 range of the run that holds it.
+    case invalidAttribute(name: String, value: CGFloat, range: Range<Int>)
     /// `language` is not a well-formed BCP 47 tag (RFC 5646 §2.1).
     case invalidLanguage(String)
     case tooLarge(widthPx: Int, heightPx: Int, limit: Int)
@@ -31,11 +34,21 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
             if name == "font size × scale" {
                 return "font size × scale = \(n(value)) px per em exceeds \(n(PaddedLabel.maximumPixelsPerEm)): use a smaller font size or scale"
             }
-            return "invalid \(name) \(n(value)): use a finite, non-negative number up to \(n(PaddedLabel.maximumLength))"
+            return "invalid \(name) \(n(value)): " + advice(name)
+        case .invalidAttribute(let name, let value, let range):
+            return "invalid \(name) \(n(value)) (attributedText \(range.lowerBound)..<\(range.upperBound)): " + advice(name)
         case .tooLarge(let w, let h, let limit):
             return "label of \(w)×\(h) px exceeds the limit of \(PaddedLabel.maximumPixelDimension) px a side and \(limit) pixels: give it smaller bounds, text or scale"
         case .font(let e): return e.description
         }
+    }
+
+    /// What a length of `name` may be: signed ones (offsets, kern, a tail indent, an attachment's origin) within
+    /// ±`maximumLength`, the others non-negative up to it.
+    private func advice(_ name: String) -> String {
+        let signed = ["shadowOffset", "kern", "tracking", "baselineOffset", "paragraphStyle.tailIndent", "attachment.bounds.x", "attachment.bounds.y"]
+        let m = n(PaddedLabel.maximumLength)
+        return signed.contains(name) ? "use a finite number within ±\(m)" : "use a finite, non-negative number up to \(m)"
     }
 
     /// A number as people write it: no trailing ".0", no `Foundation.CGFloat(...)` wrapping.

@@ -56,8 +56,10 @@ extension TextLayout {
 }
 
 /// A length or factor as `.layout` writes it: rounded to 2 decimals, without trailing zeros ("12", "0.35").
+/// Beyond 1e15 (or NaN, infinite), as Swift writes a Double ("1e+19", "inf"): Int() of it would trap.
 func layoutNumber(_ v: CGFloat) -> String {
     let r = (Double(v) * 100).rounded() / 100
+    guard abs(r) < 1e15 else { return "\(Double(v))" }
     if r == r.rounded() { return String(Int(r)) }
     var s = String(format: "%.2f", r)
     while s.hasSuffix("0") { s.removeLast() }

@@ -20,7 +20,11 @@ public struct PaddedLabel: Sendable {
     /// and its paragraph properties (`textAlignment`, `lineBreakMode`, `lineBreakStrategy`, `lineSpacing`,
     /// `lineHeightMultiple`, `tabStops`, `defaultTabInterval`), which act only there. A paragraph with its own
     /// `ParagraphStyle` breaks greedily unless the style asks for push-out (`lineBreakStrategy` `[]` by default,
-    /// as Apple's). Setting it sets `text` to its characters; nil also empties `text`. DESIGN.md §2, Attributed text.
+    /// as Apple's). Setting it sets `text` to its characters; nil also empties `text`. Its values are checked when
+    /// the label is laid out, as the label's own: `kern`, `tracking`, `baselineOffset`, `tailIndent` and an
+    /// attachment's origin finite within ±1,000,000 pt, the paragraph style's other lengths and an attachment's size
+    /// finite, non-negative and at most that (`LabelError.invalidAttribute`, naming the run's UTF-16 range); a run's
+    /// font as the label's. DESIGN.md §2, Attributed text.
     public var attributedText: AttributedString? {
         get { storedAttributedText }
         set { storedAttributedText = newValue; storedText = newValue.map { String($0.characters) } ?? "" }
@@ -411,6 +415,7 @@ public struct PaddedLabel: Sendable {
         }
         if let language, !PaddedLabel.isWellFormedLanguageTag(language) { throw LabelError.invalidLanguage(language) }
         do { try font.validateSize(); try font.validateWeight() } catch let e as TypesettingError { throw LabelError.font(e) }
+        try validateAttributes()
         // FreeType's advances collapse to 0 at tens of thousands of pixels per em.
         guard font.pointSize * scale <= PaddedLabel.maximumPixelsPerEm else {
             throw LabelError.invalidProperty(name: "font size × scale", value: font.pointSize * scale)

@@ -15,8 +15,10 @@ enum AttachmentDrawing {
         let reach = Double(PaddedLabel.maximumPixelDimension)
         var out: [Placed] = []
         for a in layout.attachments where a.x.isFinite && a.y.isFinite && abs(a.x) < reach && abs(a.y) < reach {
+            // The size checked as a Double before Int(): a width beyond Int's range (or NaN) trapped.
+            guard (1...4096).contains(a.width.rounded()), (1...4096).contains(a.height.rounded()),
+                  a.image.width > 0, a.image.height > 0 else { continue }
             let w = Int(a.width.rounded()), h = Int(a.height.rounded())
-            guard w > 0, h > 0, w <= 4096, h <= 4096, a.image.width > 0, a.image.height > 0 else { continue }
             out.append(Placed(image: try resampled(a.image, width: w, height: h), left: Int(a.x.rounded()), top: Int(a.y.rounded())))
         }
         return out

@@ -114,7 +114,8 @@ public enum LabelAttributeKeys {
     public enum KernAttribute: AttributedStringKey { public typealias Value = CGFloat; public static let name = "NSKern" }
     /// pt added after each character, as `kern` here (Apple's tracking also turns off ligatures: not modelled).
     public enum TrackingAttribute: AttributedStringKey { public typealias Value = CGFloat; public static let name = "NSTracking" }
-    /// pt the run's glyphs are raised (positive) or lowered above the baseline.
+    /// pt the run's glyphs are raised (positive) or lowered above the baseline; the line grows by it (a raised run
+    /// adds to its ascent, a lowered one to its descent, the whole text too: DESIGN.md §2 to-check item 14).
     public enum BaselineOffsetAttribute: AttributedStringKey { public typealias Value = CGFloat; public static let name = "NSBaselineOffset" }
     public enum UnderlineStyleAttribute: AttributedStringKey { public typealias Value = UnderlineStyle; public static let name = "NSUnderline" }
     public enum UnderlineColorAttribute: AttributedStringKey { public typealias Value = Color; public static let name = "NSUnderlineColor" }

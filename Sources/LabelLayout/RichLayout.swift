@@ -78,7 +78,8 @@ extension LineLayout {
     }
 
     /// A line's box from the runs on it (DESIGN.md §2, Attributed text): as tall as its tallest run — the highest
-    /// ascender and lowest descender (each moved by its run's baseline offset), an attachment's bounds, the largest
+    /// ascender (raised by a positive baseline offset) and lowest descender (lowered by a negative one), an
+    /// attachment's bounds, the largest
     /// line gap — × `lineHeightMultiple`, then at least `minimumLineHeight` and at most `maximumLineHeight`. The
     /// extra (or missing) height is above the text: the baseline stays the descent and gap above the box's bottom.
     func lineBox(_ line: BrokenLine, style: ParagraphStyle, rich: RichText) -> LineBox {
@@ -92,8 +93,10 @@ extension LineLayout {
                 return
             }
             let m = run.metrics
-            ascent = max(ascent, m.ascender * ratio + run.baselineOffset)
-            descent = min(descent, m.descender * ratio + run.baselineOffset)
+            // The glyphs where drawn and where unshifted: a raised run adds to the ascent only, a lowered one to
+            // the descent only (moving both left a wholly raised line its old height: to-check item 14).
+            ascent = max(ascent, m.ascender * ratio + max(0, run.baselineOffset))
+            descent = min(descent, m.descender * ratio + min(0, run.baselineOffset))
             gap = max(gap, (m.lineHeight - (m.ascender - m.descender)) * ratio)
         }
         for piece in line.pieces {

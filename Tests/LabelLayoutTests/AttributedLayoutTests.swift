@@ -102,6 +102,29 @@ final class AttributedLayoutTests: XCTestCase {
         XCTAssertEqual(Double(layout.lines[0].rect.height), natural + 3, accuracy: 1e-9)
     }
 
+    /// An offset on the whole text grows the line as an offset on a part does (DESIGN.md §2 to-check item 14): the
+    /// box holds the glyphs both where they are drawn and where they would sit unshifted, so raising every run by
+    /// 8 pt adds 8 pt above the baseline and keeps the descent (it had no effect when both ends moved).
+    func testABaselineOffsetOnTheWholeTextGrowsTheLineByIt() throws {
+        let natural = Double(sans.height) / Double(sans.upem) * 17, ascent = Double(sans.ascender) / Double(sans.upem) * 17
+        var plainLabel = oneLine(run("base", .default(size: 17)))
+        plainLabel.scale = 2
+        let plain = try plainLabel.makeLayout()
+        for offset in [8.0, -5] {
+            var text = run("base", .default(size: 17))
+            text.baselineOffset = CGFloat(offset)
+            var label = oneLine(text)
+            label.scale = 2
+            let layout = try label.makeLayout()
+            XCTAssertEqual(Double(layout.lines[0].rect.height), natural + abs(offset), accuracy: 1e-9, "offset \(offset)")
+            // Raised: the baseline moves down by the offset and the glyphs up by it (they stay at the box's top);
+            // lowered: the baseline stays the ascent below the top and the glyphs go down by the offset.
+            XCTAssertEqual(Double(layout.lines[0].baseline - layout.lines[0].rect.minY), ascent + max(0, offset), accuracy: 1e-9)
+            XCTAssertEqual(layout.glyphs[0].y - plain.glyphs[0].y, max(0, -offset) * 2, "offset \(offset), px at 2x")
+            XCTAssertEqual(try label.intrinsicContentSize.height, (((natural + abs(offset)) * 2).rounded(.up)) / 2)
+        }
+    }
+
     /// The same text wraps greedily with a paragraph style (Apple: lineBreakStrategy defaults to none) and with
     /// push-out as plain text (UILabel's standard strategy).
     func testGreedyWithAParagraphStyleBesidePushOutWithout() throws {

@@ -19,5 +19,5 @@ echo
 "$bin/RoundTripDemo"
 echo
 echo "Open demo/korean.png, demo/english.png and demo/roundtrip/.build/snapshot-artifacts/ to look at the results."
-(cd demo/roundtrip && "$bin/labelsnap" review && "$bin/labelsnap" report -o ../report.html)
+(cd demo/roundtrip && "$bin/labelsnap" review --list && "$bin/labelsnap" report -o ../report.html)
 echo "The HTML report of the failed step is demo/report.html."

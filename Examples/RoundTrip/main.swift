@@ -1,6 +1,7 @@
 // `make demo`'s assertion round trip: record a reference, pass against it, then fail on a changed label,
-// through `verifyLabelSnapshot`, the function behind `assertLabelSnapshot`, in a throw-away package
-// under demo/roundtrip (so the project's own __Snapshots__ are never touched).
+// through `labelSnapshotFailure`, what `assertLabelSnapshot` reports, so the failed step leaves what a
+// failing test leaves (the images and the failure record `labelsnap review` and `report` show), in a
+// throw-away package under demo/roundtrip (so the project's own __Snapshots__ are never touched).
 import Foundation
 import LabelSnapshotTesting
 
@@ -18,18 +19,19 @@ func badge(_ text: String) -> PaddedLabel {
     return label
 }
 
-func step(_ title: String, _ label: PaddedLabel) -> String? {
-    let message = withSnapshotTesting(record: .missing, environment: [:]) {
-        verifyLabelSnapshot(of: label, named: "badge", file: testFile, testName: "testBadge()")
+func step(_ title: String, _ label: PaddedLabel) -> SnapshotFailure? {
+    let failure = withSnapshotTesting(record: .missing, environment: [:]) {
+        labelSnapshotFailure(of: label, named: "badge", file: testFile, testName: "testBadge()")
     }
-    print("== \(title): " + (message == nil ? "passed" : "failed"))
-    if let message { print(message.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")) }
-    return message
+    print("== \(title): " + (failure == nil ? "passed" : "failed"))
+    if let failure { print(failure.message.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")) }
+    return failure
 }
 
 let first = step("1. first run records the reference", badge("않이 패딩이 왜 없어..?"))
 let second = step("2. second run compares against it", badge("않이 패딩이 왜 없어..?"))
 let third = step("3. a changed label fails with numbers and artifacts", badge("않이 패딩이 게 없어..?"))
-let ok = first != nil && second == nil && third?.contains("px differ") == true
+// The failed step is pending for labelsnap review and the report, as a failing test's is.
+let ok = first != nil && second == nil && third?.message.contains("px differ") == true && third?.recordWritten == true
 print(ok ? "round trip: OK" : "round trip: UNEXPECTED RESULT")
 exit(ok ? 0 : 1)

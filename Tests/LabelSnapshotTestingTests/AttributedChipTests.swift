@@ -18,18 +18,20 @@ final class AttributedChipTests: XCTestCase {
         return icon
     }
 
-    static func chip(kern: CGFloat = 1.2) -> PaddedLabel {
+    /// The chip, its lines as README's snippet writes them (`testTheREADMESnippetIsThisCodeAndItsLayout`).
+    static func chip() -> PaddedLabel {
+        let star = icon
         var chip = AttributedString("NEW")
         chip.font = .system(size: 12, weight: .bold)
         chip.foregroundColor = .white
-        chip.kern = kern
+        chip.kern = 1.2                                   // pt after each character
         var count = AttributedString(" · 3 items")
         count.font = .system(size: 12)
         count.foregroundColor = Color(red: 255, green: 235, blue: 240)
         count.baselineOffset = 0.5
-        let icon = AttributedString(attachment: TextAttachment(image: icon, bounds: CGRect(x: 0, y: -2, width: 12, height: 12)))
+        let icon = AttributedString(attachment: TextAttachment(image: star, bounds: CGRect(x: 0, y: -2, width: 12, height: 12)))
         var all = icon + AttributedString(" ") + chip + count
-        var style = ParagraphStyle()
+        var style = ParagraphStyle()                      // NSParagraphStyle's names, a value type
         style.minimumLineHeight = 20; style.maximumLineHeight = 20
         all.paragraphStyle = style
         var label = PaddedLabel(attributedText: all, font: .system(size: 12), insets: EdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
@@ -37,6 +39,39 @@ final class AttributedChipTests: XCTestCase {
         label.cornerRadius = 14
         label.scale = 2
         return label
+    }
+
+    /// The chip with another kern on "NEW".
+    static func chip(kern: CGFloat) -> PaddedLabel {
+        var label = chip()
+        var text = label.attributedText!
+        text[text.range(of: "NEW")!].kern = kern
+        label.attributedText = text
+        return label
+    }
+
+    /// README's chip snippet (and the DocC article's) is `chip()`'s code line for line (its assertions aside), and
+    /// the `.layout` README shows beneath it is the one that code lays out: a reader who copies it gets the chip.
+    func testTheREADMESnippetIsThisCodeAndItsLayout() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func blocks(_ path: String, after heading: String) throws -> [String] {
+            let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            let section = try XCTUnwrap(text.range(of: heading).map { text[$0.upperBound...] }, path)
+            return section.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        }
+        func code(_ lines: some Sequence<Substring>) -> [String] {
+            lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("//") && !$0.hasPrefix("assertLabelSnapshot") }
+        }
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let body = try XCTUnwrap(source.range(of: "let star = icon\n").map { source[$0.upperBound...] })
+        let tested = code(body.split(separator: "\n").prefix { !$0.contains("return label") })
+        let readme = try blocks("README.md", after: "## Attributed text")
+        let article = try blocks("Sources/LabelSnapshotTesting/LabelSnapshotTesting.docc/AttributedText.md", after: "## Overview")
+        for snippet in [readme[0], article[0]] {
+            XCTAssertTrue(snippet.hasPrefix("swift\n"))
+            XCTAssertEqual(code(snippet.dropFirst("swift\n".count).split(separator: "\n")), tested)
+        }
+        XCTAssertEqual(readme[1], "\n" + (try Self.chip().makeLayout().layoutDescription))   // after the fence's line feed
     }
 
     func testChip() {

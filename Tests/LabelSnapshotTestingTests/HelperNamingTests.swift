@@ -15,6 +15,11 @@ final class HelperNamingTests: XCTestCase {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    override class func tearDown() {
+        try? FileManager.default.removeItem(atPath: folder)
+        super.tearDown()
+    }
+
     override func setUp() {
         super.setUp()
         setUpMessage = verifyChip("set up")

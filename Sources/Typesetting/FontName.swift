@@ -6,7 +6,9 @@ extension Font {
     /// as `UIFont(name:size:)`, among the registered (`FontRegistry`) and installed (fontconfig) fonts: every face
     /// of a `.ttc` collection and every named instance of a variable font is found by its own name. An exact match
     /// wins, then one that differs only in case. A name both registered and installed takes the registered file
-    /// (the app's own copy), then a static face before a variable font's named instance, then the first path.
+    /// (the app's own copy), then a static face before a variable font's named instance, then an upright face before
+    /// an italic one (a name an upright and an italic file share, as Debian's Inter variable fonts do), then the
+    /// first path.
     ///
     /// Throws where `UIFont(name:size:)` returns nil, so that the error can name the nearest names and a typo never
     /// draws another font silently. The face's family is where `withWeight(_:)` and `italic()` look for other faces.
@@ -96,8 +98,11 @@ extension FontconfigResolver {
         }
         let order = Dictionary(registered.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         faces.sort { a, b in
-            func key(_ f: NamedFace) -> (Int, Int, String, Int) {
-                (order[f.info.file.path] ?? Int.max, f.info.file.faceIndex >= 0x10000 ? 1 : 0, f.info.file.path, f.info.file.faceIndex)
+            // An upright face before an italic one of the same name: Debian's Inter variable fonts give the roman
+            // and italic files' instances one PostScript name ("Inter_600wght"), and the italic sorts first by path.
+            func key(_ f: NamedFace) -> (Int, Int, Int, String, Int) {
+                (order[f.info.file.path] ?? Int.max, f.info.file.faceIndex >= 0x10000 ? 1 : 0, f.info.isItalic ? 1 : 0,
+                 f.info.file.path, f.info.file.faceIndex)
             }
             return key(a) < key(b)
         }

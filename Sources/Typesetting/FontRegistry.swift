@@ -62,7 +62,7 @@ public enum FontRegistrationError: Error, CustomStringConvertible, Equatable, Se
         case .fileNotFound(let path):
             return "no font file at \(path): check the path (relative paths start at the working folder)"
         case .notAFile(let path):
-            return "\(path) is not a file: to register every font in a folder use FontRegistry.register(folder:) (labelsnap: --register FOLDER)"
+            return "\(path) is not a file: to register every font in a folder use FontRegistry.register(folder:) (labelsnap render --register FOLDER)"
         case .notReadable(let path):
             return "font file \(path) cannot be read: check its permissions (chmod a+r)"
         case .notAFont(let path):

@@ -34,7 +34,9 @@ public enum SystemFont {
         case standIn
         /// An installed or registered family, its faces matched by weight and slant (`Font(family:size:weight:italic:)`).
         case family(String)
-        /// Font files, or folders of them: their faces matched by weight and slant, whatever their family.
+        /// Font files, or folders of them, of one family: its faces matched by weight and slant. Files of several
+        /// families (by each face's first, typographic, family name) are refused when the font is laid out, the
+        /// families named, rather than one drawn by chance.
         case files([String])
 
         /// `LABELSNAP_SYSTEM_FONT`'s form: empty → the stand-in; a value holding "/" → files and folders separated
@@ -142,11 +144,27 @@ public enum SystemFont {
         case .family(let family):
             let faces = FontconfigResolver.shared.faces(ofFamily: family)
             return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file
-                ?? FontFile(path: "(\(environmentVariable): no installed or registered family \"\(family)\"; list them with fc-list : family)")
+                ?? unavailable("\(environmentVariable)=\(family) names no installed or registered family: list them with fc-list : family, or give font files or folders (a value with a /)")
         case .files(let paths):
             let faces = FontconfigResolver.shared.faces(inFiles: paths)
+            let value = paths.joined(separator: ":")
+            // One family, so that every weight and slant is drawn by the same design: a folder of several (Debian's
+            // dejavu folder: Sans, Sans Mono, Serif, Math) has no right answer for "semibold", so it is refused.
+            let families = Set(faces.compactMap(\.families.first)).sorted()
+            guard families.count <= 1 else {
+                return unavailable("\(environmentVariable)=\(value) holds \(families.count) families (\(families.joined(separator: ", "))): give the files of one family, or a folder holding only them")
+            }
             return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file
-                ?? FontFile(path: "(\(environmentVariable): no font file in \(paths.joined(separator: ":")))")
+                ?? unavailable("\(environmentVariable)=\(value) holds no font file (.ttf, .otf, .ttc, .otc): check the path")
         }
+    }
+
+    /// A file that does not exist, whose path is the whole message `TypesettingError.fontNotFound` gives when the
+    /// label is laid out (written in parentheses, so no real path is taken for it).
+    static func unavailable(_ message: String) -> FontFile { FontFile(path: "(" + message + ")") }
+
+    /// The message of a path made by `unavailable(_:)`, nil for any other path.
+    static func unavailableMessage(path: String) -> String? {
+        path.hasPrefix("(\(environmentVariable)=") && path.hasSuffix(")") ? String(path.dropFirst().dropLast()) : nil
     }
 }

@@ -26,6 +26,7 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .fontNotFound(let path, let package):
+            if let message = SystemFont.unavailableMessage(path: path) { return message }
             return "font file not found or not readable: \(path)" +
                 (package.map { " (install it with: apt-get install \($0))" } ?? " (check the path)")
         case .unreadableFont(let path, let index, let code):
@@ -37,7 +38,7 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
         case .fontNameNotFound(let name, let nearest):
             return "no registered or installed font named \"\(name)\"" +
                 (nearest.isEmpty ? "" : "; nearest names: " + nearest.map { "\"\($0)\"" }.joined(separator: ", ")) +
-                ". Use a PostScript name (fc-list : postscriptname) or full name (fc-list : fullname), or register the font's file first (FontRegistry.register(fileAt:), labelsnap --register PATH)"
+                ". Use a PostScript name (fc-list : postscriptname) or full name (fc-list : fullname), or register the font's file first (FontRegistry.register(fileAt:), labelsnap render --register PATH)"
         case .invalidVariation(let tag, let path, let axes):
             return axes.isEmpty
                 ? "\(path) is not a variable font (no fvar table), so it has no \"\(tag)\" axis: use a variable font, or drop the variation"

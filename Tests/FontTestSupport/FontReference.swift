@@ -111,19 +111,26 @@ public enum FCQuery {
     /// Each face's index (fontconfig's: named instances are `instance << 16 | face`) and PostScript name, as
     /// `fc-query -f '%{index}\t%{postscriptname}\n' PATH` prints them; faces without a name left out.
     public static func postScriptNames(path: String) throws -> [(index: Int, name: String)] {
+        try fields(path: path, ["index", "postscriptname"]).compactMap { f in
+            guard let index = Int(f[0]), !f[1].isEmpty else { return nil }
+            return (index, f[1])
+        }
+    }
+
+    /// Each face's values of fontconfig's `objects` (`["index", "slant"]`), one row per face, as
+    /// `fc-query -f '%{index}\t%{slant}\n' PATH` prints them.
+    public static func fields(path: String, _ objects: [String]) throws -> [[String]] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/fc-query")
-        process.arguments = ["-f", "%{index}\t%{postscriptname}\n", path]
+        process.arguments = ["-f", objects.map { "%{\($0)}" }.joined(separator: "\t") + "\n", path]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), !parts[1].isEmpty else { return nil }
-            return (index, String(parts[1]))
-        }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }.filter { $0.count == objects.count }
     }
 }

@@ -48,6 +48,23 @@ import Testing
         #expect(try Font(name: "DejaVuSans-Bold", size: 15).file.path == Self.dejaVu + "DejaVuSans-Bold.ttf")
     }
 
+    @Test func aNameOfAnUprightAndAnItalicFacePicksTheUpright() throws {
+        // Debian's fonts-inter-variable names the 600 instance "Inter_600wght" in the roman and the italic file alike
+        // (fc-query: slant 0 and 100); the italic file sorts first by path, so path order drew Semi Bold Italic.
+        let folder = "/usr/share/fonts/truetype/inter-vf/"
+        func instance(_ file: String) throws -> (index: Int, slant: String) {
+            let rows = try FCQuery.fields(path: folder + file, ["index", "postscriptname", "slant"])
+            let row = try #require(rows.first { $0[1] == "Inter_600wght" })
+            return (try #require(Int(row[0])), row[2])
+        }
+        let roman = try instance("Inter-roman.var.ttf"), italic = try instance("Inter-italic.var.ttf")
+        #expect(roman.slant == "0" && italic.slant == "100")
+        let font = try Font(name: "Inter_600wght", size: 15)
+        #expect(font.file.path == folder + "Inter-roman.var.ttf")
+        #expect(font.file.faceIndex == roman.index)
+        #expect(font.file.info?.isItalic == false)
+    }
+
     @Test func everyFaceOfACollection() throws {
         // NotoSansCJK-Regular.ttc holds ten faces (JP, KR, SC, TC, HK, and their Mono designs).
         let faces = try FCQuery.postScriptNames(path: Self.notoCJK)

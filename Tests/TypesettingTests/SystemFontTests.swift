@@ -121,12 +121,61 @@ import Typesetting
             // The source stays with the font: a size change does not fall back to the stand-in.
             #expect(font.withSize(24).file.path == "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
         }
-        SystemFont.withSystemFont(.files(["/usr/share/fonts/truetype/inter-vf/"])) {
-            #expect(Font.system(size: 17, weight: .bold).file.path.hasPrefix("/usr/share/fonts/truetype/inter-vf/"))
+        // Files of one family (fc-query: both "Inter"): the bold named instance of the roman file.
+        let roman = "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf"
+        SystemFont.withSystemFont(.files([roman, "/usr/share/fonts/truetype/inter-vf/Inter-italic.var.ttf"])) {
+            #expect(Font.system(size: 17, weight: .bold).file.path == roman)
         }
         let missing = SystemFont.withSystemFont(.family("No Such Family 12")) { Font.system(size: 17) }
         #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: missing) }
         #expect(Font.system(size: 17).file.path == Self.inter + "Inter-Regular.otf")
+    }
+
+    /// A folder of one family draws its faces by weight and slant; one of several families is refused, naming them.
+    /// Expected faces from fc-query of Debian's DejaVu files copied into a temporary folder.
+    @Test func aFolderDrawsItsOneFamilyAndRefusesSeveral() throws {
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("system-font-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf", "DejaVuSansCondensed.ttf"]
+        for file in files { try FileManager.default.copyItem(atPath: dejaVu + file, toPath: folder.path + "/" + file) }
+        // fc-query: family (first), weight (80 = 400, 200 = 700), slant (110 = oblique) and width (87 = condensed).
+        var rows: [String: [String]] = [:]
+        for file in files {
+            let row: [String] = try #require(FCQuery.fields(path: folder.path + "/" + file, ["family", "weight", "slant", "width"]).first)
+            rows[file] = row
+        }
+        #expect(Set(rows.values.map { $0[0].split(separator: ",")[0] }) == ["DejaVu Sans"])
+        #expect(rows["DejaVuSans.ttf"]?.dropFirst() == ["80", "0", "100"])
+        #expect(rows["DejaVuSans-Bold.ttf"]?.dropFirst() == ["200", "0", "100"])
+        #expect(rows["DejaVuSans-Oblique.ttf"]?.dropFirst() == ["80", "110", "100"])
+        #expect(rows["DejaVuSansCondensed.ttf"]?.dropFirst() == ["80", "0", "87"])
+        SystemFont.withSystemFont(.files([folder.path])) {
+            // Regular: the 400 face of normal width; semibold: 700 by CSS's rule (no 600); italic: the oblique.
+            #expect(Font.system(size: 17).file.path == folder.path + "/DejaVuSans.ttf")
+            #expect(Font.system(size: 17, weight: .semibold).file.path == folder.path + "/DejaVuSans-Bold.ttf")
+            #expect(Font.system(size: 17).italic().file.path == folder.path + "/DejaVuSans-Oblique.ttf")
+        }
+        // A second family in the folder (fc-query: "DejaVu Sans Mono"): no face is drawn by chance.
+        try FileManager.default.copyItem(atPath: dejaVu + "DejaVuSansMono.ttf", toPath: folder.path + "/DejaVuSansMono.ttf")
+        let mono = try #require(FCQuery.fields(path: folder.path + "/DejaVuSansMono.ttf", ["family"]).first?.first)
+        #expect(mono == "DejaVu Sans Mono")
+        let refused = SystemFont.withSystemFont(.files([folder.path])) { Font.system(size: 17, weight: .semibold) }
+        let error = #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: refused) }
+        #expect(error?.description == "LABELSNAP_SYSTEM_FONT=\(folder.path) holds 2 families (DejaVu Sans, \(mono)): "
+            + "give the files of one family, or a folder holding only them")
+    }
+
+    /// A family that is not installed is said in one message, with no advice about paths.
+    @Test func anUnknownFamilyIsOneClearMessage() {
+        let missing = SystemFont.withSystemFont(.family("No Such")) { Font.system(size: 17) }
+        let error = #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: missing) }
+        #expect(error?.description == "LABELSNAP_SYSTEM_FONT=No Such names no installed or registered family: "
+            + "list them with fc-list : family, or give font files or folders (a value with a /)")
+        let empty = SystemFont.withSystemFont(.files(["/nonexistent-fonts/"])) { Font.system(size: 17) }
+        let none = #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: empty) }
+        #expect(none?.description == "LABELSNAP_SYSTEM_FONT=/nonexistent-fonts/ holds no font file (.ttf, .otf, .ttc, .otc): check the path")
     }
 
     @Test func displayDesignFrom20pt() throws {

@@ -132,7 +132,7 @@ let package = Package(
                                                                      "ReferenceProvenance"]),
         // The property table driven end to end: command-line text and style JSON onto a label, and its provenance.
         .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "ReferenceProvenance", "LocalizationSweep", "LabelLayout",
-                                                                  "Typesetting", "Raster", "StringResources"]),
+                                                                  "Typesetting", "Raster", "StringResources", "FontTestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",

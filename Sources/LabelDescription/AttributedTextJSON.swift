@@ -149,13 +149,10 @@ enum AttributedTextJSON {
 
     /// A run's font: a file, else a family (its regular face), else a face's full or PostScript name
     /// ("DejaVu Sans Bold", as `UIFont(name:size:)`), so that a run can name a bold face without a path.
-    /// - Throws: the family's `TypesettingError` when the text is neither a family nor a face's name.
+    /// - Throws: `FontNotNamed` when the text is neither a family nor a face's name.
     static func runFont(_ s: String) throws -> FontFile {
         if s.hasPrefix("/") || s.hasSuffix(".ttf") || s.hasSuffix(".otf") || s.hasSuffix(".ttc") { return FontFile(path: s) }
-        do { return try FontFile.resolve(family: s) } catch {
-            guard let named = try? Font(name: s, size: 17) else { throw error }
-            return named.file
-        }
+        return try FontFile.resolve(familyOrFaceName: s)
     }
 
     /// A file's JSON as a `PropertyInput` (`labelsnap render --attributed FILE.json`).

@@ -20,8 +20,9 @@ extension LabelProperty {
         LabelProperty("text", inStyle: false, syntax: .string(placeholder: "TEXT", summary: "any text"),
                       set: { $0.text = $1 }, describe: { LabelProperty.describe(text: $0.text) }),
         LabelProperty("font", options: [Option("--font", help: """
-            font file or fontconfig family; repeat for the fallback order (default: DejaVu Sans,
-            then Noto Sans CJK JP, NanumGothic, Noto Color Emoji)
+            font file or fontconfig family; repeat for the fallback order (default: the system
+            font, 17 pt, drawn by its stand-in Inter, Inter Display from 20 pt; then Noto Sans CJK
+            JP, NanumGothic, Noto Color Emoji, DejaVu Sans)
             """, repeats: true)],
                       syntax: .fonts, set: { label, files in
                           label.font.file = files[0]

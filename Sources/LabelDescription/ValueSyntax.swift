@@ -212,10 +212,10 @@ extension ValueSyntax where Value == [Double] {
 }
 
 extension ValueSyntax where Value == FontFile {
-    /// A font file path (anything with a `/` or a `.ttf`/`.otf`/`.ttc` ending, or an existing file) or a
-    /// fontconfig family ("DejaVu Sans").
+    /// A font file path (anything with a `/` or a `.ttf`/`.otf`/`.ttc` ending, or an existing file), a
+    /// fontconfig family ("DejaVu Sans") or a face's PostScript or full name ("Inter-SemiBold").
     package static var font: ValueSyntax {
-        ValueSyntax(placeholder: "PATH|FAMILY", summary: "a font file or fontconfig family") { input throws(PropertyValueError) in
+        ValueSyntax(placeholder: "PATH|FAMILY", summary: "a font file, fontconfig family or face name") { input throws(PropertyValueError) in
             let s: String
             switch input {
             case .text(let t), .string(let t): s = t
@@ -228,7 +228,32 @@ extension ValueSyntax where Value == FontFile {
                 if case .string = input, !FileManager.default.isReadableFile(atPath: s) { throw PropertyValueError(.detail("no font file at \(s)")) }
                 return FontFile(path: s)
             }
-            do { return try FontFile.resolve(family: s) } catch { throw PropertyValueError(.detail("\(error)")) }
+            do throws(FontNotNamed) { return try FontFile.resolve(familyOrFaceName: s) } catch { throw PropertyValueError(.detail(error.message)) }
+        }
+    }
+}
+
+/// A family that is not installed and a face name that is not found (`FontFile.resolve(familyOrFaceName:)`).
+package struct FontNotNamed: Error, CustomStringConvertible {
+    /// The family's error, then that no face has the name, with the nearest names.
+    package var message: String
+    package var description: String { message }
+}
+
+extension FontFile {
+    /// A font named in a label's description (`--font`, a style's `font`, an attributed run's `font`): a fontconfig
+    /// family (its regular face, "DejaVu Sans"), else a face's PostScript or full name (`Font(name:size:)`'s rule:
+    /// "Inter-SemiBold", "Inter Semi Bold"), so one resolver serves all three.
+    /// - Throws: `FontNotNamed`, naming both failures and the nearest face names.
+    package static func resolve(familyOrFaceName s: String) throws(FontNotNamed) -> FontFile {
+        let familyError: Error
+        do { return try FontFile.resolve(family: s) } catch { familyError = error }
+        do { return try Font(name: s, size: 17).file } catch {
+            var nearest: [String] = []
+            if case TypesettingError.fontNameNotFound(_, let names) = error { nearest = names }
+            throw FontNotNamed(message: "\(familyError), nor a face of that PostScript or full name"
+                + (nearest.isEmpty ? "" : " (nearest: " + nearest.map { "\"\($0)\"" }.joined(separator: ", ") + ")")
+                + "; or give a font file's path")
         }
     }
 }

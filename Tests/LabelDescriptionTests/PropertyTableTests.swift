@@ -1,3 +1,4 @@
+import FontTestSupport
 import Foundation
 import LabelDescription
 import LabelLayout
@@ -305,5 +306,42 @@ final class PropertyTableTests: XCTestCase {
             }
         }
         XCTAssertEqual(help.first { $0.hasPrefix("  --lines") }, "  --lines N               numberOfLines, 0 = unlimited (default 1)")
+    }
+
+    /// --font, a style's font and an attributed run's font share one resolver: a file, a family, or a face's
+    /// PostScript or full name (fc-query Inter-SemiBold.otf: "Inter-SemiBold", "Inter Semi Bold"); a name that is
+    /// neither says so once, with the nearest face names, and names no option that does not exist.
+    func testTheFontTakesAFaceName() throws {
+        let semibold = "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf"
+        let fields = try XCTUnwrap(FCQuery.fields(path: semibold, ["postscriptname", "fullname"]).first)
+        XCTAssertEqual(fields, ["Inter-SemiBold", "Inter Semi Bold"])
+        for name in fields {
+            XCTAssertEqual(try ValueSyntax<[FontFile]>.fonts.parse(.text(name)).map(\.path), [semibold], name)
+            let style = try LabelStyle(json: Array(#"{"width": 100, "font": "\#(name)"}"#.utf8), file: "s.json")
+            XCTAssertEqual(try style.makeLabel(text: "a", language: nil).font.file.path, semibold, name)
+        }
+        XCTAssertEqual(try ValueSyntax<[FontFile]>.fonts.parse(.text("DejaVu Sans")).map(\.path),
+                       ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"])
+        XCTAssertThrowsError(try ValueSyntax<[FontFile]>.fonts.parse(.text("Inter Semi Bld"))) { error in
+            let message = (error as? PropertyValueError)?.message(for: "--font") ?? "\(error)"
+            XCTAssertTrue(message.hasPrefix(#"--font: no installed font for family"#), message)
+            XCTAssertTrue(message.contains(#"no installed font for family "Inter Semi Bld""#), message)
+            XCTAssertTrue(message.contains(#"nor a face of that PostScript or full name (nearest: "Inter Semi Bold""#), message)
+            XCTAssertFalse(message.contains("labelsnap --"), message)
+        }
+    }
+
+    /// --font's help names the font a label draws when none is given: PaddedLabel's default, the system font at
+    /// 17 pt, whose stand-in is Debian's Inter-Regular.otf (InterDisplay-Regular.otf from 20 pt), then its fallbacks.
+    func testTheFontsHelpNamesTheDefaultFontDrawn() throws {
+        let label = PaddedLabel("")
+        XCTAssertEqual(label.font.pointSize, 17)
+        XCTAssertEqual(URL(fileURLWithPath: label.font.file.path).lastPathComponent, "Inter-Regular.otf")
+        XCTAssertEqual(URL(fileURLWithPath: Font.system(size: 20).file.path).lastPathComponent, "InterDisplay-Regular.otf")
+        let option = try XCTUnwrap(LabelProperty.all.flatMap(\.options).first { $0.flag == "--font" })
+        let help = option.help.replacingOccurrences(of: "\n", with: " ")
+        XCTAssertTrue(help.contains("default: the system font, 17 pt, drawn by its stand-in Inter, Inter Display from 20 pt"), help)
+        XCTAssertFalse(help.contains("default: DejaVu Sans"), help)
+        XCTAssertTrue(help.contains("Noto Sans CJK JP, NanumGothic, Noto Color Emoji, DejaVu Sans"), help)
     }
 }

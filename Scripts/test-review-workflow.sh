@@ -2,7 +2,9 @@
 # The review workflow as a new user meets it, run by CI (.ci/run):
 #   1. a throw-away client package (temp folder) depends on this checkout by path, with three label
 #      snapshots of different kinds: a .layout text, the insets of a badge, a Δ 2 background colour;
-#   2. it records them, then breaks all three in two "CI shards" (two artifacts folders);
+#   2. it records them; `labelsnap orphans` lists (and deletes) a reference no test used after a plain
+#      `swift test` (an XCTest-only package: swift test's Swift Testing pass runs no test and exits 69) and
+#      refuses a filtered run; then it breaks all three in two "CI shards" (two artifacts folders);
 #   3. `swift package labelsnap …` (the command plugin) lists and reports them, merging both folders, with
 #      its own commands as hints; `swift package labelsnap-list` lists them from a subfolder without asking
 #      for write access;
@@ -86,10 +88,31 @@ for product in "--build-tests" "--product labelsnap"; do
     [ -z "$warnings" ] || fail "swift build $product of a client warns:"$'\n'"$warnings"
     tail -1 <<<"$out"
 done
+bin="$(swift build --show-bin-path)/labelsnap"
+[ -x "$bin" ] || bin="$checkout/.build/debug/labelsnap"
+[ -x "$bin" ] || fail "no labelsnap executable"
+
 step "client: record the references, then pass"
 swift test >/dev/null 2>&1 && fail "the first run should record and fail"
 [ -f __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png ] || fail "references not recorded"
+# The reference of a test since removed, in place before the passing run.
+removed=__Snapshots__/ClientTests/BadgeTests/testRemoved.1.png
+cp __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png "$removed"
 swift test >/dev/null 2>&1 || fail "the second run should pass"
+
+step "client: labelsnap orphans after a plain swift test (XCTest only: swift test's Swift Testing pass runs no test)"
+status=0; "$bin" orphans --color never > orphans.txt 2>&1 || status=$?
+cat orphans.txt
+[ "$status" -eq 1 ] || fail "orphans did not judge the plain, passing run of an XCTest-only package (exit $status, not 1)"
+grep -qx "  $removed" orphans.txt || fail "orphans did not list $removed"
+"$bin" orphans --delete --color never >/dev/null || fail "orphans --delete failed"
+[ ! -e "$removed" ] || fail "orphans --delete left $removed"
+[ -f __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png ] || fail "orphans --delete removed a used reference"
+swift test --filter BadgeTests.testTitle >/dev/null 2>&1 || fail "the filtered run should pass"
+status=0; "$bin" orphans --color never > filtered.txt 2>&1 || status=$?
+[ "$status" -eq 2 ] || { cat filtered.txt; fail "orphans should refuse a filtered run (exit $status, not 2)"; }
+grep -q "the run was filtered (swift test --filter BadgeTests.testTitle selects tests with --filter)" filtered.txt \
+    || { cat filtered.txt; fail "orphans did not say the run was filtered"; }
 
 step "client: break the three snapshots in two CI shards"
 CI=true CLIENT_CHANGE=1 SNAPSHOT_ARTIFACTS=shard1 swift test --filter 'BadgeTests.testBadge' >/dev/null 2>&1 && fail "shard 1 should fail"
@@ -135,9 +158,6 @@ else
 fi
 
 step "interactive review in tmux"
-bin="$(swift build --show-bin-path)/labelsnap"
-[ -x "$bin" ] || bin="$checkout/.build/debug/labelsnap"
-[ -x "$bin" ] || fail "no labelsnap executable"
 before_insets="$(sha1sum < __Snapshots__/ClientTests/BadgeTests/testBadgeInsets.1.png)"
 color_actual="$(sha1sum < shard1/ClientTests/BadgeTests/testBadgeColor.1.png.actual.png)"
 tmux new-session -d -s "$session" -x 120 -y 50 \

@@ -13,7 +13,8 @@ references behind. Every swift test run leaves a manifest of the references it u
 
 It judges only from the newest run, and only when that run is complete: started by swift test with
 no --filter, --skip or other selection (--parallel is fine), finished, and every test process exited
-with status 0 (no test failed, nothing crashed). Otherwise it says why and changes nothing: run the
+with status 0 (no test failed, nothing crashed; in a package without Swift Testing tests, swift test's
+Swift Testing pass runs none and exits 69, which counts as passed). Otherwise it says why and changes nothing: run the
 whole suite with swift test, fix what fails, then run labelsnap orphans again. A reference created or
 changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
 listed as newer than the run and never deleted. References of XCTest cases skipped in the run (XCTSkip)

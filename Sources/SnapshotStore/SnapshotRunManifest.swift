@@ -40,6 +40,18 @@ package struct SnapshotRunManifest: Sendable, Equatable {
         package var references: Set<String>
         /// XCTest cases (`Class.testMethod`) skipped in this process.
         package var skippedTests: Set<String> = []
+
+        /// Whether this is the Swift Testing pass of a `swift test` that selected no tests: SwiftPM started it
+        /// with `--testing-library swift-testing` and neither its command line nor its launcher's selects
+        /// tests or only lists them. Exit status 69 from it means the bundle has no Swift Testing test (a
+        /// `.disabled` one still counts as run: measured, the pass exits 0).
+        var isUnfilteredSwiftTestingPass: Bool {
+            let own = arguments.dropFirst()
+            let launcherOptions = launcherArguments.dropFirst()
+            return launcher != nil && zip(own, own.dropFirst()).contains { $0 == "--testing-library" && $1 == "swift-testing" }
+                && SnapshotRunManifest.selecting(own).isEmpty && SnapshotRunManifest.selecting(launcherOptions).isEmpty
+                && launcherOptions.first != "list"
+        }
     }
 
     /// `<pid>-<start>` of the launcher, or the run id given by `LABELSNAP_RUN_ID` (`id-…`).
@@ -56,8 +68,10 @@ package struct SnapshotRunManifest: Sendable, Equatable {
     /// Every folder of references any process used.
     package var snapshotsFolders: Set<String> { processes.reduce(into: []) { $0.formUnion($1.snapshotsFolders) } }
 
-    /// The exit status of a Swift Testing run in which no test matched the filter (`EX_UNAVAILABLE`
-    /// of sysexits.h; swift-testing's `EntryPoint`): a filtered run, not a failure.
+    /// The exit status of a Swift Testing pass that ran no test (`EX_UNAVAILABLE` of sysexits.h;
+    /// swift-testing's `EntryPoint`): a filter selected none of its tests, or the bundle has none.
+    /// `swift test` (6.3.1) always starts the Swift Testing pass (`--testing-library swift-testing`), so an
+    /// XCTest-only package ends each plain run with one; an XCTest pass without a test exits 0.
     package static let noTestMatchedStatus: Int32 = 69
 
     /// `swift test` options that run a subset of the tests: a run with any of them cannot tell an unused
@@ -71,7 +85,8 @@ package struct SnapshotRunManifest: Sendable, Equatable {
     /// 2. no launcher selected a subset of the tests (`selectionOptions`) or only listed them;
     /// 3. every launcher has finished (the run is over);
     /// 4. every process exited with status 0 (no test failed, nothing crashed or was killed; 69, Swift
-    ///    Testing's "no test matched", is told as a filtered run; a process without an exit line that is
+    ///    Testing's "no test ran", passes in an unfiltered Swift Testing pass of `swift test`, where it means
+    ///    the package has no Swift Testing test, and is told as a filtered run elsewhere; a process without an exit line that is
     ///    still alive by pid and start time is a run in progress, not a crash): the
     ///    manifest exists from the moment the test bundle loads, so a process that died before its
     ///    first assertion is seen too;
@@ -86,9 +101,7 @@ package struct SnapshotRunManifest: Sendable, Equatable {
         for process in processes { if let launcher = process.launcher { launchers[launcher] = process.launcherArguments } }
         for (launcher, arguments) in launchers.sorted(by: { $0.key < $1.key }) {
             let options = arguments.dropFirst()
-            let selecting = options.filter { option in
-                Self.selectionOptions.contains { option == $0 || option.hasPrefix($0 + "=") }
-            }
+            let selecting = Self.selecting(options)
             if !selecting.isEmpty {
                 problems.append("the run was filtered (\(Self.commandText(arguments)) selects tests with \(selecting.map { $0.split(separator: "=")[0] }.joined(separator: ", ")))")
             } else if options.first == "list" {
@@ -101,6 +114,8 @@ package struct SnapshotRunManifest: Sendable, Equatable {
         for process in processes {
             switch process.exitStatus {
             case 0?: break
+            case Self.noTestMatchedStatus? where process.isUnfilteredSwiftTestingPass:
+                break  // the package has no Swift Testing test: the pass had nothing to run
             case Self.noTestMatchedStatus?:
                 problems.append("no test matched in \(Self.commandText(process.arguments)) (exit status 69, EX_UNAVAILABLE: Swift Testing's status when a filter selects none of its tests): the run was filtered")
             case let status?:
@@ -117,6 +132,11 @@ package struct SnapshotRunManifest: Sendable, Equatable {
             problems.append("the run used no reference at all (were the snapshot tests run?)")
         }
         return problems
+    }
+
+    /// The options among `options` that select a subset of the tests (`selectionOptions`, also as `--filter=…`).
+    static func selecting(_ options: ArraySlice<String>) -> [String] {
+        options.filter { option in Self.selectionOptions.contains { option == $0 || option.hasPrefix($0 + "=") } }
     }
 
     /// Every run under `<artifactsRoot>/.manifests`, newest first. Unreadable files are skipped;

@@ -125,10 +125,10 @@ final class RunManifestTests: XCTestCase {
     // MARK: - The rule
 
     /// A manifest as the writer lays it out (DESIGN.md §3, `SnapshotRunManifest`).
-    func manifest(process: String = "100-5", launcher: [String]? = ["/opt/swift/usr/bin/swift-test"],
+    func manifest(process: String = "100-5", arguments: [String] = [], launcher: [String]? = ["/opt/swift/usr/bin/swift-test"],
                   exit: Int32? = 0, uses: [String] = ["/p/__Snapshots__/M/F/t.1.png"]) -> SnapshotRunManifest.ProcessRecord? {
         var lines = ["labelsnap-manifest 1", "process \(process)", "run 7-3", "started 1700000000.5",
-                     "argv\t/p/.build/debug/PPackageTests.xctest"]
+                     (["argv", "/p/.build/debug/PPackageTests.xctest"] + arguments).joined(separator: "\t")]
         if let launcher { lines.append((["launcher 7-3"] + launcher.map(SnapshotRunManifest.escape)).joined(separator: "\t")) }
         lines += uses.map { "snapshots\t/p/__Snapshots__\nuse\t" + SnapshotRunManifest.escape($0) }
         if let exit { lines.append("exit \(exit)") }
@@ -173,6 +173,30 @@ final class RunManifestTests: XCTestCase {
         XCTAssertEqual(problems([manifest(launcher: nil)]),
                        ["process 100-5 was not started by swift test (PPackageTests.xctest): a test bundle run by hand runs one testing library"])
         XCTAssertEqual(problems([manifest(uses: [])]), ["the run used no reference at all (were the snapshot tests run?)"])
+    }
+
+    /// `swift test` 6.3.1 always starts a Swift Testing pass after the XCTest one (the bundle again, with
+    /// `--testing-library swift-testing`), and Swift Testing exits 69 when it ran no test: in an XCTest-only
+    /// package every plain run ends so (measured in a scratch package, as an XCTest pass without a test exits
+    /// 0). Unfiltered, that pass is complete; with a selection it stays a filtered run.
+    func testASwiftTestingPassWithoutTestsInAnUnfilteredRunIsComplete() {
+        let swiftTesting = ["--testing-library", "swift-testing"]
+        XCTAssertEqual(problems([manifest(), manifest(process: "101-6", arguments: swiftTesting, exit: 69, uses: [])]), [])
+        let parallel = ["/opt/swift/usr/bin/swift-test", "--parallel"]
+        XCTAssertEqual(problems([manifest(arguments: ["M.F/testA"], launcher: parallel),
+                                 manifest(process: "101-6", arguments: ["--parallel"] + swiftTesting, launcher: parallel, exit: 69, uses: [])]), [])
+
+        let filtered = ["/opt/swift/usr/bin/swift-test", "--filter", "BadgeTests"]
+        XCTAssertEqual(problems([manifest(arguments: ["M.BadgeTests/testA"], launcher: filtered),
+                                 manifest(process: "101-6", arguments: ["--filter", "BadgeTests"] + swiftTesting, launcher: filtered, exit: 69, uses: [])]),
+                       ["the run was filtered (swift test --filter BadgeTests selects tests with --filter)",
+                        "no test matched in PPackageTests.xctest --filter BadgeTests --testing-library swift-testing (exit status 69, EX_UNAVAILABLE: Swift Testing's status when a filter selects none of its tests): the run was filtered"])
+        // The pass's own selection, or a bundle run by hand, is not a package without Swift Testing tests.
+        XCTAssertEqual(problems([manifest(), manifest(process: "101-6", arguments: ["--skip", "Slow"] + swiftTesting, exit: 69, uses: [])]),
+                       ["no test matched in PPackageTests.xctest --skip Slow --testing-library swift-testing (exit status 69, EX_UNAVAILABLE: Swift Testing's status when a filter selects none of its tests): the run was filtered"])
+        XCTAssertEqual(problems([manifest(process: "101-6", arguments: swiftTesting, launcher: nil, exit: 69)]).count, 2)
+        // Another library's 69 is not Swift Testing's "no test".
+        XCTAssertEqual(problems([manifest(), manifest(process: "101-6", exit: 69)]).count, 1)
     }
 
     func testEscapedPathsRoundTrip() throws {

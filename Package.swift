@@ -129,7 +129,7 @@ let package = Package(
                                    "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),
         .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport",
-                                                                     "ReferenceProvenance"]),
+                                                                     "ReferenceProvenance", "FontTestSupport"]),
         // The property table driven end to end: command-line text and style JSON onto a label, and its provenance.
         .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "ReferenceProvenance", "LocalizationSweep", "LabelLayout",
                                                                   "Typesetting", "Raster", "StringResources", "FontTestSupport"]),

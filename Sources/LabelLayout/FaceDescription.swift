@@ -3,10 +3,17 @@ import Typesetting
 
 extension Font {
     /// Whether the font asks for more than a file: a weight other than regular, italic, variation axes or OpenType
-    /// features (what `.layout` and the provenance then state in a `face:` line).
-    var asksForFaceDetails: Bool {
+    /// features (what `.layout` and the provenance then state in a `face:` line). A file of the system font's
+    /// stand-in drawn without its adjustment (`Font(path:)` of Inter-Regular.otf) says so too: its `font=` part is
+    /// the system font's, its pixels are not. The system font itself keeps its line as before.
+    var asksForFaceDetails: Bool { asksForFaceParts || isUnadjustedStandInFile }
+
+    private var asksForFaceParts: Bool {
         (requestedWeight.map { $0 != .regular } ?? false) || requestedItalic == true || !variations.isEmpty || !features.isEmpty
     }
+
+    /// A file the stand-in draws adjusted (`SystemFont.isStandInFile`), drawn here at its own metrics and size.
+    private var isUnadjustedStandInFile: Bool { file.adjustment == nil && SystemFont.isStandInFile(file.path) }
 
     /// The `.layout` and provenance line of the primary face (`Inter-SemiBold.otf weight 600 (semibold asked),
     /// upright, size-adjust 0.8856`; `Inter-roman.var.ttf weight 650, upright, instance wght=650, features tnum=1`).
@@ -18,7 +25,12 @@ extension Font {
             parts[0] += " weight \(layoutNumber(CGFloat(weight)))" + (asked.map { " (\($0) asked)" } ?? "")
         }
         if let info = file.info { parts.append(info.isItalic ? "italic" : "upright") }
-        if let adjustment = file.adjustment { parts.append("size-adjust " + String(format: "%.4f", adjustment.sizeAdjust)) }
+        if let adjustment = file.adjustment {
+            parts.append("size-adjust " + String(format: "%.4f", adjustment.sizeAdjust))
+        } else if isUnadjustedStandInFile && !asksForFaceParts {
+            // The line exists only to tell this font from the system font (whose lines with parts say size-adjust).
+            parts.append("no size-adjust")
+        }
         if !file.variations.isEmpty { parts.append("instance \(file.variationsDescription)") }
         if !features.isEmpty {
             parts.append("features " + features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))

@@ -91,6 +91,11 @@ public enum SystemFont {
     /// Folder of Debian's `fonts-inter-variable` (wght 100…900, roman and italic, text and display).
     static let interVariableFolder = "/usr/share/fonts/truetype/inter-vf/"
 
+    /// Whether `path` is one of the files the stand-in draws (with SF Pro's metrics and size-adjust).
+    package static func isStandInFile(_ path: String) -> Bool {
+        path.hasPrefix(interFolder) || path.hasPrefix(interVariableFolder)
+    }
+
     /// The point size from which the display design draws (SF Pro Display's range).
     package static let displaySizeThreshold = 20.0
 

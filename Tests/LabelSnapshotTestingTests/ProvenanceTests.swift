@@ -1,3 +1,4 @@
+import FontTestSupport
 import Foundation
 import LabelSnapshotTesting
 import PNGCodec
@@ -52,6 +53,26 @@ final class ProvenanceTests: XCTestCase {
             XCTAssertFalse(try SnapshotProvenance(label: plain).text.contains("face:"))
             XCTAssertFalse(try plain.makeLayout().layoutDescription.contains("face:"))
         }
+    }
+
+    /// The system font and the same Inter file by path draw differently (the stand-in's size-adjust and SF Pro's
+    /// metrics against Inter's own), so their provenance differs: the file by path gets a face line saying it is
+    /// drawn without the adjustment (fc-query: Inter-Regular.otf's weight 80 = OS/2 400, slant 0); the system
+    /// font's chunk is as before, without one.
+    func testTheStandInsFileByPathIsToldFromTheSystemFont() throws {
+        let path = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
+        XCTAssertEqual(try FCQuery.fields(path: path, ["weight", "slant"]).first, ["80", "0"])
+        let system = PaddedLabel("Hello 123", font: .system(size: 17))
+        let byPath = PaddedLabel("Hello 123", font: Font(path: path, size: 17))
+        XCTAssertEqual(system.font.file.path, path)
+        XCTAssertNotEqual(try system.intrinsicContentSize.width, try byPath.intrinsicContentSize.width)
+        let systemText = try SnapshotProvenance(label: system).text, pathText = try SnapshotProvenance(label: byPath).text
+        XCTAssertNotEqual(systemText, pathText)
+        XCTAssertFalse(systemText.contains("face:"), systemText)
+        XCTAssertTrue(pathText.contains("\nface: Inter-Regular.otf weight 400, upright, no size-adjust\n"), pathText)
+        XCTAssertTrue(try byPath.makeLayout().layoutDescription.hasSuffix("face: Inter-Regular.otf weight 400, upright, no size-adjust\n"))
+        // DejaVu Sans by path is not the stand-in's file: no face line.
+        XCTAssertFalse(try SnapshotProvenance(label: PaddedLabel("a", font: .default(size: 17))).text.contains("face:"))
     }
 
     func testARecordedReferenceCarriesOneProvenanceChunk() throws {

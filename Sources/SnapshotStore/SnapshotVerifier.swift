@@ -23,6 +23,10 @@ public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
     /// What fixes it, as values, in the order the message offers them (empty when nothing is to be done, or
     /// the failure is not the reference's: configuration, a value that could not be produced).
     package var fixes: [SnapshotFix] = []
+    /// Every file this check wrote, in the order written: the reference (recorded or rewritten), then under the
+    /// artifacts folder the actual value, the format's attachments, the copy of the compared reference and the
+    /// failure record. Empty when it wrote nothing (a configuration error, a value that could not be produced).
+    package var filesWritten: [String] = []
 
     public var description: String { message }
 
@@ -507,6 +511,7 @@ public enum SnapshotVerifier {
             // A failure may leave a record: the next pass looks for it again.
             remembered?.artifactsClean.store(false, ordering: .releasing)
             var message = lines
+            var written = referenceWritten ? [reference] : []
             var offered = Array(fixes.indices)
             var record: SnapshotFailureRecord?
             var recordWritten = false
@@ -525,6 +530,7 @@ public enum SnapshotVerifier {
                     do {
                         try SnapshotFileSystem.writeAtomically(try actualBytes(), to: location.actualPath)
                         actualPath = location.actualPath
+                        written.append(location.actualPath)
                         artifactLines.append("  actual:    \(location.actualPath)")
                     } catch {
                         artifactErrors.append(error)
@@ -544,6 +550,7 @@ public enum SnapshotVerifier {
                     do {
                         try SnapshotFileSystem.writeAtomically(try attachment.bytes(), to: path)
                         attachmentPaths[attachment.kind] = path
+                        written.append(path)
                         let label = attachment.kind + ":"
                         if attachment.kind != "reference" {  // a copy for the report, not something to open
                             artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
@@ -579,6 +586,7 @@ public enum SnapshotVerifier {
                     if keepsRecord {
                         try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
                         recordWritten = true
+                        written.append(location.failureRecordPath)
                     }
                 } catch {
                     message = message.filter { !$0.hasPrefix("  record:") }
@@ -595,7 +603,7 @@ public enum SnapshotVerifier {
             }
             return SnapshotFailure(kind: kind, message: message.joined(separator: "\n"), location: location,
                                    record: record, recordWritten: recordWritten, referenceWritten: referenceWritten,
-                                   fixes: offered.map { fixes[$0] })
+                                   fixes: offered.map { fixes[$0] }, filesWritten: written)
         }
 
         /// A pass removes the failure record (and artifacts) an earlier failure of this snapshot left. Looked

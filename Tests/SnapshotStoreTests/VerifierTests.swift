@@ -17,6 +17,24 @@ final class VerifierTests: XCTestCase {
     }
     var ref: String { pkg.reference("testLabel.label.txt") }
 
+    /// The outcome lists every file the check wrote, and only those: the reference it recorded, and for a
+    /// mismatch the artifacts folder's files (listed here from the folder itself); nothing for a pass.
+    func testTheOutcomeListsTheFilesWritten() throws {
+        let recorded = try XCTUnwrap(verify("one\n"))
+        XCTAssertEqual(recorded.filesWritten, [ref])
+        XCTAssertNil(verify("one\n"))
+        let artifacts = pkg.root + "/.build/snapshot-artifacts/FakeTests/BadgeTests"
+        XCTAssertEqual(pkg.list(artifacts), [])
+        let mismatch = try XCTUnwrap(verify("two\n", record: .never))
+        XCTAssertEqual(Set(mismatch.filesWritten), Set(pkg.list(artifacts).map { artifacts + "/" + $0 }))
+        XCTAssertEqual(mismatch.filesWritten.count, 4, "actual, diff, the compared reference's copy, the record: \(mismatch.filesWritten)")
+        XCTAssertEqual(mismatch.filesWritten.last, artifacts + "/testLabel.label.txt.failure.json")
+        XCTAssertEqual(pkg.bytes(ref), Array("one\n".utf8), "never leaves the reference")
+        let rewritten = try XCTUnwrap(verify("three\n", record: .failed))
+        XCTAssertEqual(rewritten.filesWritten.first, ref)
+        XCTAssertEqual(pkg.bytes(ref), Array("three\n".utf8))
+    }
+
     /// A named folder of references that does not exist is created by recording, and the message says so
     /// (a mistyped LABELSNAP_SNAPSHOTS_DIR would otherwise record every reference anew in silence); `never`
     /// says it is missing. The default `__Snapshots__`, and a named folder that exists, get no such line.

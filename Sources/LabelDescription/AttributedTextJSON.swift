@@ -51,8 +51,9 @@ enum AttributedTextJSON {
                     return CGFloat(v)
                 }
                 func color() throws(PropertyValueError) -> Color {
-                    guard case .string(let s) = k.value, let c = try? Color(hex: s) else { throw detail("runs[\(i)].\(k.key) must be a colour \"#RRGGBB[AA]\"") }
-                    return c
+                    // The one colour syntax of --color and the style's colours: hex or a system colour's name.
+                    guard case .string = k.value else { throw detail("runs[\(i)].\(k.key) must be a colour, \(ValueSyntax<Color>.color.summary)") }
+                    do { return try ValueSyntax<Color>.color.parse(k.value) } catch { throw detail(error.message(for: "runs[\(i)].\(k.key)")) }
                 }
                 func line() throws(PropertyValueError) -> UnderlineStyle {
                     guard case .string(let s) = k.value, let st = ["single": UnderlineStyle.single, "thick": .thick, "double": .double][s]
@@ -91,6 +92,9 @@ enum AttributedTextJSON {
                 if let fontFile { font.file = fontFile }
                 if let size { font = font.withSize(size) }
                 container.font = font
+            }
+            if rect != nil, image == nil {
+                throw detail("runs[\(i)] has \"bounds\" but no \"image\": bounds size an attachment, so give its PNG file as \"image\" (or drop \"bounds\")")
             }
             if let image {
                 do { container.attachment = try TextAttachment(image: image, bounds: rect) } catch {

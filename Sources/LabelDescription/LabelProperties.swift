@@ -84,7 +84,7 @@ extension LabelProperty {
                       describe: { $0.lineHeightMultiple != 0 ? "lineHeightMultiple=\(n($0.lineHeightMultiple))" : nil }),
         LabelProperty("adjustsFontSizeToFitWidth", options: [Option("--adjusts-font-size-to-fit-width", help: """
             shrink the font until the text fits, down to minimumScaleFactor (default false)
-            """)],
+            """, switchValue: "true")],
                       syntax: .bool, set: { $0.adjustsFontSizeToFitWidth = $1 },
                       describe: { $0.adjustsFontSizeToFitWidth ? "adjustsFontSizeToFitWidth minimumScaleFactor=\(n($0.minimumScaleFactor))" : nil }),
         // Stated with adjustsFontSizeToFitWidth (it does nothing without it).
@@ -191,7 +191,7 @@ extension LabelProperty {
                       describe: { $0.userInterfaceStyle != .light ? "userInterfaceStyle=\($0.userInterfaceStyle)" : nil }),
         LabelProperty("adjustsInsetsForContentSizeCategory", options: [Option("--adjusts-insets-for-content-size-category", help: """
             scale the insets with the text for the content size category (default false)
-            """)],
+            """, switchValue: "true")],
                       syntax: .bool, set: { $0.adjustsInsetsForContentSizeCategory = $1 },
                       describe: { $0.adjustsInsetsForContentSizeCategory ? "adjustsInsetsForContentSizeCategory" : nil }),
         LabelProperty("attributedText", options: [Option("--attributed", "FILE.json", help: """
@@ -247,7 +247,7 @@ extension LabelProperty {
                       describe: { $0.cornerCurve != .circular ? "cornerCurve=\($0.cornerCurve)" : nil }),
         LabelProperty("clipsToBounds", options: [Option("--clips-to-bounds", help: """
             clip the text to the corner shape (UIView.clipsToBounds; default false)
-            """)],
+            """, switchValue: "true")],
                       syntax: .bool, set: { $0.clipsToBounds = $1 },
                       describe: { $0.clipsToBounds ? "clipsToBounds" : nil }),
         LabelProperty("accessibilityContrast", options: [Option("--contrast", help: """

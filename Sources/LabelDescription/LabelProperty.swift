@@ -32,14 +32,15 @@ package struct LabelProperty: Sendable {
         package let repeats: Bool
         /// What else the option sets (`--min-scale` also turns `adjustsFontSizeToFitWidth` on).
         package let also: (@Sendable (inout PaddedLabel) -> Void)?
-        /// A switch takes no argument: given, it sets the value this text reads as (`--disabled`: "false").
+        /// A switch takes no argument: given, it sets the value this text reads as (`--disabled`: "false"); an
+        /// explicit `true` after it does the same, `false` the opposite (`--disabled false`: enabled).
         package let switchValue: String?
 
         package init(_ flag: String, placeholder: String, help: String, repeats: Bool = false,
                     also: (@Sendable (inout PaddedLabel) -> Void)? = nil, switchValue: String? = nil) {
             self.flag = flag
             self.switchValue = switchValue
-            self.placeholder = switchValue == nil ? placeholder : ""
+            self.placeholder = switchValue == nil ? placeholder : "[true|false]"
             self.help = help
             self.repeats = repeats
             self.also = also

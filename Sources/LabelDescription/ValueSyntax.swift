@@ -302,11 +302,13 @@ extension ValueSyntax where Value == CornerConfiguration {
     /// JSON also a number or an array of four numbers.
     package static var corners: ValueSyntax {
         let shape = "capsule, capsule:MAX, a radius or TL,TR,BL,BR"
+        // A style file is told in JSON's own terms, never the command line's comma list.
+        let jsonShape = "\"capsule\", \"capsule:MAX\", a radius or [topLeft, topRight, bottomLeft, bottomRight] (numbers, pt)"
         let length = ValueSyntax<Double>.positiveLength
         return ValueSyntax(placeholder: "capsule|R|TL,TR,BL,BR", summary: shape) { input throws(PropertyValueError) in
             func radius(_ text: Substring, _ whole: String) throws(PropertyValueError) -> Double {
                 guard let v = Double(text.trimmingCharacters(in: .whitespaces)), v.isFinite else {
-                    throw phrase("must be \(shape) (finite numbers, pt)", .text(whole))
+                    throw phrase(input.isCommandLine ? "must be \(shape) (finite numbers, pt)" : "must be \(jsonShape)", .text(whole))
                 }
                 if !input.isCommandLine { return try length.parse(.number(v)) }
                 return v
@@ -317,7 +319,7 @@ extension ValueSyntax where Value == CornerConfiguration {
                 if s.hasPrefix("capsule:") { return .capsule(maximumRadius: try radius(s.dropFirst(8), s)) }
                 let parts = s.split(separator: ",", omittingEmptySubsequences: false)
                 if parts.count == 1 { return .corners(radius: .fixed(try radius(parts[0], s))) }
-                guard parts.count == 4 else { throw phrase("must be \(shape)", .text(s)) }
+                guard parts.count == 4 else { throw phrase("must be \(input.isCommandLine ? shape : jsonShape)", .text(s)) }
                 var r: [Double] = []
                 for p in parts { r.append(try radius(p, s)) }
                 return .corners(topLeftRadius: .fixed(r[0]), topRightRadius: .fixed(r[1]), bottomLeftRadius: .fixed(r[2]), bottomRightRadius: .fixed(r[3]))
@@ -327,8 +329,10 @@ extension ValueSyntax where Value == CornerConfiguration {
                 var r: [Double] = []
                 for item in items { r.append(try length.parse(item)) }
                 return .corners(topLeftRadius: .fixed(r[0]), topRightRadius: .fixed(r[1]), bottomLeftRadius: .fixed(r[2]), bottomRightRadius: .fixed(r[3]))
+            case .array(let items):
+                throw phrase("must be \(jsonShape); an array needs 4 radii, not \(items.count)")
             default:
-                throw phrase("must be \(shape)")
+                throw phrase("must be \(input.isCommandLine ? shape : jsonShape)")
             }
         }
     }

@@ -13,15 +13,34 @@ struct ArgumentReader {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
+    private var switchValues: [String: String] = [:]
 
-    /// - Parameters: `valued` names options that take a value; `flags` those that do not.
-    init(_ args: [String], valued: Set<String>, flags known: Set<String>) throws {
+    /// - Parameters: `valued` names options that take a value; `flags` those that do not; `switches`, flags that
+    ///   also take an explicit `true` or `false` (`--disabled false`, `--disabled=false`): the next argument is
+    ///   their value only when it is one of those two words, so a following TEXT stays the text.
+    init(_ args: [String], valued: Set<String>, flags known: Set<String>, switches: Set<String> = []) throws {
         var i = 0
         while i < args.count {
             let a = args[i]
             if a == "--" { positionals += args[(i + 1)...]; break }
             if a.hasPrefix("-"), a.count > 1, Double(a) == nil {
-                if known.contains(a) { flags.insert(a); i += 1; continue }
+                if known.contains(a) {
+                    flags.insert(a)
+                    if switches.contains(a), i + 1 < args.count, ["true", "false"].contains(args[i + 1]) {
+                        switchValues[a] = args[i + 1]
+                        i += 1
+                    }
+                    i += 1
+                    continue
+                }
+                if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), switches.contains(String(a[..<eq])) {
+                    let name = String(a[..<eq]), value = String(a[a.index(after: eq)...])
+                    guard ["true", "false"].contains(value) else { throw UsageError("\(name) takes true or false (or nothing, for true), got '\(value)'") }
+                    flags.insert(name)
+                    switchValues[name] = value
+                    i += 1
+                    continue
+                }
                 // --name=value
                 if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), valued.contains(String(a[..<eq])) {
                     options[String(a[..<eq]), default: []].append(String(a[a.index(after: eq)...]))
@@ -44,6 +63,8 @@ struct ArgumentReader {
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// A switch's explicit `true` or `false`; nil when it was given bare (or not at all).
+    func switchValue(_ name: String) -> String? { switchValues[name] }
     func values(_ name: String) -> [String] { options[name] ?? [] }
     func value(_ name: String) -> String? { options[name]?.last }
 

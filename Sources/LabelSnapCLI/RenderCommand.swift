@@ -30,7 +30,7 @@ options:
 func runRenderCommand(_ args: [String]) -> Int32 {
     do {
         let r = try ArgumentReader(args, valued: Set(["--width", "--height", "--text-file", "-o", "--output"] + LabelProperty.optionFlags),
-                                   flags: Set(["--json", "--help", "-h"] + LabelProperty.switchFlags))
+                                   flags: Set(["--json", "--help", "-h"] + LabelProperty.switchFlags), switches: Set(LabelProperty.switchFlags))
         if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
         let label = try makeLabel(r)
         let layout = try label.makeLayout()
@@ -111,7 +111,7 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
             + "a fixed font (--size, or none: 17 pt) keeps its size in every category")
     }
     var label = PaddedLabel(text, font: .system(size: 17))
-    do { try LabelProperty.applyOptions({ r.flag($0) ? [""] : r.values($0) }, to: &label) } catch { throw UsageError(error.description) }
+    do { try LabelProperty.applyOptions({ r.flag($0) ? [r.switchValue($0) ?? ""] : r.values($0) }, to: &label) } catch { throw UsageError(error.description) }
     let height = try r.double("--height")
     if let width = try r.double("--width") {
         try label.layout(width: width)

@@ -275,6 +275,49 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(json(#""numberOfLines": -1"#), #"s.json:1: "numberOfLines" must be within 0…10000, got -1"#)
     }
 
+    /// A style file is told in JSON's terms (a corner list was refused with the command line's TL,TR,BL,BR); an
+    /// attributed run's colour takes the names `--color` takes, through the same parser; bounds without an image are
+    /// refused, not dropped; every boolean switch reads bare as true and takes an explicit `true` or `false`.
+    func testJSONWordsRunColoursBoundsAndSwitches() throws {
+        func json(_ members: String) -> String {
+            do { _ = try LabelStyle(json: Array("{\"width\": 100, \(members)}".utf8), file: "s.json"); return "accepted" } catch { return "\(error)" }
+        }
+        let corners = #"must be "capsule", "capsule:MAX", a radius or [topLeft, topRight, bottomLeft, bottomRight] (numbers, pt)"#
+        XCTAssertEqual(json(#""cornerConfiguration": [14, 14, 3]"#), #"s.json:1: "cornerConfiguration" "# + corners + "; an array needs 4 radii, not 3")
+        XCTAssertEqual(json(#""cornerConfiguration": "14,14,3""#), #"s.json:1: "cornerConfiguration" "# + corners + #", got "14,14,3""#)
+        XCTAssertEqual(json(#""cornerConfiguration": true"#), #"s.json:1: "cornerConfiguration" "# + corners)
+        var label = Self.base
+        XCTAssertThrowsError(try LabelProperty.applyOptions({ $0 == "--corners" ? ["1,2"] : [] }, to: &label)) {
+            XCTAssertEqual("\($0)", "--corners must be capsule, capsule:MAX, a radius or TL,TR,BL,BR, got '1,2'")
+        }
+
+        let named = try LabelStyle(json: Array(##"{"width": 100, "attributedText": {"text": "ab", "runs": [{"range": [0, 1], "color": "systemRed", "backgroundColor": "#00F"}]}}"##.utf8), file: "s.json")
+        let run = try XCTUnwrap(named.makeLabel(text: "ab", language: nil).attributedText?.runs.first)
+        XCTAssertEqual(run.foregroundColor?.resolved(for: .light), Color(red: 255, green: 59, blue: 48))   // HIG systemRed light
+        XCTAssertEqual(run.backgroundColor, Color(red: 0, green: 0, blue: 255))
+        XCTAssertEqual(json(#""attributedText": {"text": "ab", "runs": [{"range": [0, 1], "color": "red"}]}"#),
+                       ##"s.json:1: "attributedText": runs[0].color: invalid colour "red": use #RGB, #RRGGBB or #RRGGBBAA hexadecimal, or a system colour's name (systemRed, label, systemGray6 …)"##)
+        XCTAssertEqual(json(#""attributedText": {"text": "ab", "runs": [{"range": [0, 1], "bounds": [0, 0, 12, 12]}]}"#),
+                       #"s.json:1: "attributedText": runs[0] has "bounds" but no "image": bounds size an attachment, so give its PNG file as "image" (or drop "bounds")"#)
+
+        // Every option of a true-or-false property is such a switch.
+        for property in LabelProperty.all where property.summary == "true or false" {
+            XCTAssertTrue(property.options.allSatisfy { $0.switchValue != nil }, property.name)
+        }
+        func switched(_ flag: String, _ given: String) throws -> PaddedLabel {
+            var label = Self.base
+            try LabelProperty.applyOptions({ $0 == flag ? [given] : [] }, to: &label)
+            return label
+        }
+        for (given, on) in [("", true), ("true", true), ("false", false)] {
+            XCTAssertEqual(try switched("--disabled", given).isEnabled, !on, given)
+            XCTAssertEqual(try switched("--highlighted", given).isHighlighted, on, given)
+            XCTAssertEqual(try switched("--clips-to-bounds", given).clipsToBounds, on, given)
+            XCTAssertEqual(try switched("--adjusts-font-size-to-fit-width", given).adjustsFontSizeToFitWidth, on, given)
+            XCTAssertEqual(try switched("--adjusts-insets-for-content-size-category", given).adjustsInsetsForContentSizeCategory, on, given)
+        }
+    }
+
     /// A colour is a system colour's UIKit name wherever a hexadecimal one is taken; `--appearance` is
     /// `--user-interface-style`'s short form. Values typed from Apple's HIG table (systemRed light 255, 59, 48;
     /// systemGray6 dark 28, 28, 30).

@@ -57,11 +57,11 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(bad.stderr.contains("--corners must be capsule, capsule:MAX, a radius or TL,TR,BL,BR, got '1,2'"), bad.stderr)
     }
 
-    /// A valued option followed by another option says so: `--clips-to-bounds --alpha 0.5` took "--alpha" as its value
+    /// A valued option followed by another option says so: `--lines --alpha 0.5` took "--alpha" as its value
     /// and failed with "render takes one TEXT argument" over the stray "0.5". Values that start with a minus still pass.
     func testAnOptionFollowedByAnotherOptionNeedsAValue() throws {
         let dir = try temporaryFolder("render-option-value")
-        for (args, next) in [(["--clips-to-bounds", "--alpha", "0.5"], "--alpha"), (["--color", "--json"], "--json"),
+        for (args, next) in [(["--lines", "--alpha", "0.5"], "--alpha"), (["--color", "--json"], "--json"),
                              (["--corners", "--corner-curve=continuous"], "--corner-curve=continuous")] {
             let run = try labelsnap(["render", "x"] + args + ["-o", dir + "/out.png"], cwd: dir)
             XCTAssertEqual(run.status, 2, "\(args): \(run.stderr)")

@@ -33,6 +33,46 @@ final class RenderViewStateTests: XCTestCase {
         XCTAssertNotEqual(try PNGCodec.decode(contentsOf: dir + "/plain.png"), expected)
     }
 
+    /// The boolean switches read alike: bare means true, an explicit `true` or `false` after it is taken, and a
+    /// TEXT after a bare switch stays the text (`--disabled false` was "render takes one TEXT argument", while
+    /// `--clips-to-bounds` needed its BOOL).
+    func testBooleanSwitchesTakeAnOptionalTrueOrFalse() throws {
+        let dir = try temporaryFolder("render-switches")
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        func label(_ set: (inout PaddedLabel) -> Void) throws -> Bitmap {
+            var label = PaddedLabel("Hi there", font: Font(path: dejaVu, size: 20))
+            label.cornerRadius = 12   // the "H" reaches into the top-left corner's curve: clipping shows
+            label.backgroundColor = .systemYellow
+            label.highlightedTextColor = Color(red: 0, green: 255, blue: 0)
+            try label.layout(width: 40)
+            set(&label)
+            return try label.render()
+        }
+        let plain = try label { _ in }
+        let switches: [(String, Bitmap)] = [
+            ("--disabled", try label { $0.isEnabled = false }), ("--highlighted", try label { $0.isHighlighted = true }),
+            ("--clips-to-bounds", try label { $0.clipsToBounds = true }),
+            ("--adjusts-font-size-to-fit-width", try label { $0.adjustsFontSizeToFitWidth = true }),
+        ]
+        for (flag, on) in switches {
+            // Shrinking needs a minimumScaleFactor above 0, which --min-scale sets (and turns the switch on with):
+            // alone this switch draws the plain label; PropertyTableTests reads its value.
+            if flag != "--adjusts-font-size-to-fit-width" { XCTAssertNotEqual(on, plain, flag) }
+            for (given, expected) in [([flag], on), ([flag, "true"], on), ([flag + "=true"], on), ([flag, "false"], plain), ([flag + "=false"], plain)] {
+                // The TEXT after the switch: a following word that is not true or false is never its value.
+                let run = try labelsnap(["render"] + given + ["Hi there", "--font", dejaVu, "--size", "20", "--corner-radius", "12",
+                                                             "--background", "systemYellow", "--highlighted-text-color", "#00FF00",
+                                                             "--width", "40", "-o", dir + "/out.png"], cwd: dir)
+                XCTAssertEqual(run.status, 0, "\(given): \(run.stderr)")
+                XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), expected, "\(given)")
+            }
+        }
+        let bad = try labelsnap(["render", "Hi", "--clips-to-bounds=maybe", "-o", dir + "/bad.png"], cwd: dir)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "labelsnap: --clips-to-bounds takes true or false (or nothing, for true), got 'maybe'\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/bad.png"))
+    }
+
     func testBadValuesExit2WritingNothing() throws {
         let dir = try temporaryFolder("render-view-state")
         for (args, message) in [(["--alpha", "abc"], "--alpha needs a finite number, got 'abc'"),

@@ -1,6 +1,7 @@
 import ContentDigest
 import Foundation
 import LabelLayout
+import Typesetting
 
 extension LabelProperty {
     /// Texts up to this many UTF-8 bytes are stated whole; longer ones by their first
@@ -21,7 +22,9 @@ extension LabelProperty {
     }
 
     /// An attributed text's runs for the provenance: each range (UTF-16) with the attributes it sets, in order
-    /// (`0..<3{font=DejaVuSans-Bold.ttf#0 12pt color=#FFFFFFFF kern=1.2}`; an attachment's image by its size and
+    /// (`0..<3{font=DejaVuSans-Bold.ttf#0 12pt color=#FFFFFFFF kern=1.2}`; a font's instance, features and a
+    /// stand-in file drawn unadjusted when present: `variations=wght=650 features=tnum=1 sizeAdjust=none`; an
+    /// attachment's image by its size and
     /// the XXH3-128 of its RGBA pixels), and the paragraph styles that differ from the default.
     package static func describe(attributedText: AttributedString) -> String {
         func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
@@ -32,7 +35,16 @@ extension LabelProperty {
             let length = u.distance(from: run.range.lowerBound, to: run.range.upperBound)
             defer { offset += length }
             var a: [String] = []
-            if let f = run.font { a.append("font=\(URL(fileURLWithPath: f.file.path).lastPathComponent)#\(f.file.faceIndex) \(n(f.pointSize))pt") }
+            if let f = run.font {
+                a.append("font=\(URL(fileURLWithPath: f.file.path).lastPathComponent)#\(f.file.faceIndex) \(n(f.pointSize))pt")
+                // What else draws the run differently, stated only when present, so plain runs keep their line:
+                // the instance, the features, and a stand-in's file drawn without the system font's size-adjust.
+                if !f.file.variations.isEmpty { a.append("variations=\(f.file.variationsDescription)") }
+                if !f.features.isEmpty {
+                    a.append("features=" + f.features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+                }
+                if f.file.adjustment == nil && SystemFont.isStandInFile(f.file.path) { a.append("sizeAdjust=none") }
+            }
             if let c = run.foregroundColor { a.append("color=\(c)") }
             if let c = run.backgroundColor { a.append("backgroundColor=\(c)") }
             if let k = run.kern { a.append("kern=\(n(Double(k)))") }

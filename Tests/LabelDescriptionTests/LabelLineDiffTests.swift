@@ -33,6 +33,26 @@ final class LabelLineDiffTests: XCTestCase {
         XCTAssertEqual(LabelProperty.changes(from: was, to: recoloured), ["attributedText 0..<3: color=#FFFFFFFF → color=#FF0000FF"])
     }
 
+    /// A run's font states what draws it differently beyond its file and size: features (monospacedDigit() is tnum=1,
+    /// UIFont.monospacedDigitSystemFont), a variable font's instance, and the stand-in's file taken by path, drawn
+    /// without the system font's size-adjust. A plain run keeps its line.
+    func testARunsFontStatesItsFeaturesInstanceAndAdjustment() throws {
+        func line(_ font: Font) -> String {
+            var run = AttributedString("12:30")
+            run.font = font
+            return LabelProperty.describe(PaddedLabel(attributedText: run, font: .default(size: 12)))
+        }
+        let system = line(.system(size: 12))
+        XCTAssertTrue(system.contains("0..<5{font=Inter-Regular.otf#0 12pt}"), system)
+        XCTAssertEqual(LabelProperty.changes(from: system, to: line(.system(size: 12).monospacedDigit())),
+                       ["attributedText 0..<5: added features=tnum=1"])
+        let byPath = line(Font(path: "/usr/share/fonts/opentype/inter/Inter-Regular.otf", size: 12))
+        XCTAssertTrue(byPath.contains("0..<5{font=Inter-Regular.otf#0 12pt sizeAdjust=none}"), byPath)
+        let instance = line(Font(path: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf", size: 12, variations: ["wght": 650]))
+        XCTAssertTrue(instance.contains("{font=Inter-roman.var.ttf#0 12pt variations=wght=650 sizeAdjust=none}"), instance)
+        XCTAssertTrue(line(Font(path: Self.bold, size: 12)).contains("{font=DejaVuSans-Bold.ttf#0 12pt}"))
+    }
+
     /// An attachment's image is stated by its pixels' digest, so another icon of the same size is another label
     /// line, and the report names the change.
     func testAnAttachmentsImageIsStatedByItsPixels() throws {

@@ -247,7 +247,10 @@ extension FontFile {
     /// - Throws: `FontNotNamed`, naming both failures and the nearest face names.
     package static func resolve(familyOrFaceName s: String) throws(FontNotNamed) -> FontFile {
         let familyError: Error
-        do { return try FontFile.resolve(family: s) } catch { familyError = error }
+        do { return try FontFile.resolve(family: s) } catch {
+            if let error = error as? TypesettingError, error.isHiddenFamily { throw FontNotNamed(message: "\(error)") }
+            familyError = error
+        }
         do { return try Font(name: s, size: 17).file } catch {
             var nearest: [String] = []
             if case TypesettingError.fontNameNotFound(_, let names) = error { nearest = names }

@@ -23,6 +23,13 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case lineBreakingFailed
     case freeTypeFailure(String, Int32)
 
+    /// A family that is installed but left out by the fontconfig configuration in force: the name was a family's,
+    /// so its message stands alone (no other reading of the name, such as a face's PostScript name, applies).
+    package var isHiddenFamily: Bool {
+        if case .familyNotFound(let family, _) = self { return FontconfigResolver.hiddenByConfiguration(family: family) != nil }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .fontNotFound(let path, let package):

@@ -4,18 +4,42 @@ import Foundation
 /// One face of a font file on disk: a path and a face index (for .ttc collections).
 public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     /// Absolute or relative path of the .ttf / .otf / .ttc file.
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        set { storage = Storage(path: newValue, adjustment: adjustment, variations: variations) }
+    }
     /// Face index inside a collection; 0 for single-face files.
     public var faceIndex: Int
     /// Metric overrides and a size adjustment applied to the face (`FaceAdjustment`, as CSS's `@font-face`
     /// `ascent-override` … `size-adjust`); nil = the font's own metrics. The system font's stand-in sets it.
-    public var adjustment: FaceAdjustment?
+    public var adjustment: FaceAdjustment? {
+        get { storage.adjustment }
+        set { storage = Storage(path: path, adjustment: newValue, variations: variations) }
+    }
     /// A variable font's axis values by tag (`["wght": 650, "opsz": 15]`), in the axis's own units (design
     /// coordinates, `fvar`); axes not given keep their default (or the named instance's, for an instance index).
     /// Values outside an axis's range are clamped to it, as Core Text clamps. Empty for a static face. Set through
     /// FreeType (`FT_Set_Var_Design_Coordinates`: outlines) and HarfBuzz (`hb_font_set_variations`: advances from
     /// `HVAR`/`gvar`, kerning) when the face is opened; each instance is opened once per process.
-    public var variations: [String: Double]
+    public var variations: [String: Double] {
+        get { storage.variations }
+        set { storage = Storage(path: path, adjustment: adjustment, variations: newValue) }
+    }
+
+    /// The path, adjustment and variations in one immutable box: every shaped and drawn glyph carries its face,
+    /// and a copy is then one reference count (a path and a dictionary were two, and 40 more bytes to move).
+    private var storage: Storage
+
+    private final class Storage: Sendable {
+        let path: String
+        let adjustment: FaceAdjustment?
+        let variations: [String: Double]
+        init(path: String, adjustment: FaceAdjustment?, variations: [String: Double]) {
+            self.path = path
+            self.adjustment = adjustment
+            self.variations = variations
+        }
+    }
 
     public init(path: String, faceIndex: Int = 0, adjustment: FaceAdjustment? = nil) {
         self.init(path: path, faceIndex: faceIndex, adjustment: adjustment, variations: [:])
@@ -23,10 +47,22 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
 
     /// A face of a variable font at `variations` (see `variations`).
     public init(path: String, faceIndex: Int = 0, adjustment: FaceAdjustment? = nil, variations: [String: Double]) {
-        self.path = path
         self.faceIndex = faceIndex
-        self.adjustment = adjustment
-        self.variations = variations
+        storage = Storage(path: path, adjustment: adjustment, variations: variations)
+    }
+
+    /// Equal path, face index, adjustment and variations (copies of one face share their box: compared at once).
+    public static func == (lhs: FontFile, rhs: FontFile) -> Bool {
+        lhs.faceIndex == rhs.faceIndex
+            && (lhs.storage === rhs.storage
+                || (lhs.path == rhs.path && lhs.adjustment == rhs.adjustment && lhs.variations == rhs.variations))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(faceIndex)
+        hasher.combine(adjustment)
+        hasher.combine(variations)
     }
 
     /// The path, `#index` for a face other than 0, then the variations sorted by tag (`[wght=650]`) when there are any.

@@ -81,9 +81,20 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, snapshotDirectory:
 ///     unnamed snapshots 1, 2, ….
 ///   - record: the record mode; `nil` uses `withSnapshotTesting`, then `SNAPSHOT_TESTING_RECORD`,
 ///     then `never` under CI, else `missing`.
-///   - filePath: the test file (`#filePath`); its package root holds `__Snapshots__`. A `String`
-///     so that tests of the framework can point it into a temporary package.
-///   - testName: the test function (`#function`).
+///   - snapshotDirectory: the folder of references used in place of `<package root>/__Snapshots__` (the same
+///     `<TestModule>/<TestFileName>/` layout inside; a relative path is taken from the package root); `nil`
+///     (default) uses `withSnapshotTesting` / `.snapshots`, then `LABELSNAP_SNAPSHOTS_DIR`, then `__Snapshots__`.
+///   - fileID: the test file as `#fileID` (default) gives it, `Module/File.swift`: its module is the
+///     reference's `<TestModule>` folder when it names the same file as `filePath` (else the folder below
+///     `Tests/` in `filePath`), so two test targets with alike file names never share a reference.
+///   - filePath: the test file (`#filePath`, default); the nearest folder above it holding `Package.swift` is
+///     the package root, and the file's name is the `<TestFileName>` folder. A `String` so that tests of the
+///     framework can point it into a temporary package.
+///   - testName: the test function (`#function`, default, e.g. `testBadge()`): the `<testName>` of the
+///     reference's file name. From a helper that takes its own `#function`, the running test's name is used,
+///     so each test calling it has its own references; any other string is used as given (a name shared on purpose).
+///   - line: the assertion's line (`#line`, default, 1-based). With `fileID` it is the place a refusal names
+///     when two assertions of one test claim the same reference; the failure is returned, not reported there.
 public func verifySnapshot<Value>(
     of value: @autoclosure () throws -> Value,
     as format: SnapshotFormat<Value>,

@@ -17,8 +17,20 @@ import ReferenceProvenance
 /// - Parameters:
 ///   - bitmap: the actual image (RGBA8, straight alpha); an error it throws fails the check.
 ///   - comparison: the tolerance (`.exact` by default; `.pixelmatch()`, `.precision(_:)`, …).
+///   - name: a name for the snapshot (sanitised, never a path): the `<id>` of `<testName>.<id>.png`; `nil`
+///     (default) numbers the test's unnamed snapshots 1, 2, ….
+///   - record: the record mode (`.all`, `.missing`, `.failed`, `.never`); `nil` (default) uses
+///     `withSnapshotTesting` / `.snapshots`, then `SNAPSHOT_TESTING_RECORD`, then `never` under CI, else `missing`.
 ///   - precision: when given, replaces `comparison.precision` (share of pixels that must match).
-///   - Others: as `verifySnapshot(of:as:named:record:file:testName:)`.
+///   - snapshotDirectory: the folder of references used in place of `<package root>/__Snapshots__`, as in
+///     `verifySnapshot(of:as:named:record:snapshotDirectory:fileID:file:testName:line:)`; `nil` (default)
+///     uses the scope's, then `LABELSNAP_SNAPSHOTS_DIR`, then `__Snapshots__`.
+///   - fileID: `#fileID` (default, `Module/File.swift`): its module names the reference's module folder.
+///   - filePath: the test file (`#filePath`, default): its package root holds `__Snapshots__`, its name
+///     the file folder.
+///   - testName: the test function (`#function`, default): the `<testName>` of the reference's file name
+///     (the running test's when the assertion sits in a helper).
+///   - line: the assertion's line (`#line`, default), named when two assertions of one test claim the same reference.
 public func verifySnapshot(
     of bitmap: @autoclosure () throws -> Bitmap,
     as comparison: ImageComparison = .exact,
@@ -38,7 +50,7 @@ public func verifySnapshot(
     return SnapshotVerifier.returningOnly { failure()?.message }
 }
 
-/// Like `verifySnapshot(of:as:named:record:precision:file:testName:)` with the whole failure, failure record written.
+/// Like `verifySnapshot(of:as:named:record:precision:snapshotDirectory:fileID:file:testName:line:)` with the whole failure, failure record written.
 public func imageSnapshotFailure(
     of bitmap: @autoclosure () throws -> Bitmap,
     as comparison: ImageComparison = .exact,

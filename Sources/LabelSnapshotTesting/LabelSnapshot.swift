@@ -90,6 +90,15 @@ public struct LabelSnapshotStrategy: Sendable {
 ///   - record: `.all`, `.missing`, `.failed`, `.never`; nil reads `SNAPSHOT_TESTING_RECORD`
 ///     (default `missing`, `never` when `CI` is set).
 ///   - precision: for image strategies, the share of pixels that must match (overrides the strategy's).
+///   - snapshotDirectory: the folder of references used in place of `<package root>/__Snapshots__` (same
+///     layout inside; relative paths from the package root); `nil` (default) uses `withSnapshotTesting` /
+///     `.snapshots`, then `LABELSNAP_SNAPSHOTS_DIR`, then `__Snapshots__`.
+///   - fileID: `#fileID` (default, `Module/File.swift`): its module names the reference's module folder.
+///   - filePath: the test file (`#filePath`, default): its package root holds `__Snapshots__`, its name
+///     the `<TestFile>` folder.
+///   - testName: the test function (`#function`, default): the `<test>` of the reference's file name
+///     (the running test's when the assertion sits in a helper).
+///   - line: the assertion's line (`#line`, default), named when two assertions of one test claim the same reference.
 public func verifyLabelSnapshot(
     of label: @autoclosure () throws -> PaddedLabel,
     as strategy: LabelSnapshotStrategy = .image,

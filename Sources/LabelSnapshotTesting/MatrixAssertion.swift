@@ -40,7 +40,7 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 /// `<test>.<named or "contact-sheet">.png`, compared like any image.
 /// - Parameters:
 ///   - label: the label every combination starts from; an error it throws fails the matrix.
-///   - matrix: the axes, e.g. `[.contentSizeCategories(.all), .layoutDirections([.leftToRight, .rightToLeft])]`.
+///   - axes: the `matrix:` axes, e.g. `[.contentSizeCategories(.all), .layoutDirections([.leftToRight, .rightToLeft])]`.
 ///   - strategy: `.image` (default), `.image(threshold:…)`, `.image(precision:…)`, `.layout`, `.contactSheet`.
 ///   - name: a prefix for the combinations' names.
 ///   - record: the record mode, as `verifyLabelSnapshot`.
@@ -49,8 +49,12 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 ///   - sheetAxes: the axes across and down the contact sheet; nil = categories (else the longest axis) down,
 ///     the longest remaining axis across, the rest as blocks.
 ///   - snapshotDirectory: the folder of references, as `verifyLabelSnapshot`.
-///   - fileID, filePath, testName, line: the assertion's place (`#fileID`, `#filePath`, `#function`, `#line`): the
-///     references' module, file and test, and the line a refusal names (two assertions claiming one reference).
+///   - fileID: `#fileID` (default, `Module/File.swift`): its module names the references' module folder.
+///   - filePath: the test file (`#filePath`, default): its package root holds `__Snapshots__`, its name
+///     the `<TestFile>` folder.
+///   - testName: the test function (`#function`, default): the `<test>` every combination's file name starts
+///     with (the running test's when the assertion sits in a helper).
+///   - line: the assertion's line (`#line`, default), named when two assertions of one test claim the same reference.
 public func verifyLabelSnapshots(
     of label: @autoclosure () throws -> PaddedLabel,
     matrix axes: [LabelMatrixAxis],

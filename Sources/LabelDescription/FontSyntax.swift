@@ -35,8 +35,10 @@ extension ValueSyntax where Value == [String: Double] {
             return t
         }
         @Sendable func value(_ v: Double, _ text: String) throws(PropertyValueError) -> Double {
-            guard v.isFinite, !integers || v == v.rounded() else {
-                throw PropertyValueError(.phrase(integers ? "needs whole numbers after =" : "needs finite numbers after =", got: .text(text)))
+            // Feature values are HarfBuzz's unsigned 32-bit ones: 0 off, 1 on, n the nth alternate.
+            guard v.isFinite, !integers || (v == v.rounded() && v >= 0 && v <= Double(UInt32.max)) else {
+                throw PropertyValueError(.phrase(integers ? "needs whole numbers from 0 to \(UInt32.max) after =" : "needs finite numbers after =",
+                                                 got: .text(text)))
             }
             return v
         }

@@ -35,7 +35,8 @@ public struct Font: Hashable, Sendable {
     /// `["tnum": 1, "smcp": 1, "ss01": 1]`; 0 turns a feature off (`["liga": 0]`), a value above 1 picks an
     /// alternate. Core Text's defaults (`kern`, `liga`, `calt`, and the script's required features) are on unless
     /// set to 0 here, as they are HarfBuzz's. A tag is 1 to 4 ASCII characters (shorter tags padded with spaces);
-    /// another key makes layout throw `TypesettingError.invalidFontFeature`.
+    /// another key makes layout throw `TypesettingError.invalidFontFeature`, a value outside 0 … `UInt32.max`
+    /// `TypesettingError.invalidFontFeatureValue`.
     public var features: [String: Int] = [:]
     /// Faces tried in order for clusters the primary face cannot draw.
     public var fallbacks: [FontFile]

@@ -544,13 +544,13 @@ package final class LazyShapedText {
 
     /// `Font.features` as HarfBuzz features over the whole buffer, sorted by tag (one order for one set).
     /// - Throws: `TypesettingError.invalidFontFeature` for a key that is not a tag of 1 to 4 printable ASCII
-    ///   characters, or a negative value.
+    ///   characters; `TypesettingError.invalidFontFeatureValue` for a value outside 0 … `UInt32.max`.
     static func hbFeatures(_ features: [String: Int]) throws -> [hb_feature_t] {
         guard !features.isEmpty else { return [] }
         return try features.sorted { $0.key < $1.key }.map { tag, value in
             let bytes = Array(tag.utf8)
-            guard (1...4).contains(bytes.count), bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), value >= 0,
-                  value <= Int(UInt32.max) else { throw TypesettingError.invalidFontFeature(tag) }
+            guard (1...4).contains(bytes.count), bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw TypesettingError.invalidFontFeature(tag) }
+            guard value >= 0, value <= Int(UInt32.max) else { throw TypesettingError.invalidFontFeatureValue(tag: tag, value: value) }
             return hb_feature_t(tag: hb_tag_from_string(tag, Int32(bytes.count)), value: UInt32(value),
                                 start: 0, end: UInt32.max)
         }

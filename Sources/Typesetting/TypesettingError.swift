@@ -19,6 +19,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case invalidFontWeight(Double)
     /// A `Font.features` key that is not an OpenType feature tag (1 to 4 printable ASCII characters).
     case invalidFontFeature(String)
+    /// A `Font.features` value outside HarfBuzz's unsigned 32-bit range (0 off, 1 on, n the nth alternate).
+    case invalidFontFeatureValue(tag: String, value: Int)
     /// ICU failed on the text.
     case lineBreakingFailed
     case freeTypeFailure(String, Int32)
@@ -58,6 +60,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return "invalid font weight \(n(raw)): use a finite UIFont.Weight from -1 to 1 (ultraLight -0.8 … black 0.62), or Font.Weight(cssWeight:) with a CSS weight class from 1 to 1000"
         case .invalidFontFeature(let tag):
             return "invalid OpenType feature tag \"\(tag)\" in Font.features: use a tag of 1 to 4 ASCII letters or digits such as \"tnum\", \"smcp\" or \"ss01\" (values: 0 off, 1 on, n the nth alternate)"
+        case .invalidFontFeatureValue(let tag, let value):
+            return "invalid value \(value) of OpenType feature \"\(tag)\" in Font.features: use a whole number from 0 to \(UInt32.max) (0 off, 1 on, n the nth alternate)"
         case .lineBreakingFailed:
             return "ICU could not compute line breaks for the text"
         case .freeTypeFailure(let what, let code):

@@ -82,6 +82,10 @@ final class RenderFontOptionsTests: XCTestCase {
             (["--variation", "wght"], "--variation needs TAG=NUMBER, got 'wght'"),
             (["--variation", "wght=650"], "Inter-Regular.otf is not a variable font"),
             (["--feature", "toolong"], "--feature needs OpenType tags of 1 to 4 ASCII characters, got 'toolong'"),
+            // Past Int.max (it trapped converting to Int) and outside HarfBuzz's unsigned 32-bit values.
+            (["--feature", "tnum=9223372036854775808"], "--feature needs whole numbers from 0 to 4294967295 after =, got 'tnum=9223372036854775808'"),
+            (["--feature", "liga=-1"], "--feature needs whole numbers from 0 to 4294967295 after =, got 'liga=-1'"),
+            (["--feature", "tnum=4294967296"], "--feature needs whole numbers from 0 to 4294967295 after =, got 'tnum=4294967296'"),
             (["--register", dir + "/nope"], "--register: no font file at \(dir)/nope"),
         ]
         for (args, message) in cases {

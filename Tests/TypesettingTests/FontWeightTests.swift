@@ -92,6 +92,11 @@ import Typesetting
         var bad = font
         bad.features = ["toolong": 1]
         #expect(throws: TypesettingError.invalidFontFeature("toolong")) { try Shaper.shape(Array("1".utf16), font: bad) }
+        // A valid tag with a value HarfBuzz cannot take is the value's error, not the tag's.
+        bad.features = ["liga": -1]
+        #expect(throws: TypesettingError.invalidFontFeatureValue(tag: "liga", value: -1)) { try Shaper.shape(Array("1".utf16), font: bad) }
+        bad.features = ["tnum": Int(UInt32.max) + 1]
+        #expect(throws: TypesettingError.invalidFontFeatureValue(tag: "tnum", value: 4294967296)) { try Shaper.shape(Array("1".utf16), font: bad) }
     }
 }
 

@@ -40,9 +40,7 @@ extension LabelProperty {
                 // What else draws the run differently, stated only when present, so plain runs keep their line:
                 // the instance, the features, and a stand-in's file drawn without the system font's size-adjust.
                 if !f.file.variations.isEmpty { a.append("variations=\(f.file.variationsDescription)") }
-                if !f.features.isEmpty {
-                    a.append("features=" + f.features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
-                }
+                if !f.features.isEmpty { a.append("features=\(f.featuresDescription)") }
                 if f.file.adjustment == nil && SystemFont.isStandInFile(f.file.path) { a.append("sizeAdjust=none") }
             }
             if let c = run.foregroundColor { a.append("color=\(c)") }

@@ -310,10 +310,7 @@ extension LabelProperty {
                       syntax: ValueSyntax<[String: Double]>.tagged(placeholder: "TAG[=N]", summary: "OpenType features by tag", bare: 1, integers: true)
                           .map { $0.mapValues { Int($0) } },
                       set: { label, features in label.font.features.merge(features) { $1 } },
-                      describe: { label in
-                          label.font.features.isEmpty ? nil
-                              : "features=" + label.font.features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                      }),
+                      describe: { $0.font.features.isEmpty ? nil : "features=\($0.font.featuresDescription)" }),
     ]
 
     /// `CACornerMask`'s own names beside the short ones.

@@ -33,7 +33,7 @@ extension Font {
         }
         if !file.variations.isEmpty { parts.append("instance \(file.variationsDescription)") }
         if !features.isEmpty {
-            parts.append("features " + features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ","))
+            parts.append("features " + featuresDescription)
         }
         return parts.joined(separator: ", ")
     }

@@ -38,6 +38,10 @@ public struct Font: Hashable, Sendable {
     /// another key makes layout throw `TypesettingError.invalidFontFeature`, a value outside 0 … `UInt32.max`
     /// `TypesettingError.invalidFontFeatureValue`.
     public var features: [String: Int] = [:]
+    /// `smcp=1,tnum=1` in tag order, as `FontFile.variationsDescription` for the instance; empty without features.
+    package var featuresDescription: String {
+        features.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+    }
     /// Faces tried in order for clusters the primary face cannot draw.
     public var fallbacks: [FontFile]
     /// How the size follows a label's `contentSizeCategory` (`Font.preferred`, `Font.scaled`); nil = fixed.

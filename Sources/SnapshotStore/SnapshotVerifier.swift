@@ -6,35 +6,6 @@ import Synchronization
 import Glibc
 #endif
 
-/// A failed snapshot assertion: the message to report, and what the store did.
-public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
-    public var kind: SnapshotFailureKind
-    /// The full message (DESIGN.md §3): numbers, paths, and the command that fixes it.
-    public var message: String
-    /// Where the snapshot lives; `nil` only when the location could not be computed.
-    package var location: SnapshotLocation?
-    /// The machine-readable record, also written to `location.failureRecordPath` when
-    /// `recordWritten` is true.
-    package var record: SnapshotFailureRecord?
-    /// Whether the failure record (and artifacts) were written.
-    public var recordWritten: Bool
-    /// Whether the reference file was written.
-    public var referenceWritten: Bool
-    /// What fixes it, as values, in the order the message offers them (empty when nothing is to be done, or
-    /// the failure is not the reference's: configuration, a value that could not be produced).
-    package var fixes: [SnapshotFix] = []
-    /// Every file this check wrote, in the order written: the reference (recorded or rewritten), then under the
-    /// artifacts folder the actual value, the format's attachments, the copy of the compared reference and the
-    /// failure record. Empty when it wrote nothing (a configuration error, a value that could not be produced).
-    package var filesWritten: [String] = []
-
-    public var description: String { message }
-
-    /// The reference file's path (`<root>/__Snapshots__/<module>/<file>/<test>.<id>.<ext>`, written or not); nil only
-    /// when the location could not be computed.
-    public var referencePath: String? { location?.referencePath }
-}
-
 /// How many passes were decided by a reference's digest and how many by decoding it
 /// (`SnapshotVerifier.passCounts`).
 public struct SnapshotPassCounts: Equatable, Sendable {
@@ -91,8 +62,7 @@ public enum SnapshotVerifier {
                 snapshotDirectory: snapshotDirectory, environment: environment, counter: counter, testCase: testCase)
         } catch {
             let snapshot = SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
-            return SnapshotFailure(kind: .configuration, message: "Snapshot \(snapshot) was not checked: \(error)",
-                                   location: nil, record: nil, recordWritten: false, referenceWritten: false)
+            return worded(SnapshotFailure(kind: .configuration, snapshotName: snapshot, finding: .notChecked(.invalid(error))))
         }
         // Once per named snapshot and process the memo answers (a pass asserted again); else the set of uses.
         if remembered?.useRecorded.exchange(true, ordering: .acquiringAndReleasing) != true { recordUse(location) }
@@ -106,30 +76,19 @@ public enum SnapshotVerifier {
         if let earlier = counter.claim(reference: key, claim)
             ?? (location.keepsRunFiles
                 ? SnapshotRunClaims.claim(key: key, claim, artifactsRoot: location.artifactsRoot, environment: environment) : nil) {
-            let clash = earlier.rawName.unicodeScalars.elementsEqual(raw.unicodeScalars)
-                ? "\(raw) is used by two assertions of one test, at \(earlier.callSite ?? "?") and at \(claim.callSite ?? "?"); both would use "
-                    + "\(location.referenceRelativePath). Give each assertion its own `named:`."
-                : "\(claim.description) and \(earlier.description) both map to "
-                    + "\(location.referenceRelativePath)"
-                    + (collisionKey(earlier.rawName) == collisionKey(raw)
-                        ? " on a case-insensitive file system such as macOS's (names that differ only in letter case or Unicode "
-                            + "normalization are one file there, so they are refused on Linux too)" : "") + ". "
-                    + (testCaseArguments != nil ? "Derive each case's `named:` from its arguments."
-                                                : "Rename one of the tests, or give the snapshots distinct `named:` values "
-                                                    + "(a matrix's axis values, such as its `.texts` keys, name its snapshots). "
-                                                    + "An assertion in a helper function is named after the running test when "
-                                                    + "the testing library says which it is; where it does not, forward the test's "
-                                                    + "`testName: String = #function` (with `fileID:`, `file:` and `line:`) from the helper.")
-            return SnapshotFailure(kind: .configuration, message: "Snapshot \(location.snapshotName) was not checked: " + clash,
-                                   location: location, record: nil, recordWritten: false, referenceWritten: false)
+            let clash = SnapshotClash(name: raw, callSite: claim.callSite, earlierName: earlier.rawName, earlierCallSite: earlier.callSite,
+                                      referenceRelativePath: location.referenceRelativePath,
+                                      onlyOnCaseInsensitiveFileSystems: collisionKey(earlier.rawName) == collisionKey(raw),
+                                      parameterized: testCaseArguments != nil)
+            return worded(SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.clash(clash)),
+                                          location: location))
         }
         let mode: RecordMode
         do {
             mode = try RecordMode.resolve(argument: record, environment: environment)
         } catch {
-            return SnapshotFailure(kind: .configuration,
-                                   message: "Snapshot \(location.snapshotName) was not checked: \(error)",
-                                   location: location, record: nil, recordWritten: false, referenceWritten: false)
+            return worded(SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.invalid(error)),
+                                          location: location))
         }
         switch Run(location: location, reference: remembered?.referencePath ?? location.referencePath, remembered: remembered,
                    mode: mode, format: format, value: value, testCase: testCase, testSelection: testSelection,
@@ -150,10 +109,8 @@ public enum SnapshotVerifier {
                                                     environment: environment, counter: counter, testCase: testCase)
         if let location { recordUse(location) }
         let snapshot = location?.snapshotName ?? SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
-        return SnapshotFailure(kind: .valueFailed,
-                               message: "Snapshot \(snapshot) was not checked: " +
-                                   (error is SnapshotConfigurationError ? "" : "producing the value threw: ") + "\(error)",
-                               location: location, record: nil, recordWritten: false, referenceWritten: false)
+        return worded(SnapshotFailure(kind: .valueFailed, snapshotName: snapshot, finding: .notChecked(.valueFailed(error)),
+                                      location: location))
     }
 
     /// Notes in the run's manifest that this snapshot's reference is used (also its place before module
@@ -250,27 +207,11 @@ public enum SnapshotVerifier {
     /// Made only by `Run.compare` when the comparison matched: the one way to pass.
     private struct ComparedMatch { fileprivate init() {} }
 
-    /// Why an artifact was not written. A file where the artifacts folder (or a folder above it) must be
-    /// is the value of `SNAPSHOT_ARTIFACTS` (`SNAPSHOT_ARTIFACTS=/etc/passwd`), not a file to move away.
-    static func artifactProblem(_ error: any Error, artifactsRoot: String) -> String {
-        if case .notADirectory(let path)? = error as? SnapshotStoreError, artifactsRoot == path || artifactsRoot.hasPrefix(path + "/") {
-            return "the artifacts folder \(artifactsRoot) cannot be made: \(path) is a file, not a folder. "
-                + "Point \(SnapshotLocation.artifactsVariable) at a folder (unset, artifacts go to <package root>/\(SnapshotLocation.defaultArtifactsFolder))"
-        }
-        // The advice for a folder that cannot be written is given once, by `artifactsNotWritableAdvice`.
-        if case .notWritable(let path, let code)? = error as? SnapshotStoreError {
-            return "cannot write \(path): \(errnoName(code)) (\(errnoText(code)))"
-        }
-        return "\(error)"
-    }
-
-    /// The one line of advice when artifacts could not be written because a folder is not writable: point
-    /// `SNAPSHOT_ARTIFACTS` elsewhere. Making the folder writable may not be this user's to do (a shared or
-    /// another user's checkout), and record mode `never` still writes artifacts.
-    static func artifactsNotWritableAdvice(_ errors: [any Error], artifactsRoot: String) -> [String] {
-        guard errors.contains(where: { if case .notWritable? = $0 as? SnapshotStoreError { true } else { false } }) else { return [] }
-        return ["The artifacts folder \(artifactsRoot) is not writable: point \(SnapshotLocation.artifactsVariable) at a folder you can write "
-                + "(unset, artifacts go to <package root>/\(SnapshotLocation.defaultArtifactsFolder))."]
+    /// `failure` with its message: `wording` of its values.
+    static func worded(_ failure: SnapshotFailure) -> SnapshotFailure {
+        var failure = failure
+        failure.message = SnapshotFailureWording.lines(failure).joined(separator: "\n")
+        return failure
     }
 
     private enum Outcome {
@@ -300,11 +241,6 @@ public enum SnapshotVerifier {
         let environment: [String: String]
 
         let encoded = EncodedCache()
-
-        /// The command that re-records this snapshot under `mode` (`SnapshotVerifier.recordCommand`).
-        func recordCommand(_ mode: RecordMode) -> String {
-            SnapshotVerifier.recordCommand(mode, for: location, testCase: testCase, selection: testSelection)
-        }
 
         /// The actual value's file bytes, encoded at most once.
         func actualBytes() throws -> [UInt8] {
@@ -341,11 +277,8 @@ public enum SnapshotVerifier {
                 let bytes = try actualBytes()
                 let createsFolder = createsNamedFolder
                 if try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .keep, sync: true) {
-                    return .failed(fail(.missingReference, referenceWritten: true, withArtifacts: false, lines: [
-                        "No reference was found for snapshot \(location.snapshotName): recorded \(actualDescription) to",
-                        "  \(reference)",
-                        "Record mode \"\(mode)\" wrote the missing reference. Look at it, commit it, and run the test again to assert against it.",
-                    ] + createdFolderNote(createsFolder)))
+                    return .failed(fail(.missingReference, .recordedMissing, referenceWritten: true, withArtifacts: false,
+                                        namedFolder: createsFolder ? .created(location.snapshotsFolder) : nil))
                 }
             } catch {
                 return .failed(writeFailed(error))
@@ -379,19 +312,16 @@ public enum SnapshotVerifier {
             do {
                 let bytes = try actualBytes()
                 let old = try? SnapshotFileSystem.readIfPresent(reference)
-                let state: String
+                let state: SnapshotRecordedState
                 let createsFolder = old == nil && createsNamedFolder
                 if old == bytes {
-                    state = "unchanged"
+                    state = .unchanged
                 } else {
                     try SnapshotFileSystem.writeAtomically(bytes, to: reference, existing: .replace, sync: true)
-                    state = old == nil ? "new" : "changed"
+                    state = old == nil ? .new : .changed
                 }
-                return fail(.recorded, referenceWritten: state != "unchanged", withArtifacts: false, lines: [
-                    "Record mode is \"all\": recorded snapshot \(location.snapshotName) (\(actualDescription), \(state)) to",
-                    "  \(reference)",
-                    "Remove record mode (the record: argument, or \(RecordMode.environmentVariable)=all) and run the test again to assert against it.",
-                ] + createdFolderNote(createsFolder))
+                return fail(.recorded, .recordedAll(state), referenceWritten: state != .unchanged, withArtifacts: false,
+                            namedFolder: createsFolder ? .created(location.snapshotsFolder) : nil)
             } catch {
                 return writeFailed(error)
             }
@@ -405,27 +335,25 @@ public enum SnapshotVerifier {
                 && !SnapshotFileSystem.exists(location.snapshotsFolder)
         }
 
-        func createdFolderNote(_ created: Bool) -> [String] {
-            guard created else { return [] }
-            return ["Created \(location.snapshotsFolder), the folder of references named by \(SnapshotLocation.snapshotsDirectoryVariable) "
-                    + "or snapshotDirectory: (it did not exist): check the path if you expected existing references there."]
-        }
-
         func missingUnderNever() -> SnapshotFailure {
-            fail(.missingReference, referenceWritten: false, withArtifacts: true, includeActual: true, lines: [
-                "No reference was found for snapshot \(location.snapshotName) at",
-                "  \(reference)",
-                "Record mode is \"never\"\(RecordMode.isCI(environment) ? " (CI is set)" : ""), so nothing was recorded. The actual value is \(actualDescription).",
-            ] + (createsNamedFolder ? ["The folder of references \(location.snapshotsFolder), named by \(SnapshotLocation.snapshotsDirectoryVariable) "
-                                       + "or snapshotDirectory:, does not exist: check the path."] : []), fixes: [.rerecord(.missing), .accept(recordPath: location.failureRecordPath)])
+            fail(.missingReference, .missingNotRecorded, referenceWritten: false, withArtifacts: true, includeActual: true,
+                 namedFolder: createsNamedFolder ? .missing(location.snapshotsFolder) : nil,
+                 fixes: [.rerecord(.missing), .accept(recordPath: location.failureRecordPath)])
         }
 
         func unreadable(_ error: any Error) -> SnapshotFailure {
-            fail(.unreadableReference, referenceWritten: false, withArtifacts: true, includeActual: true, lines: [
-                "The reference of snapshot \(location.snapshotName) cannot be read: \(error)",
-                "  \(reference)",
-                "It was left untouched.",
-            ], fixes: [.repairOrRerecord(.missing)])
+            fail(.unreadableReference, .unreadable(error), referenceWritten: false, withArtifacts: true, includeActual: true,
+                 fixes: [.repairOrRerecord(.missing)])
+        }
+
+        /// What record mode `failed` does with a reference that failed: rewrites it with the actual value.
+        func rewrite() -> SnapshotRewrite {
+            do {
+                try SnapshotFileSystem.writeAtomically(try actualBytes(), to: reference, existing: .replace, sync: true)
+                return .rewrote
+            } catch {
+                return .failed(error)
+            }
         }
 
         func compare(_ bytes: [UInt8]) -> Outcome {
@@ -442,168 +370,126 @@ public enum SnapshotVerifier {
                 referenceValue = try format.decode(bytes)
                 format.rememberDecoded?(bytes, referenceValue, memo)
             } catch {
-                var written = false
-                var lines = [
-                    "The reference of snapshot \(location.snapshotName) is corrupt: \(error)",
-                    "  \(reference) (\(bytes.count) bytes)",
-                ]
-                if mode == .failed {
-                    do {
-                        try SnapshotFileSystem.writeAtomically(try actualBytes(), to: reference, existing: .replace, sync: true)
-                        written = true
-                        lines.append("Record mode \"failed\" replaced it with the actual value (\(actualDescription)); run the test again to assert against it.")
-                    } catch {
-                        lines.append("Record mode \"failed\" could not replace it: \(error)")
-                    }
-                } else {
-                    lines.append("It was left untouched (record mode \"\(mode)\").")
-                }
-                return .failed(fail(.corruptReference, referenceWritten: written, withArtifacts: true, includeActual: true,
-                                    lines: lines, fixes: written ? [] : [.rerecord(.failed), .accept(recordPath: location.failureRecordPath)]))
+                let rewrite = mode == .failed ? rewrite() : nil
+                let written = if case .rewrote? = rewrite { true } else { false }
+                return .failed(fail(.corruptReference, .corrupt(error, byteCount: bytes.count, rewrite: rewrite), referenceWritten: written,
+                                    withArtifacts: true, includeActual: true,
+                                    fixes: written ? [] : [.rerecord(.failed), .accept(recordPath: location.failureRecordPath)]))
             }
             guard let mismatch = format.compare(referenceValue, value) else {
                 SnapshotVerifier.passCounters.decoded.add(1, ordering: .relaxed)
                 removeStaleArtifacts()
                 return .passed(ComparedMatch())
             }
-            var lines = ["Snapshot \(location.snapshotName) does not match its reference"]
             let environment = format.environmentDifferences?(bytes) ?? []
-            if !environment.isEmpty {
-                lines.append("  The environment differs from the one that recorded the reference: " + environment.joined(separator: "; ") + ".")
-                lines.append("  If that change is expected, re-record on this machine (\(recordCommand(.failed))); otherwise install what recorded it.")
-            }
-            lines += [
-                "  \(reference)",
-                "  reference: \(format.describe(referenceValue))",
-                "  actual:    \(actualDescription)",
-            ]
-            lines += mismatch.summary.map { "  " + $0 }
-            lines.append("  tolerance: \(format.tolerance)")
-            var written = false
-            if mode == .failed {
-                do {
-                    try SnapshotFileSystem.writeAtomically(try actualBytes(), to: reference, existing: .replace, sync: true)
-                    written = true
-                    lines.append("Record mode \"failed\" rewrote the reference with the actual value; run the test again to assert against it.")
-                } catch {
-                    lines.append("Record mode \"failed\" could not rewrite the reference: \(error)")
-                }
-            }
-            return .failed(fail(.mismatch, referenceWritten: written, withArtifacts: true, includeActual: true,
+            let rewrite = mode == .failed ? rewrite() : nil
+            let written = if case .rewrote? = rewrite { true } else { false }
+            return .failed(fail(.mismatch, .mismatch(summary: mismatch.summary, environmentDifferences: environment, rewrite: rewrite),
+                                referenceWritten: written, withArtifacts: true, includeActual: true,
                                 mismatch: mismatch, referenceDescription: format.describe(referenceValue),
-                                comparedReference: bytes, lines: lines,
+                                comparedReference: bytes,
                                 fixes: written ? [] : [.accept(recordPath: location.failureRecordPath), .rerecord(.failed)]))
         }
 
         func writeFailed(_ error: any Error) -> SnapshotFailure {
-            fail(.writeFailed, referenceWritten: false, withArtifacts: false, lines: [
-                "Snapshot \(location.snapshotName) could not be recorded (record mode \"\(mode)\"): \(error)",
-                "  \(reference)",
-            ])
+            fail(.writeFailed, .writeFailed(error), referenceWritten: false, withArtifacts: false)
         }
 
-        /// Builds the failure; with `withArtifacts`, writes the actual value, the mismatch's
-        /// attachments and the failure record (artifact errors are added to the message).
-        func fail(_ kind: SnapshotFailureKind, referenceWritten: Bool, withArtifacts: Bool,
+        /// Builds the failure of `finding`; with `withArtifacts`, writes the actual value, the mismatch's
+        /// attachments and the failure record (what could not be written is part of the failure).
+        func fail(_ kind: SnapshotFailureKind, _ finding: SnapshotFinding, referenceWritten: Bool, withArtifacts: Bool,
                   includeActual: Bool = false, mismatch: SnapshotMismatch? = nil,
                   referenceDescription: String? = nil, comparedReference: [UInt8]? = nil,
-                  lines: [String], fixes: [SnapshotFix] = []) -> SnapshotFailure {
+                  namedFolder: SnapshotNamedFolder? = nil, fixes: [SnapshotFix] = []) -> SnapshotFailure {
             // A failure may leave a record: the next pass looks for it again.
             remembered?.artifactsClean.store(false, ordering: .releasing)
-            var message = lines
+            var f = SnapshotFailure(kind: kind, snapshotName: location.snapshotName, finding: finding, location: location,
+                                    referenceWritten: referenceWritten)
+            f.checkedReference = reference
+            f.recordMode = mode
+            f.continuousIntegration = RecordMode.isCI(environment)
+            f.actualDescription = actualDescription
+            f.referenceDescription = referenceDescription
+            f.tolerance = format.tolerance
+            f.namedFolder = namedFolder
+            f.testFilter = SnapshotVerifier.testFilter(for: location, testCase: testCase, selection: testSelection)
+            f.candidateFixes = fixes
+            f.fixes = fixes
             var written = referenceWritten ? [reference] : []
-            var offered = Array(fixes.indices)
-            var record: SnapshotFailureRecord?
-            var recordWritten = false
+            guard withArtifacts else {
+                f.filesWritten = written
+                return SnapshotVerifier.worded(f)
+            }
             let keepsRecord = SnapshotVerifier.writesFailureRecord
-            if withArtifacts && !keepsRecord {
+            if !keepsRecord {
                 // An earlier failure's record of this snapshot would name the images written now: it goes.
                 try? SnapshotArtifacts.removeFailure(recordAt: location.failureRecordPath)
             }
-            if withArtifacts {
-                var artifactLines: [String] = []
-                var problems: [String] = []
-                var artifactErrors: [any Error] = []
-                var actualPath: String?
-                var attachmentPaths: [String: String] = [:]
-                if includeActual {
-                    do {
-                        try SnapshotFileSystem.writeAtomically(try actualBytes(), to: location.actualPath)
-                        actualPath = location.actualPath
-                        written.append(location.actualPath)
-                        artifactLines.append("  actual:    \(location.actualPath)")
-                    } catch {
-                        artifactErrors.append(error)
-                        problems.append("actual: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
-                    }
-                }
-                // A copy of the reference that was compared (`<snapshot>.reference.<ext>`): the report shows
-                // it, not whatever `__Snapshots__` holds later (after an accept, a pull, another commit).
-                var attachments = mismatch?.attachments ?? []
-                if let comparedReference, keepsRecord {
-                    attachments.append(SnapshotAttachment(kind: "reference", pathExtension: format.pathExtension) { comparedReference })
-                }
-                for attachment in attachments {
-                    // "actual" and "failure" name the verifier's own artifacts.
-                    let kind = ["actual", "failure"].contains(attachment.kind) ? "format-" + attachment.kind : attachment.kind
-                    let path = location.artifactPath(kind, pathExtension: attachment.pathExtension)
-                    do {
-                        try SnapshotFileSystem.writeAtomically(try attachment.bytes(), to: path)
-                        attachmentPaths[attachment.kind] = path
-                        written.append(path)
-                        let label = attachment.kind + ":"
-                        if attachment.kind != "reference" {  // a copy for the report, not something to open
-                            artifactLines.append("  \(label.padding(toLength: max(label.count, 10), withPad: " ", startingAt: 0)) \(path)")
-                        }
-                    } catch {
-                        artifactErrors.append(error)
-                        problems.append("\(attachment.kind): " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
-                    }
-                }
-                // A fix keeps the words of its place in the list offered, also when one before it is left out.
-                // An accept needs the actual file and the record it reads.
-                offered = fixes.indices.filter { (actualPath != nil && keepsRecord) || !fixes[$0].needsActualFile }
-                // Without a record the accept is never offered: the fixes left are worded from the first.
-                let fixLines = offered.enumerated().map { fixes[$1].line(at: keepsRecord ? $1 : $0, rerecordCommand: recordCommand) }
-                let tail = (artifactLines.isEmpty ? [] : ["Artifacts:"] + artifactLines
-                            + (keepsRecord ? ["  record:    \(location.failureRecordPath)"] : []))
-                    + problems.map { "Artifact not written: \($0)" } + fixLines
-                message += tail
-                let full = message.joined(separator: "\n")
-                var r = SnapshotFailureRecord(
-                    version: SnapshotFailureRecord.currentVersion, kind: kind, testName: location.testName,
-                    testFile: location.testFilePath, snapshotName: location.snapshotName, packageRoot: location.packageRoot,
-                    reference: reference, referenceRelative: location.referenceRelativePath, actual: actualPath,
-                    artifacts: attachmentPaths, recordMode: mode, referenceWritten: referenceWritten,
-                    referenceDescription: referenceDescription, actualDescription: actualDescription,
-                    tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
-                    message: full, acceptCommand: actualPath == nil ? nil : SnapshotCommand.accept(recordPath: location.failureRecordPath),
-                    rerecordCommand: recordCommand(kind == .missingReference ? .missing : .failed),
-                    recordedAt: Self.timestamp(),
-                    referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
-                r.snapshotsFolder = location.snapshotsFolder
+            f.artifactsRoot = location.artifactsRoot
+            f.failureRecordPath = keepsRecord ? location.failureRecordPath : nil
+            var actualPath: String?
+            var attachmentPaths: [String: String] = [:]
+            if includeActual {
                 do {
-                    if keepsRecord {
-                        try SnapshotFileSystem.writeAtomically(try r.jsonBytes(), to: location.failureRecordPath)
-                        recordWritten = true
-                        written.append(location.failureRecordPath)
-                    }
+                    try SnapshotFileSystem.writeAtomically(try actualBytes(), to: location.actualPath)
+                    actualPath = location.actualPath
+                    written.append(location.actualPath)
+                    f.artifacts.append(SnapshotArtifact(kind: "actual", path: location.actualPath))
                 } catch {
-                    message = message.filter { !$0.hasPrefix("  record:") }
-                    message.append("Failure record not written: " + SnapshotVerifier.artifactProblem(error, artifactsRoot: location.artifactsRoot))
-                    artifactErrors.append(error)
+                    f.artifactProblems.append(SnapshotArtifactProblem(kind: "actual", error: error))
                 }
-                if (keepsRecord && !recordWritten) || !problems.isEmpty {
-                    message += SnapshotVerifier.artifactsNotWritableAdvice(artifactErrors, artifactsRoot: location.artifactsRoot)
-                    r.message = message.joined(separator: "\n")
-                }
-                record = r
-            } else {
-                message += offered.map { fixes[$0].line(at: $0, rerecordCommand: recordCommand) }
             }
-            return SnapshotFailure(kind: kind, message: message.joined(separator: "\n"), location: location,
-                                   record: record, recordWritten: recordWritten, referenceWritten: referenceWritten,
-                                   fixes: offered.map { fixes[$0] }, filesWritten: written)
+            // A copy of the reference that was compared (`<snapshot>.reference.<ext>`): the report shows
+            // it, not whatever `__Snapshots__` holds later (after an accept, a pull, another commit).
+            var attachments = mismatch?.attachments ?? []
+            if let comparedReference, keepsRecord {
+                attachments.append(SnapshotAttachment(kind: "reference", pathExtension: format.pathExtension) { comparedReference })
+            }
+            for attachment in attachments {
+                // "actual" and "failure" name the verifier's own artifacts.
+                let kind = ["actual", "failure"].contains(attachment.kind) ? "format-" + attachment.kind : attachment.kind
+                let path = location.artifactPath(kind, pathExtension: attachment.pathExtension)
+                do {
+                    try SnapshotFileSystem.writeAtomically(try attachment.bytes(), to: path)
+                    attachmentPaths[attachment.kind] = path
+                    written.append(path)
+                    f.artifacts.append(SnapshotArtifact(kind: attachment.kind, path: path))
+                } catch {
+                    f.artifactProblems.append(SnapshotArtifactProblem(kind: attachment.kind, error: error))
+                }
+            }
+            // An accept needs the actual file and the record it reads.
+            f.fixes = fixes.filter { (actualPath != nil && keepsRecord) || !$0.needsActualFile }
+            f = SnapshotVerifier.worded(f)
+            var record = SnapshotFailureRecord(
+                version: SnapshotFailureRecord.currentVersion, kind: kind, testName: location.testName,
+                testFile: location.testFilePath, snapshotName: location.snapshotName, packageRoot: location.packageRoot,
+                reference: reference, referenceRelative: location.referenceRelativePath, actual: actualPath,
+                artifacts: attachmentPaths, recordMode: mode, referenceWritten: referenceWritten,
+                referenceDescription: referenceDescription, actualDescription: actualDescription,
+                tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
+                message: f.message,
+                acceptCommand: actualPath == nil ? nil : SnapshotFailureWording.command(.accept(recordPath: location.failureRecordPath),
+                                                                                      testFilter: f.testFilter ?? ""),
+                rerecordCommand: SnapshotFailureWording.command(.rerecord(kind == .missingReference ? .missing : .failed),
+                                                                testFilter: f.testFilter ?? ""),
+                recordedAt: Self.timestamp(),
+                referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
+            record.snapshotsFolder = location.snapshotsFolder
+            if keepsRecord {
+                do {
+                    try SnapshotFileSystem.writeAtomically(try record.jsonBytes(), to: location.failureRecordPath)
+                    f.recordWritten = true
+                    written.append(location.failureRecordPath)
+                } catch {
+                    f.recordProblem = error
+                    f = SnapshotVerifier.worded(f)
+                    record.message = f.message
+                }
+            }
+            f.record = record
+            f.filesWritten = written
+            return f
         }
 
         /// A pass removes the failure record (and artifacts) an earlier failure of this snapshot left. Looked

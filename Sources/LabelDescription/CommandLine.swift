@@ -11,11 +11,15 @@ extension LabelProperty {
     package static var optionFlags: [String] { all.flatMap { $0.options.filter { $0.switchValue == nil }.map(\.flag) } }
     /// The table's switches, options without a value (`--disabled`).
     package static var switchFlags: [String] { all.flatMap { $0.options.filter { $0.switchValue != nil }.map(\.flag) } }
+    /// The options that are lists, which may be given more than once (`--feature`, `--register`).
+    package static var repeatingFlags: [String] { all.flatMap { $0.options.filter(\.repeats).map(\.flag) } }
+    /// The options of one property (`--user-interface-style`, `--appearance`): one of each group may be given.
+    package static var synonymFlags: [[String]] { all.map { $0.options.map(\.flag) }.filter { $0.count > 1 } }
 
     /// Sets on `label` every property whose option `arguments` gives, in table order (so `--directional-insets`
     /// wins over `--insets`, as setting `directionalInsets` after `insets` does). `arguments(flag)` are the
-    /// option's arguments in the order given; a non-repeating option takes the last; a switch is on when it gives any
-    /// but `false` (`""` for a bare switch, or `true`).
+    /// option's arguments in the order given; a non-repeating option takes the last (`labelsnap render` refuses a
+    /// repeat before); a switch is on when it gives any but `false` (`""` for a bare switch, or `true`).
     /// - Throws: `LabelPropertyError` naming the option ("--lines needs an integer, got 'x'").
     package static func applyOptions(_ arguments: (String) -> [String], to label: inout PaddedLabel) throws(LabelPropertyError) {
         for property in all {

@@ -8,27 +8,46 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 /// Minimal option parsing: `--name value`, `--name=value`, `--flag`, positionals (everything after `--`
-/// too); every option may repeat.
+/// too). An option given twice is refused (the second would silently replace the first) unless it is a list
+/// (`repeatable`); so is a switch given twice, and two options of one `exclusive` group.
 struct ArgumentReader {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
     private var flags: Set<String> = []
     private var switchValues: [String: String] = [:]
+    /// A word right after a bare switch that was no `true`/`false` (`--disabled yes`), kept as a positional: the
+    /// switch's refused value when the command has a positional too many, else the TEXT.
+    private(set) var wordsAfterSwitches: [(option: String, word: String)] = []
 
     /// - Parameters: `valued` names options that take a value; `flags` those that do not; `switches`, flags that
     ///   also take an explicit `true` or `false` (`--disabled false`, `--disabled=false`): the next argument is
-    ///   their value only when it is one of those two words, so a following TEXT stays the text.
-    init(_ args: [String], valued: Set<String>, flags known: Set<String>, switches: Set<String> = []) throws {
+    ///   their value only when it is one of those two words, so a following TEXT stays the text. `repeatable`, the
+    ///   valued options that are lists (`--feature`, `--artifacts`); `exclusive`, groups of options that set one
+    ///   thing (`-o` and `--output`), of which one may be given.
+    /// - Throws: `UsageError` for an unknown option, a missing value, an option given twice, or two of a group.
+    init(_ args: [String], valued: Set<String>, flags known: Set<String>, switches: Set<String> = [],
+         repeatable: Set<String> = [], exclusive: [[String]] = [["-o", "--output"]]) throws {
         var i = 0
+        var givenSwitches: Set<String> = []
+        func noteSwitch(_ name: String) throws {
+            guard givenSwitches.insert(name).inserted else {
+                throw UsageError("\(name) is given twice: give it once (bare or with true, or with false)")
+            }
+        }
         while i < args.count {
             let a = args[i]
             if a == "--" { positionals += args[(i + 1)...]; break }
             if a.hasPrefix("-"), a.count > 1, Double(a) == nil {
                 if known.contains(a) {
                     flags.insert(a)
-                    if switches.contains(a), i + 1 < args.count, ["true", "false"].contains(args[i + 1]) {
-                        switchValues[a] = args[i + 1]
-                        i += 1
+                    if switches.contains(a) {
+                        try noteSwitch(a)
+                        if i + 1 < args.count, ["true", "false"].contains(args[i + 1]) {
+                            switchValues[a] = args[i + 1]
+                            i += 1
+                        } else if i + 1 < args.count, !args[i + 1].hasPrefix("-") {
+                            wordsAfterSwitches.append((a, args[i + 1]))
+                        }
                     }
                     i += 1
                     continue
@@ -36,6 +55,7 @@ struct ArgumentReader {
                 if a.hasPrefix("--"), let eq = a.firstIndex(of: "="), switches.contains(String(a[..<eq])) {
                     let name = String(a[..<eq]), value = String(a[a.index(after: eq)...])
                     guard ["true", "false"].contains(value) else { throw UsageError("\(name) takes true or false (or nothing, for true), got '\(value)'") }
+                    try noteSwitch(name)
                     flags.insert(name)
                     switchValues[name] = value
                     i += 1
@@ -60,12 +80,29 @@ struct ArgumentReader {
                 positionals.append(a); i += 1
             }
         }
+        for (name, given) in options.sorted(by: { $0.key < $1.key }) where given.count > 1 && !repeatable.contains(name) {
+            let shown = given.count == 2 ? "twice ('\(given[0])' and '\(given[1])')" : "\(given.count) times ('\(given[0])', '\(given[1])' …)"
+            throw UsageError("\(name) is given \(shown): it takes one value, give it once")
+        }
+        for group in exclusive {
+            let given = group.filter { options[$0] != nil || flags.contains($0) }
+            guard given.count > 1 else { continue }
+            throw UsageError("\(describe(given[0])) and \(describe(given[1])) set the same thing: give one of them")
+        }
+    }
+
+    /// `--name 'value'` (or `--name` for a flag), for a message naming what was given.
+    private func describe(_ name: String) -> String {
+        if let value = options[name]?.first { return "\(name) '\(value)'" }
+        if let value = switchValues[name] { return "\(name) \(value)" }
+        return name
     }
 
     func flag(_ name: String) -> Bool { flags.contains(name) }
     /// A switch's explicit `true` or `false`; nil when it was given bare (or not at all).
     func switchValue(_ name: String) -> String? { switchValues[name] }
     func values(_ name: String) -> [String] { options[name] ?? [] }
+    /// The option's value (one at most: a repeat of an option not `repeatable` is refused).
     func value(_ name: String) -> String? { options[name]?.last }
 
     func double(_ name: String) throws -> Double? {

@@ -40,7 +40,7 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
     let r = try ArgumentReader(arguments,
                                valued: ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--precision",
                                         "--perceptual-precision", "--ignore", "-o", "--output"],
-                               flags: ["--include-aa", "--json", "--help", "-h"])
+                               flags: ["--include-aa", "--json", "--help", "-h"], repeatable: ["--ignore"])
     if r.flag("--help") || r.flag("-h") { print(diffUsage); return 0 }
     let files = r.positionals
     var options = ImageComparison.exact

@@ -45,7 +45,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
     if args.contains("--help") || args.contains("-h") { print(orphansHelp); return 0 }
     let style = TerminalStyle.out
     do {
-        let reader = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--delete", "--dry-run"])
+        let reader = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--delete", "--dry-run"], repeatable: ["--artifacts"])
         guard reader.positionals.isEmpty else { throw UsageError("orphans takes no names (got \(reader.positionals.joined(separator: " "))); see labelsnap orphans --help") }
         let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"))
         guard roots.count == 1 else { throw UsageError("orphans reads one artifacts folder (the last run's), got \(roots.count)") }

@@ -30,7 +30,9 @@ options:
 func runRenderCommand(_ args: [String]) -> Int32 {
     do {
         let r = try ArgumentReader(args, valued: Set(["--width", "--height", "--text-file", "-o", "--output"] + LabelProperty.optionFlags),
-                                   flags: Set(["--json", "--help", "-h"] + LabelProperty.switchFlags), switches: Set(LabelProperty.switchFlags))
+                                   flags: Set(["--json", "--help", "-h"] + LabelProperty.switchFlags), switches: Set(LabelProperty.switchFlags),
+                                   repeatable: Set(LabelProperty.repeatingFlags),
+                                   exclusive: [["-o", "--output"], ["--markdown", "--attributed"]] + LabelProperty.synonymFlags)
         if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
         let label = try makeLabel(r)
         let layout = try label.makeLayout()
@@ -89,6 +91,11 @@ func readStandardInput(limit: Int) throws -> [UInt8] {
 /// Builds the label from the options, applying `layout(width:)` and explicit bounds as the seeds do.
 func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     let text: String
+    // A word after a bare switch is the TEXT when none is given, else the switch's value (`x --disabled yes`).
+    let textArguments = ["--markdown", "--attributed", "--text-file"].contains { r.value($0) != nil } ? 0 : 1
+    if r.positionals.count > textArguments, let (option, word) = r.wordsAfterSwitches.first {
+        throw UsageError("\(option) takes true or false (or nothing, for true), got '\(word)'")
+    }
     if let option = ["--markdown", "--attributed"].first(where: { r.value($0) != nil }) {
         // The option gives the text (and its runs): a TEXT argument beside it would be ignored.
         guard r.positionals.isEmpty, r.value("--text-file") == nil else {

@@ -24,7 +24,7 @@ failed); an unreadable record is listed in the report, which is still written.
 
 func runReportCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts", "-o", "--output"], flags: ["--help", "-h"])
+        let r = try ArgumentReader(args, valued: ["--artifacts", "-o", "--output"], flags: ["--help", "-h"], repeatable: ["--artifacts"])
         if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))

@@ -33,7 +33,7 @@ let pluginReviewNote = "listed, not reviewed one at a time: `swift package label
 
 func runReviewCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--list", "--help", "-h"])
+        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--list", "--help", "-h"], repeatable: ["--artifacts"])
         if r.flag("--help") || r.flag("-h") { print(reviewHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("review takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))

@@ -17,7 +17,7 @@ selection:
 func runSelectionCommand(_ args: [String], command: String, help: String,
                          action: (PendingFailure, _ dryRun: Bool, _ force: Bool, TerminalStyle) throws -> Void) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--all", "--dry-run", "--force", "--help", "-h"])
+        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--all", "--dry-run", "--force", "--help", "-h"], repeatable: ["--artifacts"])
         if r.flag("--help") || r.flag("-h") { print(help); return 0 }
         let all = r.flag("--all")
         if all && !r.positionals.isEmpty { throw UsageError("give either --all or names/records, not both (see labelsnap \(command) --help)") }

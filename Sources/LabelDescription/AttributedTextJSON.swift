@@ -155,14 +155,26 @@ enum AttributedTextJSON {
     /// ("DejaVu Sans Bold", as `UIFont(name:size:)`), so that a run can name a bold face without a path.
     /// - Throws: `FontNotNamed` when the text is neither a family nor a face's name.
     static func runFont(_ s: String) throws -> FontFile {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: s, isDirectory: &isFolder), isFolder.boolValue {
+            throw FontNotNamed(message: "\(s) is a folder: name a font file in it")
+        }
         if s.hasPrefix("/") || s.hasSuffix(".ttf") || s.hasSuffix(".otf") || s.hasSuffix(".ttc") { return FontFile(path: s) }
         return try FontFile.resolve(familyOrFaceName: s)
     }
 
     /// A file's JSON as a `PropertyInput` (`labelsnap render --attributed FILE.json`).
     static func read(file path: String) throws(PropertyValueError) -> PropertyInput {
-        guard let data = FileManager.default.contents(atPath: path) else { throw detail("cannot read \(path): check the path") }
-        do { return input(try JSONDocument.parse(Array(data), file: path)) } catch { throw detail("\(error)") }
+        guard !path.isEmpty else { throw detail("the path is empty: give a JSON file's path, or - for standard input") }
+        // The one checked read of a file (a folder, a FIFO, no permission: each said).
+        do { return input(try JSONDocument.parse(StringTable.bytes(ofFile: path), file: path)) } catch { throw detail("\(error)") }
+    }
+
+    /// Standard input's JSON as a `PropertyInput` (`labelsnap render --attributed -`), at most 64 MiB.
+    static func readStandardInput() throws(PropertyValueError) -> PropertyInput {
+        let bytes: [UInt8]
+        do { bytes = try StandardInput.read(option: "--attributed", what: "the attributed text") } catch { throw PropertyValueError(.whole(error.description)) }
+        do { return input(try JSONDocument.parse(bytes, file: "standard input")) } catch { throw detail("\(error)") }
     }
 
     private static func input(_ node: JSONNode) -> PropertyInput {

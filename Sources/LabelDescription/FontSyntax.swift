@@ -91,6 +91,9 @@ extension ValueSyntax where Value == FontFile {
         ValueSyntax(placeholder: "NAME", summary: "a PostScript or full font name") { input throws(PropertyValueError) in
             switch input {
             case .text(let s), .string(let s):
+                guard !s.isEmpty else {
+                    throw PropertyValueError(.phrase("is empty: give a PostScript or full name (fc-list : postscriptname)", got: nil))
+                }
                 do { return try Font(name: s, size: 17).file } catch { throw PropertyValueError(.detail("\(error)")) }
             default: throw PropertyValueError(.phrase("must be a string, not \(input.typeName)", got: nil))
             }
@@ -118,6 +121,8 @@ extension ValueSyntax where Value == [FaceInfo] {
             }
             var faces: [FaceInfo] = []
             for path in paths {
+                // URL(fileURLWithPath: "") is the working folder, which was then "not a file".
+                guard !path.isEmpty else { throw PropertyValueError(.phrase("is empty: give a font file's path or a folder of fonts", got: nil)) }
                 var isFolder: ObjCBool = false
                 let url = URL(fileURLWithPath: path)
                 do {

@@ -196,11 +196,14 @@ extension LabelProperty {
                       describe: { $0.adjustsInsetsForContentSizeCategory ? "adjustsInsetsForContentSizeCategory" : nil }),
         LabelProperty("attributedText", options: [Option("--attributed", "FILE.json", help: """
             attributed text: {"text": …, "markdown": true|false, "runs": [{"range": [0, 3], "font": …, "size": 12,
-            "color": "#FFFFFF", "kern": 1.2, …}], "paragraphStyle": {"minimumLineHeight": 20, …}} (README)
+            "color": "#FFFFFF", "kern": 1.2, …}], "paragraphStyle": {"minimumLineHeight": 20, …}} (README);
+            '-' reads it from standard input (relative image paths from the working folder)
             """)],
                       syntax: ValueSyntax<AttributedString>(placeholder: "FILE.json", summary: "an object with text, runs and paragraphStyle") {
                           input throws(PropertyValueError) in
                           switch input {
+                          case .text(let path) where StandardInput.isNamed(by: path):
+                              return try AttributedTextJSON.parse(AttributedTextJSON.readStandardInput(), base: FileManager.default.currentDirectoryPath)
                           case .text(let path):
                               return try AttributedTextJSON.parse(AttributedTextJSON.read(file: path),
                                                                   base: URL(fileURLWithPath: path).deletingLastPathComponent().path)

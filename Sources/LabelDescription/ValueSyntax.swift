@@ -221,6 +221,15 @@ extension ValueSyntax where Value == FontFile {
             case .text(let t), .string(let t): s = t
             default: throw phrase("must be a string, not \(input.typeName)")
             }
+            guard !s.isEmpty else { throw phrase("is empty: give a font file's path or a family (fc-list : family)") }
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: s, isDirectory: &isFolder), isFolder.boolValue {
+                // FreeType's "cannot open face 0" said nothing of what to do.
+                let (register, name) = input.isCommandLine ? ("--register \(s)", "--font-name NAME, or --font FAMILY")
+                                                           : ("\"registerFonts\"", "\"fontName\", or a family as \"font\"")
+                throw PropertyValueError(.detail("\(s) is a folder: name a font file in it, or register the folder (\(register)) and name "
+                    + "one of its faces (\(name))"))
+            }
             if s.contains("/") || [".ttf", ".otf", ".ttc"].contains(where: { s.lowercased().hasSuffix($0) })
                 || FileManager.default.fileExists(atPath: s) {
                 // A style file names the member's line; on the command line a missing file is the label's
@@ -246,6 +255,7 @@ extension FontFile {
     /// "Inter-SemiBold", "Inter Semi Bold"), so one resolver serves all three.
     /// - Throws: `FontNotNamed`, naming both failures and the nearest face names.
     package static func resolve(familyOrFaceName s: String) throws(FontNotNamed) -> FontFile {
+        guard !s.isEmpty else { throw FontNotNamed(message: "the name is empty: give a font file's path or a family (fc-list : family)") }
         let familyError: Error
         do { return try FontFile.resolve(family: s) } catch {
             if let error = error as? TypesettingError, error.isHiddenFamily { throw FontNotNamed(message: "\(error)") }

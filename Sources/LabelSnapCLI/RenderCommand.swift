@@ -58,36 +58,6 @@ func runRenderCommand(_ args: [String]) -> Int32 {
     }
 }
 
-/// The most `--text-file -` reads from standard input (64 MiB): a pipe has no size to check first, so it is read
-/// up to the limit and refused beyond it (a file's size is known: `--text-file PATH` has no such limit).
-let maximumStandardInputBytes = 64 << 20
-
-/// All of standard input, at most `limit` bytes.
-/// - Throws: `UsageError` when it holds more, or cannot be read.
-func readStandardInput(limit: Int) throws -> [UInt8] {
-    // Read straight into one buffer of limit + 1 bytes (pages are only committed as they are written): no copy
-    // per chunk, which a debug build of this tool pays per byte.
-    var failure: Int32 = 0
-    let bytes = [UInt8](unsafeUninitializedCapacity: limit + 1) { buffer, count in
-        count = 0
-        while count < buffer.count {
-            let n = read(STDIN_FILENO, buffer.baseAddress! + count, buffer.count - count)
-            if n > 0 { count += n; continue }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { failure = errno }
-            return
-        }
-    }
-    if failure != 0 {
-        throw UsageError("standard input cannot be read (\(String(cString: strerror(failure)))): give the text with --text-file PATH")
-    }
-    guard bytes.count <= limit else {
-        throw UsageError("standard input holds more than \(limit) bytes, the most --text-file - reads: save the text to a file "
-            + "and give its path")
-    }
-    return bytes
-}
-
 /// Builds the label from the options, applying `layout(width:)` and explicit bounds as the seeds do.
 func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     let text: String
@@ -104,8 +74,14 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
         text = ""
     } else if let file = r.value("--text-file") {
         guard r.positionals.isEmpty else { throw UsageError("give the text either as TEXT or with --text-file, not both") }
-        text = file == "-" || file == "/dev/stdin" ? try UTF8Validation.decode(try readStandardInput(limit: maximumStandardInputBytes), file: "standard input")
-                           : try UTF8Validation.decode(try StringTable.bytes(ofFile: file), file: file)
+        if file.isEmpty { throw UsageError("--text-file: the path is empty: give a UTF-8 file's path, or - for standard input") }
+        if StandardInput.isNamed(by: file) {
+            let bytes: [UInt8]
+            do { bytes = try StandardInput.read(option: "--text-file", what: "the text") } catch { throw UsageError(error.description) }
+            text = try UTF8Validation.decode(bytes, file: "standard input")
+        } else {
+            text = try UTF8Validation.decode(try StringTable.bytes(ofFile: file), file: file)
+        }
     } else {
         guard r.positionals.count == 1 else { throw UsageError("render takes one TEXT argument (or --text-file, --markdown, --attributed); see --help") }
         text = r.positionals[0]

@@ -7,7 +7,7 @@ APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontcon
 # The tests take expected digests from the reference implementations' own commands (xxhsum -H2), and
 # expected advances from HarfBuzz's (hb-shape, hb-view).
 TEST_APT_PACKAGES := xxhash libharfbuzz-bin
-BENCH_APT_PACKAGES := imagemagick optipng linux-perf
+BENCH_APT_PACKAGES := imagemagick optipng linux-perf valgrind
 # The review workflow check (Scripts/test-review-workflow.sh): tmux drives the interactive review,
 # headless Chromium checks the HTML report.
 REVIEW_APT_PACKAGES := tmux chromium python3

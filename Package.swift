@@ -152,6 +152,8 @@ let package = Package(
                           dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster",
                                          "LabelSnapshotTesting", "ContentDigest"],
                           path: "Benchmarks/LabelBenchmark"),
+        .executableTarget(name: "InstructionCounts", dependencies: ["LabelSnapshotTesting", "LabelRendering"],
+                          path: "Benchmarks/InstructionCounts"),
         .executableTarget(name: "MatrixBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/MatrixBenchmark"),
         .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],
                           path: "Benchmarks/SweepBenchmark"),

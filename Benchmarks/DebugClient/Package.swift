@@ -7,6 +7,10 @@ let package = Package(
     name: "DebugClient",
     dependencies: [.package(name: "LabelSnapshot", path: "../..")],
     targets: [
+        // Sources/InstructionCounts links to Benchmarks/InstructionCounts: the operations Benchmarks/callgrind.sh counts.
+        .executableTarget(name: "InstructionCounts",
+                          dependencies: [.product(name: "LabelSnapshotTesting", package: "LabelSnapshot"),
+                                         .product(name: "LabelRendering", package: "LabelSnapshot")]),
         .testTarget(name: "PassPathTests",
                     dependencies: [.product(name: "LabelSnapshotTesting", package: "LabelSnapshot")]),
     ]

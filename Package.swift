@@ -3,6 +3,7 @@
 // One target per stage or capability (DESIGN.md §1, the map):
 //   PaddedLabel (LabelLayout) → TextLayout → LabelRendering → Bitmap (Raster) → PNGCodec
 //   LabelSnapshotTesting → SnapshotStore (which runs the format's PNGCodec and ImageDiff closures) → SnapshotReview ← labelsnap
+//   SnapshotStore → SnapshotRun (this test run: unnamed snapshots numbered, references claimed, the manifest of those used)
 import PackageDescription
 
 let package = Package(
@@ -69,27 +70,33 @@ let package = Package(
         .target(name: "StringResources", dependencies: ["CICU", "RegularFiles", "Locking"]),
         .target(name: "LocalizationSweep", dependencies: ["StringResources", "Locking", "LabelLayout", "LabelDescription", "LabelRendering",
                                                           "ContactSheetRendering", "Typesetting", "Raster", "MarkdownText"]),
-        // A test process's start and exit status, for the manifest of the references a run used
+        // A test process's start and exit status, for SnapshotRun's manifest of the references a run used
         // (a constructor: the only code that runs before the first test).
         .target(name: "CSnapshotRun"),
         // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
         .target(name: "CSnapshotFiles"),
         // The commands a snapshot failure offers (accept, reject, re-record), spelled once for the store, review and the assertions.
         .target(name: "SnapshotMessages"),
-        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "CSnapshotRun",
+        // Test names and `named:` values as single, safe path components (SnapshotNaming), for the store and the run.
+        .target(name: "SnapshotFileNames"),
+        // This test run's bookkeeping: unnamed snapshots numbered, references claimed across processes, the manifest
+        // of the references used (written and judged), the `--filter` pattern of one test.
+        .target(name: "SnapshotRun", dependencies: ["CSnapshotRun", "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotFileNames",
+                                                    "SnapshotMessages"]),
+        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "SnapshotRun", "SnapshotFileNames",
                                                       "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotMessages"]),
         // Where a recorded label PNG came from (its provenance text chunk), for the assertions and `labelsnap info`.
         .target(name: "ReferenceProvenance", dependencies: ["LabelDescription", "LabelLayout", "Typesetting", "PNGCodec", "SnapshotStore"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
         // more artifacts folders (shards), references, names, accept, reject.
-        .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "SnapshotMessages", "PNGCodec", "ImageDiff", "Raster"]),
+        .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "PNGCodec", "ImageDiff", "Raster"]),
         .target(name: "LabelSnapshotTesting",
-                dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore",
+                dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore", "SnapshotRun", "SnapshotFileNames",
                                "ImageDiff", "PNGCodec", "MarkdownText", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
                                "CSnapshotRun", "ReferenceProvenance", "SnapshotMessages", "Locking"]),
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["LabelRendering", "LabelLayout", "LabelDescription", "ReferenceProvenance", "Typesetting", "SnapshotStore",
-                                         "SnapshotReview", "SnapshotMessages", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep",
+                                         "SnapshotFileNames", "SnapshotReview", "SnapshotMessages", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep",
                                          "StringResources"]),
 
         // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …).
@@ -122,13 +129,15 @@ let package = Package(
         .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotMessages", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
-        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "PNGCodec", "Raster", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
+        // The run manifest written by many threads and processes at once, merged per run and judged.
+        .testTarget(name: "SnapshotRunTests", dependencies: ["SnapshotRun", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "PNGCodec", "Raster", "SnapshotTestSupport"]),
         .testTarget(name: "LocalizationSweepTests",
                     dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",
                                    "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport",
+        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotRun", "SnapshotFileNames", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport",
                                                                      "ReferenceProvenance", "FontTestSupport"]),
         // The property table driven end to end: command-line text and style JSON onto a label, and its provenance.
         .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "ReferenceProvenance", "LocalizationSweep", "LabelLayout",
@@ -136,7 +145,7 @@ let package = Package(
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",
-                    dependencies: ["LabelSnapCLI", "SnapshotStore", "PNGCodec", "Raster", "LabelRendering",
+                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "PNGCodec", "Raster", "LabelRendering",
                                    "LabelLayout", "Typesetting"]),
 
         // Bad input, environment independence (runs the built `labelsnap`), fuzz regressions.

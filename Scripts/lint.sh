@@ -23,9 +23,10 @@ if [ -n "$findings" ]; then
     exit 1
 fi
 echo "swift format lint: clean"
-# The snapshot store and the modules below it name no tool: the commands a failure offers (labelsnap accept, the
-# re-record run) are spelled once, by SnapshotMessages' SnapshotCommand, which the store, review and the assertions use.
-below="Sources/SnapshotStore Sources/Raster Sources/PNGCodec Sources/ImageDiff Sources/ContentDigest Sources/RegularFiles Sources/Locking"
+# The snapshot store and the modules below it (the run's bookkeeping, the file names, the pipeline) name no tool:
+# the commands a failure offers (labelsnap accept, the re-record run) are spelled once, by SnapshotMessages'
+# SnapshotCommand, which the store, review and the assertions use.
+below="Sources/SnapshotStore Sources/SnapshotRun Sources/SnapshotFileNames Sources/Raster Sources/PNGCodec Sources/ImageDiff Sources/ContentDigest Sources/RegularFiles Sources/Locking"
 named="$(grep -rnE '"[^"]*labelsnap [a-z]' $below --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)"
 if [ -n "$named" ]; then
     echo "$named"

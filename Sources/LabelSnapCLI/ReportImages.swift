@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotFileNames
 import SnapshotStore
 
 /// Where the report's images go: inlined as `data:` URIs (one self-contained file), or, when that

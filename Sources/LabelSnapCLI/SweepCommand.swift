@@ -2,6 +2,7 @@ import Foundation
 import LabelLayout
 import LocalizationSweep
 import PNGCodec
+import SnapshotFileNames
 import SnapshotReview
 import SnapshotStore
 import StringResources

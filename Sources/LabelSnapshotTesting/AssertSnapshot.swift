@@ -1,6 +1,8 @@
 import Foundation
 import SnapshotMessages
 @_exported import SnapshotStore
+import SnapshotFileNames
+import SnapshotRun
 #if canImport(XCTest)
 import XCTest
 #endif

@@ -1,6 +1,7 @@
 import Foundation
 import LabelLayout
 import Raster
+import SnapshotFileNames
 import SnapshotStore
 import Typesetting
 

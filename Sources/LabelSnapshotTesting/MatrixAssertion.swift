@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Locking
 import PNGCodec
+import SnapshotFileNames
 import SnapshotStore
 
 /// The outcome of a matrix that did not pass: one message for the whole matrix and each combination's own

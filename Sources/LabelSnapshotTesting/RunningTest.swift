@@ -2,6 +2,8 @@ import Foundation
 import Locking
 import SnapshotStore
 import CSnapshotRun
+import SnapshotFileNames
+import SnapshotRun
 #if canImport(XCTest)
 import XCTest
 #endif

@@ -1,3 +1,4 @@
+import SnapshotRun
 #if canImport(XCTest)
 import XCTest
 import SnapshotStore

@@ -1,3 +1,4 @@
+import SnapshotRun
 #if canImport(Testing)
 import Testing
 import SnapshotStore

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import SnapshotRun
 import SnapshotStore
 
 /// The references no test used in the last run (`labelsnap orphans`), judged only from a run that

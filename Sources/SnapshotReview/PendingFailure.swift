@@ -1,3 +1,4 @@
+import SnapshotFileNames
 import SnapshotMessages
 import SnapshotStore
 

@@ -1,5 +1,7 @@
 import Locking
+import SnapshotFileNames
 import SnapshotMessages
+import SnapshotRun
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -124,7 +126,7 @@ public enum SnapshotVerifier {
         guard location.keepsRunFiles else { return }
         for reference in [location.referencePath] + (location.legacyReferencePath.map { [$0] } ?? []) {
             SnapshotRunManifestWriter.recordUse(reference: reference, snapshotsFolder: location.snapshotsFolder,
-                                                artifactsRoot: location.artifactsRoot)
+                                                artifactsRoot: SnapshotLocation.normalize(location.artifactsRoot))
         }
     }
 

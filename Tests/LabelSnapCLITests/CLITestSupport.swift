@@ -1,6 +1,8 @@
 import Foundation
 import PNGCodec
 import Raster
+import SnapshotFileNames
+import SnapshotRun
 import SnapshotStore
 import XCTest
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import SnapshotRun
 import SnapshotStore
 import XCTest
 

@@ -2,6 +2,7 @@ import ContactSheetRendering
 import Foundation
 @testable import LabelSnapshotTesting
 import PNGCodec
+import SnapshotFileNames
 import SnapshotReview
 import SnapshotTestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LabelSnapshotTesting
+import SnapshotRun
 import SnapshotStore
 import XCTest
 

@@ -1,3 +1,4 @@
+import SnapshotRun
 #if canImport(Testing)
 import Foundation
 import LabelSnapshotTesting

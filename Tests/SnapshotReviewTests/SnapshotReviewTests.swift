@@ -4,6 +4,8 @@ import SnapshotStore
 import SnapshotTestSupport
 import XCTest
 @testable import SnapshotReview
+import SnapshotFileNames
+import SnapshotRun
 
 /// The review model on real failures written by `SnapshotVerifier` (the code under the assertions).
 final class SnapshotReviewTests: XCTestCase {

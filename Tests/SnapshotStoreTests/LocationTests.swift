@@ -1,6 +1,7 @@
 import SnapshotTestSupport
 import XCTest
 @testable import SnapshotStore
+import SnapshotRun
 
 final class LocationTests: XCTestCase {
     func testReferenceAndArtifactPaths() throws {

@@ -4,6 +4,7 @@ import Raster
 import SnapshotTestSupport
 import XCTest
 @testable import SnapshotStore
+import SnapshotRun
 
 /// The store's properties: every verifier outcome is a compare, a record or a
 /// failure; two snapshots of one test never share an artifact file.

@@ -2,6 +2,7 @@ import SnapshotTestSupport
 import Synchronization
 import XCTest
 import SnapshotStore
+import SnapshotRun
 
 /// The record-mode table of `SnapshotVerifier.verify`, with the text format (PNG comes from its
 /// own module; the logic is the same for every format).

@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotTestSupport
 import XCTest
-@testable import SnapshotStore
+@testable import SnapshotRun
 
 /// The manifest of the references a run used: written by many threads and processes at once, merged
 /// per run, and judged (`SnapshotRunManifest.problems`) by the documented rule.
@@ -90,7 +90,7 @@ final class RunManifestTests: XCTestCase {
         // A parent named like SwiftPM's swift-test (the kernel names a process after the file it runs).
         let launcher = pkg.root + "/swift-test-stand-in"
         XCTAssertEqual(symlink("/bin/sh", launcher), 0)
-        let selection = Array(repeating: "SnapshotStoreTests.ManifestProcessHelper/testWriteUses", count: 400).joined(separator: ",")
+        let selection = Array(repeating: "SnapshotRunTests.ManifestProcessHelper/testWriteUses", count: 400).joined(separator: ",")
         XCTAssertGreaterThan(selection.utf8.count, 16_384)
         // Not the last command, so the shell waits instead of replacing itself: it stays the bundle's parent.
         let child = try TestBundleProcess.run(["-c", "\"$0\" \"$1\"; exit $?", CommandLine.arguments[0], selection], in: pkg.root,
@@ -118,7 +118,7 @@ final class RunManifestTests: XCTestCase {
 
     private func helper(_ test: String, index: Int, count: Int, pkg: TempPackage) throws -> Process {
         // As swift test: the package is the working folder.
-        try TestBundleProcess.start(["SnapshotStoreTests.ManifestProcessHelper/" + test], in: pkg.root,
+        try TestBundleProcess.start(["SnapshotRunTests.ManifestProcessHelper/" + test], in: pkg.root,
                                     environment: ["LABELSNAP_RUN_ID": "orphans test run", Self.helperVariable: "\(pkg.root)|\(index)|\(count)"])
     }
 

@@ -19,12 +19,13 @@ package enum SnapshotRunManifestWriter {
     package static var isActive: Bool { lsr_run_id() != nil }
 
     /// Records that this process used (read, compared or wrote) the reference `reference` in the
-    /// folder of references `snapshotsFolder`; `artifactsRoot` holds the manifests. Best effort: a
-    /// manifest that cannot be written never fails an assertion (the run then just has no evidence).
+    /// folder of references `snapshotsFolder`; `artifactsRoot` (absolute and normalised, so that one folder has
+    /// one spelling) holds the manifests. Best effort: a manifest that cannot be written never fails an
+    /// assertion (the run then just has no evidence).
     package static func recordUse(reference: String, snapshotsFolder: String, artifactsRoot: String) {
         guard let run = lsr_run_id().map({ String(cString: $0) }),
               let process = lsr_process_id().map({ String(cString: $0) }) else { return }
-        let manifests = SnapshotLocation.normalize(artifactsRoot) + "/" + SnapshotRunManifest.folderName
+        let manifests = artifactsRoot + "/" + SnapshotRunManifest.folderName
         let path = manifests + "/" + run + "/" + process + ".manifest"
         state.withLock { state in
             var file: (fd: Int32, lines: Set<String>)
@@ -64,12 +65,12 @@ package enum SnapshotRunManifestWriter {
 
     private static func pruneOldRuns(in manifests: String, keeping current: String) {
         var runs: [(name: String, time: Int)] = []
-        for name in SnapshotFileSystem.entries(manifests) where !name.hasPrefix(".") && name != current {
+        for name in RunFiles.entries(manifests) where !name.hasPrefix(".") && name != current {
             var st = stat()
             if stat(manifests + "/" + name, &st) == 0 { runs.append((name, Int(st.st_mtim.tv_sec))) }
         }
         for run in runs.sorted(by: { $0.time > $1.time }).dropFirst(keptRuns) {
-            SnapshotRunClaims.removeTree(manifests + "/" + run.name)
+            RunFiles.removeTree(manifests + "/" + run.name)
         }
     }
 }

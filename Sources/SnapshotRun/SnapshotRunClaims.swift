@@ -1,5 +1,6 @@
-import Locking
 import CSnapshotRun
+import Locking
+import SnapshotFileNames
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -12,8 +13,8 @@ import Darwin
 /// one file are refused with both names also when `swift test --parallel` runs them in different
 /// processes (the in-process claim in `SnapshotCounter` cannot see those).
 ///
-/// One claim is a file `<artifacts>/.runs/<run>/claims/<hash of the reference>` created with `O_EXCL`,
-/// holding the claiming snapshot's name. The run is the parent process, as `swift test` starts every
+/// One claim is a file `<artifacts>/.runs/<run>/claims/<hash of the reference>` holding the claiming
+/// snapshot's name, created once (`RunFiles.create`: moved into place whole, never replaced). The run is the parent process, as `swift test` starts every
 /// worker: `<parent pid>-<parent start time>` when the parent is SwiftPM (`swift-test`, `swift-build`),
 /// or `LABELSNAP_RUN_ID` when set. A test binary started by hand has no cross-process run: its
 /// in-process claims suffice. Folders of runs whose parent has exited are removed on first use.
@@ -40,21 +41,23 @@ package enum SnapshotRunClaims {
         // This process already holds the claim under this name (an assertion run again): its file exists,
         // and another process claiming the file later is refused by it. Saves a write and a read per pass.
         if held.withLock({ $0[path].map { $0.unicodeScalars.elementsEqual(claim.rawName.unicodeScalars) } ?? false }) { return nil }
-        guard (try? SnapshotFileSystem.makeDirectories(claims)) != nil else { return nil }
         // Names and keys hold no newline that matters here: sanitised paths and call sites have none.
         let lines = [claim.rawName, key, claim.callSite ?? "", claim.testCase ?? "", processIdentity]
             .map { $0.replacingOccurrences(of: "\n", with: " ") }
         // Best effort: a folder that cannot be written does not stop the assertion (it fails later, with
         // a clear message, if it needs to write).
-        if (try? SnapshotFileSystem.writeAtomically(Array(lines.joined(separator: "\n").utf8), to: path, existing: .keep)) == true {
+        switch RunFiles.create(Array(lines.joined(separator: "\n").utf8), at: path) {
+        case true?:
             held.withLock { $0[path] = claim.rawName }
             return nil
+        case false?: break
+        case nil: return nil
         }
-        guard let existing = try? SnapshotFileSystem.readIfPresent(path) else { return nil }
+        guard let existing = RunFiles.read(path) else { return nil }
         let fields = String(decoding: existing, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard fields.count >= 2, fields[1].unicodeScalars.elementsEqual(lines[1].unicodeScalars) else { return nil }
-        let earlier = SnapshotClaim(rawName: fields[0], callSite: fields.count > 2 ? fields[2].nonEmpty : nil,
-                                    testCase: fields.count > 3 ? fields[3].nonEmpty : nil)
+        let earlier = SnapshotClaim(rawName: fields[0], callSite: fields.count > 2 ? nonEmpty(fields[2]) : nil,
+                                    testCase: fields.count > 3 ? nonEmpty(fields[3]) : nil)
         // The same name from this process again is the in-process claim's to judge (it knows new runs).
         let sameName = earlier.rawName.unicodeScalars.elementsEqual(claim.rawName.unicodeScalars)
         if sameName, fields.count > 4, fields[4] == processIdentity { return nil }
@@ -75,7 +78,7 @@ package enum SnapshotRunClaims {
     private static let held = Locked<[String: String]>([:])
 
     static func runIdentity(environment: [String: String]) -> String? {
-        if let id = environment[runVariable]?.trimmingWhitespace(), !id.isEmpty { return "id-" + SnapshotNaming.sanitize(id) }
+        if let id = environment[runVariable].map(trimmingWhitespace), !id.isEmpty { return "id-" + SnapshotNaming.sanitize(id) }
         return parentRun.withLock { cached in
             // The parent of a running process stays the same process (re-parenting only follows its exit,
             // which ends the run): /proc is read once per parent.
@@ -100,7 +103,7 @@ package enum SnapshotRunClaims {
     }
 
     /// A small `/proc` file as text. Read until end of file: `/proc` reports a size of 0, so a read of
-    /// `st_size` bytes (`SnapshotFileSystem.readIfPresent`) gets nothing, and no run was ever found.
+    /// `st_size` bytes (`RegularFile.contents`) gets nothing, and no run was ever found.
     static func procText(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -112,7 +115,7 @@ package enum SnapshotRunClaims {
             if n <= 0 { break }
             bytes += chunk[0..<n]
         }
-        return String(decoding: bytes, as: UTF8.self).trimmingWhitespace()
+        return trimmingWhitespace(String(decoding: bytes, as: UTF8.self))
     }
 
     /// `<pid>-<start time>` of this process: the one CSnapshotRun's constructor noted in a test bundle, else
@@ -121,22 +124,18 @@ package enum SnapshotRunClaims {
 
     /// Removes `<runs>/<pid>-<start>` folders whose process no longer runs (or is another process now).
     private static func removeFinishedRuns(in runs: String) {
-        for name in SnapshotFileSystem.entries(runs) {
+        for name in RunFiles.entries(runs) {
             let parts = name.split(separator: "-")
             guard parts.count == 2, let pid = pid_t(parts[0]) else { continue }
-            if startTime(of: pid) != String(parts[1]) { removeTree(runs + "/" + name) }
-        }
-    }
-
-    /// `rm -r` for the small claim folders (files and folders only; links are removed, not followed).
-    static func removeTree(_ path: String) {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return }
-        if (st.st_mode & S_IFMT) == S_IFDIR {
-            for name in SnapshotFileSystem.entries(path) { removeTree(path + "/" + name) }
-            rmdir(path)
-        } else {
-            unlink(path)
+            if startTime(of: pid) != String(parts[1]) { RunFiles.removeTree(runs + "/" + name) }
         }
     }
 }
+
+/// `text` without leading and trailing whitespace (`Character.isWhitespace`), as the store trims its variables.
+private func trimmingWhitespace(_ text: String) -> String {
+    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+}
+
+/// nil for the empty string.
+private func nonEmpty(_ text: String) -> String? { text.isEmpty ? nil : text }

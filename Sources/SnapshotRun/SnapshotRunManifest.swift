@@ -1,5 +1,5 @@
-#if canImport(Glibc)
 import SnapshotMessages
+#if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
@@ -144,10 +144,10 @@ package struct SnapshotRunManifest: Sendable, Equatable {
     package static func runs(in artifactsRoot: String) -> [SnapshotRunManifest] {
         let root = artifactsRoot + "/" + folderName
         var runs: [SnapshotRunManifest] = []
-        for run in SnapshotFileSystem.entries(root) {
+        for run in RunFiles.entries(root) {
             let folder = root + "/" + run
-            let processes = SnapshotFileSystem.entries(folder).filter { $0.hasSuffix(".manifest") }
-                .compactMap { name in (try? SnapshotFileSystem.readIfPresent(folder + "/" + name)).flatMap { $0 }.flatMap { parse($0, file: folder + "/" + name) } }
+            let processes = RunFiles.entries(folder).filter { $0.hasSuffix(".manifest") }
+                .compactMap { name in RunFiles.read(folder + "/" + name).flatMap { parse($0, file: folder + "/" + name) } }
             if !processes.isEmpty { runs.append(SnapshotRunManifest(run: run, folder: folder, processes: processes.sorted { $0.process < $1.process })) }
         }
         return runs.sorted { $0.started > $1.started }

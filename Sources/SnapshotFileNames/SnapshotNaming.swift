@@ -61,13 +61,15 @@ package enum SnapshotNaming {
         return sanitize(String(name))
     }
 
-    static func fnv1a64(_ text: String) -> UInt64 {
+    /// FNV-1a, 64 bits, of the UTF-8 bytes: the suffix of a cut name, the file name of a run's claim.
+    package static func fnv1a64(_ text: String) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for b in text.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
         return h
     }
 
-    static func hex(_ v: UInt64) -> String {
+    /// `v` as 16 lower-case hex digits.
+    package static func hex(_ v: UInt64) -> String {
         let s = String(v, radix: 16)
         return String(repeating: "0", count: 16 - s.count) + s
     }

@@ -5,10 +5,12 @@ import Typesetting
 // register): one parser each for style JSON and command-line text, as ValueSyntax's.
 
 extension ValueSyntax where Value == Font.Weight {
-    /// UIKit's weight names (`semibold`, `ultraLight`) or a CSS weight class (`650`, 1…1000): `Font.Weight(name:)`.
+    /// UIKit's weight names (`semibold`, `ultraLight`) or a CSS weight class, a whole number 1…1000 (`650`; the
+    /// option's text in decimal digits, the style's a JSON number or string): `Font.Weight(name:)`. A fraction or
+    /// another spelling of a number (`650.5`, `0x10`, `1e3`) is refused, pointing to the `wght` variation.
     package static var weight: ValueSyntax {
         let names = Font.Weight.all.map(\.name)
-        return ValueSyntax(placeholder: "W", summary: names.joined(separator: ", ") + " or a CSS weight 1…1000") { input throws(PropertyValueError) in
+        return ValueSyntax(placeholder: "W", summary: names.joined(separator: ", ") + " or a whole CSS weight 1…1000") { input throws(PropertyValueError) in
             let s: String
             switch input {
             case .text(let t), .string(let t): s = t
@@ -16,6 +18,11 @@ extension ValueSyntax where Value == Font.Weight {
             default: throw PropertyValueError(.phrase("must be a string or a number, not \(input.typeName)", got: nil))
             }
             guard let weight = Font.Weight(name: s) else {
+                if Double(s) != nil || s.lowercased().hasPrefix("0x") {
+                    throw PropertyValueError(.phrase("takes a CSS weight as a whole number from 1 to 1000 in decimal digits "
+                                                     + "(a variable font's weight between two is a variation: wght=650.5)",
+                                                     got: { if case .number(let v) = input { .number(v) } else { .text(s) } }()))
+                }
                 throw PropertyValueError(.phrase("must be \(names.joined(separator: ", ")) or a CSS weight 1…1000", got: .text(s)))
             }
             return weight

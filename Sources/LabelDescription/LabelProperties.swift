@@ -292,14 +292,16 @@ extension LabelProperty {
             """)],
                       syntax: .offset, set: { $0.shadowOffset = CGSize(width: $1[0], height: $1[1]) }),  // stated with shadowColor
         LabelProperty("weight", options: [Option("--weight", help: """
-            the font's weight (UIFont.Weight: ultraLight … semibold, bold … black, or a CSS weight 650): the
-            family's nearest face by CSS's rule (the system font between the nine: its variable instance),
-            after --font, --font-name or --text-style
+            the font's weight (UIFont.Weight: ultraLight … semibold, bold … black, or a whole CSS weight 650):
+            the family's nearest face by CSS's rule (the system font between the nine: its variable instance;
+            a variable font: its wght axis), after --font, --font-name or --text-style; --variation wght wins
             """)],
                       syntax: .weight, set: { $0.font = $0.font.withWeight($1) },
                       describe: { label in label.font.requestedWeight.flatMap { $0 == .regular ? nil : "weight=\($0)" } }),
-        LabelProperty("italic", options: [Option("--italic", help: "the family's italic face at the font's weight", switchValue: "true")],
-                      syntax: .bool, set: { label, italic in if italic { label.font = label.font.italic() } },
+        LabelProperty("italic", options: [Option("--italic", help: """
+            the family's italic face at the font's weight; false: its upright face (an italic font made upright)
+            """, switchValue: "true")],
+                      syntax: .bool, set: { label, italic in label.font = italic ? label.font.italic() : label.font.upright() },
                       describe: { $0.font.requestedItalic == true ? "italic" : nil }),
         LabelProperty("variations", options: [Option("--variation", "TAG=V", help: """
             a variable font's axis value (wght=650, wdth=90; clamped to the axis); repeat for more

@@ -6,10 +6,19 @@ public struct Font: Hashable, Sendable {
     public static let maximumPointSize = 10_000.0
 
     /// The primary face: its metrics (ascender, descender, line height) set the line height. Assigning a file
-    /// makes the font a file font (no longer the system font or a family matched by weight).
+    /// makes the font a file font (no longer the system font or a family matched by weight); another face (path
+    /// or face index) makes `weight` and `isItalic` read its own, not what was asked of the face before, while
+    /// the same face at other axis values (`file.variations`) keeps them.
     public var file: FontFile {
         get { face }
-        set { face = newValue; source = .file }
+        set {
+            if newValue.path != face.path || newValue.faceIndex != face.faceIndex {
+                requestedWeight = nil
+                requestedItalic = nil
+            }
+            face = newValue
+            source = .file
+        }
     }
     /// Size in points. The system font picks its face by size (`Font.system`), so setting it may change `file`.
     public var pointSize: Double {
@@ -84,8 +93,11 @@ public struct Font: Hashable, Sendable {
     }
 
     /// The weight asked for (`Font.system(size:weight:)`, `withWeight(_:)`), or for a font made from a file the
-    /// face's own (`OS/2.usWeightClass` through fontconfig; regular when it cannot be read).
-    public var weight: Weight { requestedWeight ?? face.info?.weight ?? .regular }
+    /// face's own: its `wght` axis value when one is set (clamped to the axis), else its `OS/2.usWeightClass`
+    /// (through fontconfig; regular when it cannot be read).
+    public var weight: Weight {
+        requestedWeight ?? face.drawnVariations["wght"].map(Weight.init(cssWeight:)) ?? face.info?.weight ?? .regular
+    }
 
     /// Whether italic was asked for (`italic()`), or for a font made from a file whether its face is italic or
     /// oblique.
@@ -103,7 +115,16 @@ public struct Font: Hashable, Sendable {
     /// The italic face of the same family at the same weight (as `UIFont.withSymbolicTraits(.traitItalic)`),
     /// found as `withWeight(_:)` finds faces; a family without italics keeps its upright face (no slanting is
     /// synthesised), and `isItalic` reads true.
-    public func italic() -> Font { restyled(weight: weight, italic: true) }
+    public func italic() -> Font { restyled(weight: requestedWeight, italic: true) }
+
+    /// The upright face of the same family at the same weight, as removing `.traitItalic` from the font's
+    /// descriptor (`UIFontDescriptor.withSymbolicTraits`), found as `italic()` finds faces: `Font(path:)` of
+    /// Inter-Italic.otf gives Inter-Regular.otf. A font that is not italic is returned as it is; a family without an
+    /// upright face keeps its italic one (`file.info` tells the face drawn), and `isItalic` reads false.
+    public func upright() -> Font {
+        guard isItalic else { return self }
+        return restyled(weight: requestedWeight, italic: false)
+    }
 
     /// The same font with digits of one width (`UIFont.monospacedDigitSystemFont`): the OpenType `tnum` feature
     /// on. A face without `tnum` keeps its digits.
@@ -113,10 +134,12 @@ public struct Font: Hashable, Sendable {
         return font
     }
 
-    /// The face of this font's family at `weight` and `italic` (see `withWeight(_:)`).
-    private func restyled(weight: Weight, italic: Bool) -> Font {
+    /// The face of this font's family at `asked` (nil: the weight it has, not stated as asked) and `italic` (see
+    /// `withWeight(_:)`).
+    private func restyled(weight asked: Weight?, italic: Bool) -> Font {
+        let weight = asked ?? self.weight
         var font = self
-        font.requestedWeight = weight
+        font.requestedWeight = asked
         font.requestedItalic = italic
         switch source {
         case .system(let system):
@@ -125,6 +148,10 @@ public struct Font: Hashable, Sendable {
             if let match = cssMatch(FontconfigResolver.shared.faces(ofFamily: family), cssWeight: weight.cssWeight, italic: italic) {
                 font.face = match.file
             }
+        case .file where face.weightAxis != nil:
+            // A variable font given by path keeps its file: the weight is its wght axis (CSS Fonts 4 §5.2: the
+            // face's weight range holds it), not the family's nearest static face.
+            font.face = face.variableFace(cssWeight: asked?.cssWeight, italic: italic)
         case .file:
             guard let info = face.info, let family = info.families.first else { break }
             let resolver = FontconfigResolver.shared

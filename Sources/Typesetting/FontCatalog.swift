@@ -102,19 +102,39 @@ extension FontconfigResolver {
 /// (`cssNearestWeight`). Static faces are preferred to a variable font's named instances of the same weight
 /// (both are listed for Inter), then by path. nil when `faces` is empty.
 package func cssMatch(_ faces: [FaceInfo], cssWeight: Double, italic: Bool, width: Int = 100) -> FaceInfo? {
-    let candidates = faces.filter { !$0.isVariable }
-    guard !candidates.isEmpty else { return nil }
-    let nearestWidth = candidates.map(\.width).min { a, b in
-        let (da, db) = (abs(a - width), abs(b - width))
-        return da != db ? da < db : (width <= 100 ? a < b : a > b)
-    }!
-    let sameWidth = candidates.filter { $0.width == nearestWidth }
-    let styled = sameWidth.contains { $0.isItalic == italic } ? sameWidth.filter { $0.isItalic == italic } : sameWidth
+    let styled = cssStyled(faces.filter { !$0.isVariable }, italic: italic, width: width)
     // Static faces (index < 65536) before named instances (fontconfig's index: instance << 16 | face).
     let ordered = styled.sorted { ($0.file.faceIndex >= 0x10000 ? 1 : 0, $0.file.path, $0.file.faceIndex)
                                  < ($1.file.faceIndex >= 0x10000 ? 1 : 0, $1.file.path, $1.file.faceIndex) }
     guard let index = cssNearestWeight(cssWeight, among: ordered.map(\.cssWeight)) else { return nil }
     return ordered[index]
+}
+
+/// CSS's first two steps: the faces of the width nearest `width` (narrower first for a normal or narrower request),
+/// then of the style asked when any has it (italic asked: italic or oblique faces; upright asked: upright ones).
+private func cssStyled(_ candidates: [FaceInfo], italic: Bool, width: Int) -> [FaceInfo] {
+    guard let nearestWidth = candidates.map(\.width).min(by: { a, b in
+        let (da, db) = (abs(a - width), abs(b - width))
+        return da != db ? da < db : (width <= 100 ? a < b : a > b)
+    }) else { return [] }
+    let sameWidth = candidates.filter { $0.width == nearestWidth }
+    return sameWidth.contains { $0.isItalic == italic } ? sameWidth.filter { $0.isItalic == italic } : sameWidth
+}
+
+/// `cssMatch` where a family has variable fonts: a static face or named instance of exactly `cssWeight` wins; else a
+/// face of the style and width CSS picks whose font has a `wght` axis holding `cssWeight` is drawn at that weight
+/// (CSS Fonts 4 §5.2: a face whose weight range holds the desired weight matches it), so 650 asked of a variable
+/// family is 650, not its 700 instance; else the nearest face by CSS's rule. nil when `faces` is empty.
+package func cssWeightMatch(_ faces: [FaceInfo], cssWeight: Double, italic: Bool, width: Int = 100) -> FontFile? {
+    let nearest = cssMatch(faces, cssWeight: cssWeight, italic: italic, width: width)
+    if let nearest, abs(nearest.cssWeight - cssWeight) < 1e-6 { return nearest.file }
+    for face in cssStyled(faces, italic: italic, width: width).sorted(by: { ($0.file.path, $0.file.faceIndex) < ($1.file.path, $1.file.faceIndex) }) {
+        let file = FontFile(path: face.file.path, faceIndex: face.file.faceIndex & 0xFFFF)
+        if let axis = file.weightAxis, (axis.minimum...axis.maximum).contains(cssWeight) {
+            return FontFile(path: file.path, faceIndex: file.faceIndex, variations: ["wght": cssWeight])
+        }
+    }
+    return nearest?.file
 }
 
 extension FontconfigResolver {

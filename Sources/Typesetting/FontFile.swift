@@ -71,7 +71,10 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `wght=650,opsz=15` in tag order; empty for a static face.
-    public var variationsDescription: String {
+    public var variationsDescription: String { Self.describe(variations) }
+
+    /// Axis values as `variationsDescription` writes them: `wght=650,opsz=15` in tag order.
+    package static func describe(_ variations: [String: Double]) -> String {
         variations.sorted { $0.key < $1.key }.map { tag, value in
             "\(tag)=\(value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value))"
         }.joined(separator: ",")

@@ -41,6 +41,23 @@ extension FontFile {
     }
 }
 
+extension FontFile {
+    /// The face's `wght` axis; nil for a static face.
+    package var weightAxis: VariationAxis? { variationAxes.first { $0.tag == "wght" } }
+
+    /// The axis values the face is drawn at: `variations` clamped to each axis's range as `FontFace` clamps them
+    /// (`wght=5000` on Inter's 100 … 900 is drawn at 900); a tag the face has no axis for, or NaN, kept as asked
+    /// (laying it out refuses them).
+    package var drawnVariations: [String: Double] {
+        guard !variations.isEmpty else { return [:] }
+        let axes = variationAxes
+        return variations.reduce(into: [:]) { drawn, entry in
+            guard let axis = axes.first(where: { $0.tag == entry.key }), !entry.value.isNaN else { drawn[entry.key] = entry.value; return }
+            drawn[entry.key] = min(max(entry.value, axis.minimum), axis.maximum)
+        }
+    }
+}
+
 private let variationAxesCache = Locked<[FontFile: [VariationAxis]]>([:])
 
 /// A four-byte OpenType tag as text (`0x77676874` → `wght`).

@@ -33,11 +33,14 @@ extension Font {
         ]
 
         /// The weight named as UIKit names it (`"semibold"`, `"ultraLight"`; case-insensitive), or by a CSS
-        /// weight class (`"600"`, 1 … 1000); nil for anything else.
+        /// weight class written in decimal digits (`"600"`, a whole number 1 … 1000, as `OS/2.usWeightClass`
+        /// holds); nil for anything else (`"650.5"`, `"0x10"`, `"1e3"`: a fraction of a variable font's weight is
+        /// its `wght` variation).
         public init?(name: String) {
             if let match = Weight.all.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) {
                 self = match.weight
-            } else if let css = Double(name), css >= 1, css <= 1000 {
+            } else if (1...4).contains(name.utf8.count), name.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+                      let css = Double(name), css >= 1, css <= 1000 {
                 self.init(cssWeight: css)
             } else {
                 return nil
@@ -67,12 +70,13 @@ extension Font {
             return a.css + (rawValue - a.raw) * (b.css - a.css) / (b.raw - a.raw)
         }
 
-        /// UIKit's name for one of the nine weights, else the CSS weight class (`"650"`; `"nan"`, `"inf"` as Swift
-        /// writes a class that is no whole number of Int's range).
+        /// UIKit's name for one of the nine weights, else the CSS weight class to a thousandth (`"650"`, `"650.5"`;
+        /// `"nan"`, `"inf"` as Swift writes a class beyond Int's range), never rounded to another whole class.
         public var description: String {
             if let match = Weight.all.first(where: { $0.weight == self }) { return match.name }
-            let css = cssWeight.rounded()
-            return abs(css) < 1e15 ? String(Int(css)) : "\(css)"
+            let css = (cssWeight * 1000).rounded() / 1000
+            if css == css.rounded(), abs(css) < 1e15 { return String(Int(css)) }
+            return "\(css)"
         }
 
         /// The weights a label lays out: UIKit's range, −1 … 1 (`UIFontDescriptor.TraitKey.weight` documents it),

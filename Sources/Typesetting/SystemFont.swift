@@ -148,7 +148,7 @@ public enum SystemFont {
             return FontFile(path: interFolder + (display ? "InterDisplay-" : "Inter-") + style + ".otf", adjustment: adjustment)
         case .family(let family):
             let faces = FontconfigResolver.shared.faces(ofFamily: family)
-            return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file
+            return cssWeightMatch(faces, cssWeight: weight.cssWeight, italic: italic)
                 ?? unavailable("\(environmentVariable)=\(family) names no installed or registered family: list them with fc-list : family, or give font files or folders (a value with a /)")
         case .files(let paths):
             let faces = FontconfigResolver.shared.faces(inFiles: paths)
@@ -159,7 +159,7 @@ public enum SystemFont {
             guard families.count <= 1 else {
                 return unavailable("\(environmentVariable)=\(value) holds \(families.count) families (\(families.joined(separator: ", "))): give the files of one family, or a folder holding only them")
             }
-            return cssMatch(faces, cssWeight: weight.cssWeight, italic: italic)?.file
+            return cssWeightMatch(faces, cssWeight: weight.cssWeight, italic: italic)
                 ?? unavailable("\(environmentVariable)=\(value) holds no font file (.ttf, .otf, .ttc, .otc): check the path")
         }
     }

@@ -60,6 +60,46 @@ final class RenderFontOptionsTests: XCTestCase {
         XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/650.png"), try PaddedLabel("Semibold badge", font: font).render())
     }
 
+    /// A weight asked of a variable font given by path, or drawing the system font (LABELSNAP_SYSTEM_FONT), is its
+    /// wght axis, not the family's nearest face or named instance; a variation wght given too wins (CSS's
+    /// font-variation-settings over font-weight); the face line states the value drawn, clamped to the axis
+    /// (fc-query: wght 100…900), beside the one asked. Pixels are the API's font at that wght.
+    func testAWeightOfAVariableFontIsItsWghtAxis() throws {
+        let dir = try temporaryFolder("render-font-options")
+        let at650 = try PaddedLabel("Semibold badge", font: Font(path: Self.interVariable, size: 17, variations: ["wght": 650])).render()
+        let runs: [([String], [String: String], String)] = [
+            (["--font", Self.interVariable, "--weight", "650"], [:], "Inter-roman.var.ttf weight 650 (650 asked), upright, instance wght=650"),
+            (["--font", Self.interVariable, "--variation", "wght=650", "--weight", "bold"], [:],
+             "Inter-roman.var.ttf weight 650 (bold asked), upright, instance wght=650"),
+            (["--weight", "650"], ["LABELSNAP_SYSTEM_FONT": Self.interVariable], "Inter-roman.var.ttf weight 650 (650 asked), upright, instance wght=650"),
+        ]
+        for (args, environment, face) in runs {
+            let run = try labelsnap(["render", "Semibold badge"] + args + ["--json", "-o", dir + "/out.png"], cwd: dir, environment: environment)
+            XCTAssertEqual(run.status, 0, "\(args): \(run.stderr)")
+            XCTAssertTrue(run.stdout.contains(#""face": "\#(face)""#), "\(args): \(run.stdout)")
+            XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), at650, "\(args)")
+        }
+        let clamped = try labelsnap(["render", "Heavy", "--font", Self.interVariable, "--variation", "wght=5000", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(clamped.status, 0, clamped.stderr)
+        XCTAssertTrue(clamped.stdout.contains("face: Inter-roman.var.ttf weight 900, upright, instance wght=900 (wght=5000 asked)"), clamped.stdout)
+    }
+
+    /// --italic false is the upright face of an italic font's family (removing UIKit's traitItalic); a family
+    /// without the slant asked keeps its face and the face line says what was asked (fc-list: NanumGothic has no
+    /// italic face).
+    func testItalicFalseMakesAnItalicFontUpright() throws {
+        let dir = try temporaryFolder("render-font-options")
+        let inter = "/usr/share/fonts/opentype/inter/"
+        let run = try labelsnap(["render", "Upright", "--font", inter + "Inter-SemiBoldItalic.otf", "--italic", "false", "--json", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains(#""fonts": ["\#(inter)Inter-SemiBold.otf"]"#), run.stdout)
+        XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"),
+                       try PaddedLabel("Upright", font: Font(path: inter + "Inter-SemiBold.otf", size: 17)).render())
+        let nanum = try labelsnap(["render", "Tag", "--font", "NanumGothic", "--italic", "-o", dir + "/out.png"], cwd: dir)
+        XCTAssertEqual(nanum.status, 0, nanum.stderr)
+        XCTAssertTrue(nanum.stdout.contains("face: NanumGothic.ttf weight 400, upright (italic asked)"), nanum.stdout)
+    }
+
     /// A copy of NanumSquareRoundR.ttf in a folder: --register makes --font-name find the copy (a registered file
     /// before the installed one). The PostScript name is fc-query's.
     func testARegisteredFolderIsFoundByPostScriptName() throws {
@@ -87,6 +127,11 @@ final class RenderFontOptionsTests: XCTestCase {
             (["--feature", "liga=-1"], "--feature needs whole numbers from 0 to 4294967295 after =, got 'liga=-1'"),
             (["--feature", "tnum=4294967296"], "--feature needs whole numbers from 0 to 4294967295 after =, got 'tnum=4294967296'"),
             (["--register", dir + "/nope"], "--register: no font file at \(dir)/nope"),
+            // A weight class is a whole number in decimal digits (it showed 650.5 as "651 asked"; 0x10 was 16).
+            (["--weight", "650.5"], "--weight takes a CSS weight as a whole number from 1 to 1000 in decimal digits "
+                + "(a variable font's weight between two is a variation: wght=650.5), got '650.5'"),
+            (["--weight", "0x10"], "--weight takes a CSS weight as a whole number from 1 to 1000 in decimal digits"),
+            (["--weight", "1e3"], "--weight takes a CSS weight as a whole number from 1 to 1000 in decimal digits"),
         ]
         for (args, message) in cases {
             let run = try labelsnap(["render", "x"] + args + ["-o", dir + "/out.png"], cwd: dir)

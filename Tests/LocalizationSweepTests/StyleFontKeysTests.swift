@@ -24,6 +24,19 @@ final class StyleFontKeysTests: XCTestCase {
         XCTAssertEqual(overridden.resolved(forKey: "body").label.font.file.path, Self.dejaVu + "DejaVuSans.ttf")
     }
 
+    /// "italic": false makes an italic font upright, as --italic false does; "weight" takes what --weight takes.
+    func testItalicFalseAndWholeWeightsAsOnTheCommandLine() throws {
+        let inter = "/usr/share/fonts/opentype/inter/"
+        let style = try LabelStyle(json: Array(#"{"italic": false, "width": 100, "font": "\#(inter)Inter-Italic.otf"}"#.utf8), file: "style.json")
+        XCTAssertEqual(style.label.font.file.path, inter + "Inter-Regular.otf")
+        XCTAssertThrowsError(try LabelStyle(json: Array(#"{"width": 100, "weight": 650.5}"#.utf8), file: "style.json")) { error in
+            XCTAssertEqual("\(error)", #"style.json:1: "weight" takes a CSS weight as a whole number from 1 to 1000 in decimal digits "#
+                           + "(a variable font's weight between two is a variation: wght=650.5), got 650.5")
+        }
+        XCTAssertEqual(try LabelStyle(json: Array(#"{"width": 100, "weight": 650}"#.utf8), file: "style.json").label.font.weight,
+                       Font.Weight(cssWeight: 650))
+    }
+
     func testAnUnknownFontNameIsRefusedWithItsLineAndTheNearestNames() {
         XCTAssertThrowsError(try LabelStyle(json: Array("{\"width\": 100,\n \"fontName\": \"DejaVuSans-Bld\"}".utf8), file: "style.json")) { error in
             XCTAssertTrue("\(error)".hasPrefix(#"style.json:2: "fontName": no registered or installed font named "DejaVuSans-Bld"; nearest names: "DejaVuSans-Bold""#),

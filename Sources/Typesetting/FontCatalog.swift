@@ -169,24 +169,3 @@ extension FontconfigResolver {
         return faces
     }
 }
-
-extension FontconfigResolver {
-    /// The faces of font files and of the font files in folders (not recursive), in the order given, folders' files
-    /// sorted by name.
-    func faces(inFiles paths: [String]) -> [FaceInfo] {
-        var faces: [FaceInfo] = []
-        for path in paths {
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-            if isFolder.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-                for name in names.sorted() where FontRegistry.fontExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
-                    faces += queryAll(path: path + "/" + name)
-                }
-            } else {
-                faces += queryAll(path: path)
-            }
-        }
-        return faces
-    }
-}

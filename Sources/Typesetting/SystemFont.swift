@@ -36,7 +36,9 @@ public enum SystemFont {
         case family(String)
         /// Font files, or folders of them, of one family: its faces matched by weight and slant. Files of several
         /// families (by each face's first, typographic, family name) are refused when the font is laid out, the
-        /// families named, rather than one drawn by chance.
+        /// families named, rather than one drawn by chance; so is a path that does not exist or cannot be read, a
+        /// file FreeType cannot open, or a folder with no `.ttf`, `.otf`, `.ttc` or `.otc` file (a folder's other
+        /// files are left alone), each said so (`TypesettingError.fontNotFound`).
         case files([String])
 
         /// `LABELSNAP_SYSTEM_FONT`'s form: empty → the stand-in; a value holding "/" → files and folders separated
@@ -151,8 +153,11 @@ public enum SystemFont {
             return cssWeightMatch(faces, cssWeight: weight.cssWeight, italic: italic)
                 ?? unavailable("\(environmentVariable)=\(family) names no installed or registered family: list them with fc-list : family, or give font files or folders (a value with a /)")
         case .files(let paths):
-            let faces = FontconfigResolver.shared.faces(inFiles: paths)
             let value = paths.joined(separator: ":")
+            let faces: [FaceInfo]
+            do throws(FilesProblem) { faces = try Self.faces(inFiles: paths) } catch {
+                return unavailable("\(environmentVariable)=\(value): \(error.message)")
+            }
             // One family, so that every weight and slant is drawn by the same design: a folder of several (Debian's
             // dejavu folder: Sans, Sans Mono, Serif, Math) has no right answer for "semibold", so it is refused.
             let families = Set(faces.compactMap(\.families.first)).sorted()
@@ -160,7 +165,8 @@ public enum SystemFont {
                 return unavailable("\(environmentVariable)=\(value) holds \(families.count) families (\(families.joined(separator: ", "))): give the files of one family, or a folder holding only them")
             }
             return cssWeightMatch(faces, cssWeight: weight.cssWeight, italic: italic)
-                ?? unavailable("\(environmentVariable)=\(value) holds no font file (.ttf, .otf, .ttc, .otc): check the path")
+                ?? unavailable("\(environmentVariable)=\(value) holds only a variable font's default outline, no instance or static face: "
+                    + "give its static files")
         }
     }
 

@@ -50,12 +50,19 @@ struct CLIResult {
 
 /// Runs `labelsnap args…` in `cwd` with SNAPSHOT_ARTIFACTS / record variables removed (unless given). With a
 /// `timeout`, a process still running after that many seconds is terminated and reported `timedOut` (for the
-/// tests of what must not block: the harness's limit, not an assertion about speed).
+/// tests of what must not block: the harness's limit, not an assertion about speed). `unprivileged` runs it as
+/// user and group 65534 (nobody) when the tests run as root, whom file permissions do not stop (`setpriv`).
 func labelsnap(_ args: [String], cwd: String, environment extra: [String: String] = [:],
-               timeout: TimeInterval? = nil, standardInput: Data? = nil) throws -> CLIResult {
+               timeout: TimeInterval? = nil, standardInput: Data? = nil, unprivileged: Bool = false) throws -> CLIResult {
     let process = Process()
     process.executableURL = try labelsnapExecutable()
     process.arguments = args
+    if unprivileged, geteuid() == 0 {
+        let setpriv = "/usr/bin/setpriv"
+        guard FileManager.default.isExecutableFile(atPath: setpriv) else { throw XCTSkip("running as root without \(setpriv)") }
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", process.executableURL!.path] + args
+        process.executableURL = URL(fileURLWithPath: setpriv)
+    }
     process.currentDirectoryURL = URL(fileURLWithPath: cwd)
     var env = ProcessInfo.processInfo.environment
     for key in ["SNAPSHOT_ARTIFACTS", "SNAPSHOT_TESTING_RECORD", "CI"] { env[key] = nil }

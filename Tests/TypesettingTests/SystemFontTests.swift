@@ -175,7 +175,42 @@ import Typesetting
             + "list them with fc-list : family, or give font files or folders (a value with a /)")
         let empty = SystemFont.withSystemFont(.files(["/nonexistent-fonts/"])) { Font.system(size: 17) }
         let none = #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: empty) }
-        #expect(none?.description == "LABELSNAP_SYSTEM_FONT=/nonexistent-fonts/ holds no font file (.ttf, .otf, .ttc, .otc): check the path")
+        #expect(none?.description == "LABELSNAP_SYSTEM_FONT=/nonexistent-fonts/: no file or folder at /nonexistent-fonts/: check the path")
+    }
+
+    /// Each way files cannot draw the system font is its own message (a missing path, a non-font file named or in a
+    /// folder under a font's name, a folder with no font file), and a folder's README is left alone. A file named
+    /// explicitly that is no font was skipped (the other files drew), a missing path said "holds no font file".
+    @Test func eachUnusableFileIsSaidInItsOwnWords() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("system-font-files-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/fonts", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/docs", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        try FileManager.default.copyItem(atPath: regular, toPath: folder + "/fonts/DejaVuSans.ttf")
+        for (name, text) in [("fonts/README", "read me"), ("docs/LICENSE", "licence"), ("notes.ttf", "not a font")] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        func message(_ paths: [String]) -> String? {
+            let font = SystemFont.withSystemFont(.files(paths)) { Font.system(size: 17) }
+            do { _ = try Shaper.shape(Array("a".utf16), font: font); return nil } catch { return "\(error)" }
+        }
+        // The README beside the font is skipped: the folder draws its one face.
+        #expect(message([folder + "/fonts"]) == nil)
+        #expect(SystemFont.withSystemFont(.files([folder + "/fonts"])) { Font.system(size: 17).file.path } == folder + "/fonts/DejaVuSans.ttf")
+        let notAFont = "is not a font FreeType can open: give TrueType or OpenType files (.ttf, .otf) or collections (.ttc, .otc); "
+            + "a WOFF/WOFF2 web font must be decompressed first"
+        #expect(message([folder + "/fonts", folder + "/notes.ttf"])
+            == "LABELSNAP_SYSTEM_FONT=\(folder)/fonts:\(folder)/notes.ttf: \(folder)/notes.ttf \(notAFont)")
+        #expect(message([folder + "/fonts", folder + "/fonts/README"])
+            == "LABELSNAP_SYSTEM_FONT=\(folder)/fonts:\(folder)/fonts/README: \(folder)/fonts/README \(notAFont)")
+        #expect(message([folder + "/fonts", folder + "/gone"])
+            == "LABELSNAP_SYSTEM_FONT=\(folder)/fonts:\(folder)/gone: no file or folder at \(folder)/gone: check the path")
+        #expect(message([folder + "/docs"]) == "LABELSNAP_SYSTEM_FONT=\(folder)/docs: the folder \(folder)/docs holds no font file "
+            + "(.ttf, .otf, .ttc, .otc; its subfolders are not read): give the folder the fonts are in, or the files")
+        // A file under a font's name in the folder is not skipped as a README is.
+        try FileManager.default.moveItem(atPath: folder + "/notes.ttf", toPath: folder + "/fonts/notes.ttf")
+        #expect(message([folder + "/fonts"]) == "LABELSNAP_SYSTEM_FONT=\(folder)/fonts: \(folder)/fonts/notes.ttf \(notAFont)")
     }
 
     @Test func displayDesignFrom20pt() throws {

@@ -45,6 +45,10 @@ enum AttributedTextJSON {
             let range = u.index(u.startIndex, offsetBy: Int(lo))..<u.index(u.startIndex, offsetBy: Int(hi))
             var container = AttributeContainer()
             var fontFile: FontFile?, size: Double?, image: String?, rect: CGRect?
+            // Two names of one attribute: the later one silently replaced the earlier.
+            if keys.contains(where: { $0.key == "color" }), keys.contains(where: { $0.key == "foregroundColor" }) {
+                throw detail("runs[\(i)] gives both \"color\" and \"foregroundColor\", two names of the text colour: give one")
+            }
             for k in keys where k.key != "range" {
                 func number() throws(PropertyValueError) -> CGFloat {
                     guard case .number(let v) = k.value, v.isFinite else { throw detail("runs[\(i)].\(k.key) must be a number") }
@@ -107,8 +111,11 @@ enum AttributedTextJSON {
             var style = ParagraphStyle()
             for m in paragraph {
                 func number() throws(PropertyValueError) -> CGFloat {
-                    guard case .number(let v) = m.value, v.isFinite, v >= -Double(PaddedLabel.maximumLength), v <= Double(PaddedLabel.maximumLength)
-                    else { throw detail("paragraphStyle.\(m.key) must be a length in points") }
+                    let limit = Double(PaddedLabel.maximumLength)
+                    guard case .number(let v) = m.value else { throw detail("paragraphStyle.\(m.key) must be a number of points, not \(m.value.typeName)") }
+                    guard v.isFinite, v >= -limit, v <= limit else {
+                        throw detail("paragraphStyle.\(m.key) must be within ±\(LabelDescriptionFormat.number(limit)) pt, got \(LabelDescriptionFormat.number(v))")
+                    }
                     return CGFloat(v)
                 }
                 switch m.key {

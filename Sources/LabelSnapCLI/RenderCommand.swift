@@ -32,7 +32,7 @@ func runRenderCommand(_ args: [String]) -> Int32 {
         let r = try ArgumentReader(args, valued: Set(["--width", "--height", "--text-file", "-o", "--output"] + LabelProperty.optionFlags),
                                    flags: Set(["--json", "--help", "-h"] + LabelProperty.switchFlags), switches: Set(LabelProperty.switchFlags),
                                    repeatable: Set(LabelProperty.repeatingFlags),
-                                   exclusive: [["-o", "--output"], ["--markdown", "--attributed"]] + LabelProperty.synonymFlags)
+                                   exclusive: [["-o", "--output"], ["--markdown", "--attributed"], ["--font", "--font-name"]] + LabelProperty.synonymFlags)
         if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
         let label = try makeLabel(r)
         let layout = try label.makeLayout()
@@ -92,6 +92,10 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     if r.value("--content-size-category") != nil, r.value("--text-style") == nil {
         throw UsageError("--content-size-category only scales a Dynamic Type font: add --text-style (body, headline …); "
             + "a fixed font (--size, or none: 17 pt) keeps its size in every category")
+    }
+    // --min-scale turns shrinking on (its `also:`), which would override an explicit false silently.
+    if r.switchValue("--adjusts-font-size-to-fit-width") == "false", let scale = r.value("--min-scale") {
+        throw UsageError("--adjusts-font-size-to-fit-width false and --min-scale '\(scale)' (which turns it on) contradict: drop one")
     }
     var label = PaddedLabel(text, font: .system(size: 17))
     do { try LabelProperty.applyOptions({ r.flag($0) ? [r.switchValue($0) ?? ""] : r.values($0) }, to: &label) } catch { throw UsageError(error.description) }

@@ -13,9 +13,35 @@ import Typesetting
 /// the attribute names (`backgroundColor`, `tracking`, `baselineOffset`, `underlineStyle`,
 /// `underlineColor`, `strikethroughStyle`, `strikethroughColor`: "single", "thick" or "double"), and `image`
 /// (a PNG file) with `bounds` [x, y, width, height] for an attachment; the paragraph style's keys are
-/// `ParagraphStyle`'s. Relative image paths are read from `base`.
+/// `ParagraphStyle`'s. Relative image paths are read from `base`. A run's `font` without `size` takes the label's
+/// point size (`Parsed.sized(_:)`), as a run without a font takes the label's font.
 enum AttributedTextJSON {
-    static func parse(_ input: PropertyInput, base: String) throws(PropertyValueError) -> AttributedString {
+    /// The attributed text read, and which UTF-16 offsets have a run font given without a size.
+    struct Parsed: Sendable {
+        var text: AttributedString
+        /// Per UTF-16 offset of the text: the run's font was named without a size (and no later run sized it).
+        var sizeFromLabel: [Bool]
+
+        /// The text with those runs' fonts at `pointSize`, the label's (`font.pointSize` when it is set: after
+        /// `font`, `size` and `textStyle` in table order).
+        func sized(_ pointSize: Double) -> AttributedString {
+            guard sizeFromLabel.contains(true) else { return text }
+            var text = self.text
+            var start = 0
+            while let lo = sizeFromLabel[start...].firstIndex(of: true) {
+                let hi = sizeFromLabel[lo...].firstIndex(of: false) ?? sizeFromLabel.count
+                let u = text.utf16
+                let range = u.index(u.startIndex, offsetBy: lo)..<u.index(u.startIndex, offsetBy: hi)
+                for run in text[range].runs {
+                    if let font = run.font { text[run.range].font = font.withSize(pointSize) }
+                }
+                start = hi
+            }
+            return text
+        }
+    }
+
+    static func parse(_ input: PropertyInput, base: String) throws(PropertyValueError) -> Parsed {
         guard case .object(let members) = input else { throw detail("must be an object with \"text\" and \"runs\"") }
         var text: String?, markdown = false, runs: [PropertyInput] = [], paragraph: [PropertyInput.Member]?
         for m in members {
@@ -35,6 +61,7 @@ enum AttributedTextJSON {
             result = AttributedString(text)
         }
         let count = result.utf16.count
+        var sizeFromLabel = [Bool](repeating: false, count: count)
         for (i, run) in runs.enumerated() {
             guard case .object(let keys) = run else { throw detail("runs[\(i)] must be an object") }
             guard case .array(let bounds)? = keys.first(where: { $0.key == "range" })?.value, bounds.count == 2,
@@ -90,8 +117,14 @@ enum AttributedTextJSON {
                 }
             }
             if fontFile != nil || size != nil {
-                // A size alone keeps the run's (or the label's default) face: DejaVu Sans.
+                // A size alone keeps the run's (or the label's default) face: DejaVu Sans. A font alone keeps the
+                // run's size, else takes the label's (`Parsed.sized`; 17 until then).
                 let existing = result[range].runs.first?.font
+                if size != nil {
+                    sizeFromLabel.replaceSubrange(Int(lo)..<Int(hi), with: repeatElement(false, count: Int(hi - lo)))
+                } else if existing == nil {
+                    sizeFromLabel.replaceSubrange(Int(lo)..<Int(hi), with: repeatElement(true, count: Int(hi - lo)))
+                }
                 var font = existing ?? .default(size: size ?? 17)
                 if let fontFile { font.file = fontFile }
                 if let size { font = font.withSize(size) }
@@ -155,7 +188,7 @@ enum AttributedTextJSON {
             }
             result.paragraphStyle = style
         }
-        return result
+        return Parsed(text: result, sizeFromLabel: sizeFromLabel)
     }
 
     /// A run's font: a file, else a family (its regular face), else a face's full or PostScript name

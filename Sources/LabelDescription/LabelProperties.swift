@@ -199,7 +199,7 @@ extension LabelProperty {
             "color": "#FFFFFF", "kern": 1.2, …}], "paragraphStyle": {"minimumLineHeight": 20, …}} (README);
             '-' reads it from standard input (relative image paths from the working folder)
             """)],
-                      syntax: ValueSyntax<AttributedString>(placeholder: "FILE.json", summary: "an object with text, runs and paragraphStyle") {
+                      syntax: ValueSyntax<AttributedTextJSON.Parsed>(placeholder: "FILE.json", summary: "an object with text, runs and paragraphStyle") {
                           input throws(PropertyValueError) in
                           switch input {
                           case .text(let path) where StandardInput.isNamed(by: path):
@@ -210,7 +210,7 @@ extension LabelProperty {
                           default: return try AttributedTextJSON.parse(input, base: FileManager.default.currentDirectoryPath)
                           }
                       },
-                      set: { $0.attributedText = $1 },
+                      set: { $0.attributedText = $1.sized($0.font.pointSize) },
                       describe: { label in label.attributedText.map { LabelProperty.describe(attributedText: $0) } }),
         LabelProperty("markdown", inStyle: false, options: [Option("--markdown", "TEXT", help: """
             the text in Markdown's inline syntax (**strong**, *emphasis*, `code`, ~~strikethrough~~), drawn as

@@ -11,6 +11,15 @@ extension PaddedLabel {
     /// The font with its CJK faces chosen for `effectiveLanguage` (DESIGN.md §2, fallback).
     package var languageFont: Font { font.forLanguage(effectiveLanguage) }
 
+    /// The fonts the text is drawn in, by UTF-16 range, as layout resolves them: `languageFont` over the whole of a
+    /// plain text; each run's font of an attributed text (its own, for the content size category, the language and
+    /// Markdown's intents, or the label's): what a check of glyph coverage must ask, run by run.
+    /// - Throws: `TypesettingError` for a run font that cannot be loaded.
+    package func fontsByRange() throws -> [(range: Range<Int>, font: Font)] {
+        guard let attributedText else { return [(0..<text.utf16.count, languageFont)] }
+        return try RichText(attributedText, label: self, baseFont: languageFont, language: effectiveLanguage).runs.map { ($0.range, $0.font) }
+    }
+
     /// "ko" for Hangul without kana, "ja" for kana, else nil.
     static func guessLanguage(_ text: String) -> String? {
         // 1,024 UTF-16 units come from at most 3 UTF-8 bytes each (a 4-byte sequence is 2 units).

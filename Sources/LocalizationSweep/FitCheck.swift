@@ -106,7 +106,7 @@ package enum FitCheck {
             let uncovered = distinct(layout.missingScalars)
             if uncovered.isEmpty, broken.isEmpty { return nil }
             return (Failure(lines: layout.lines.count, maxLines: layout.lines.count, overflow: 0, axis: .width, lost: "",
-                            truncation: nil, uncovered: uncovered, fontsTried: uncovered.isEmpty ? [] : fontNames(label.languageFont.chain),
+                            truncation: nil, uncovered: uncovered, fontsTried: uncovered.isEmpty ? [] : fontsTried(label),
                             brokenWords: broken), shownEnd)
         }
         // Only for the strings that do not fit: the text at the same width with no line limit but
@@ -142,11 +142,11 @@ package enum FitCheck {
             overflow = Double((needed.lines.last?.rect.maxY ?? shown) - shown); axis = .height
         }
         var whole = label
-        whole.text = wholeText
+        try style.set(wholeText, on: &whole)   // an attributed style keeps its runs (setting `text` drops them)
         let uncovered = try needed.truncation == nil && !isPrefix ? distinct(needed.missingScalars) : uncoveredScalars(of: whole)
         return (Failure(lines: needed.lines.count, maxLines: layout.lines.count, overflow: max(0, overflow),
                         axis: axis, lost: lostText(wholeText, layout), truncation: truncation, uncovered: uncovered,
-                        fontsTried: uncovered.isEmpty ? [] : fontNames(label.languageFont.chain), brokenWords: broken,
+                        fontsTried: uncovered.isEmpty ? [] : fontsTried(label), brokenWords: broken,
                         atLeast: atLeast), shownEnd)
     }
 
@@ -196,18 +196,37 @@ package enum FitCheck {
 
     /// The code points of `label`'s whole text that no font of its chain covers, each once, in text order: the
     /// layout's own fallback (`LazyShapedText`, what `TextLayout.missingScalars` reports for drawn text) over all of
-    /// the text, for a label whose layouts do not draw all of it (middle truncation keeps one line).
+    /// the text, for a label whose layouts do not draw all of it (middle truncation keeps one line). An attributed
+    /// text's runs are asked of their own fonts' chains (`PaddedLabel.fontsByRange`), not the label's.
     static func uncoveredScalars(of label: PaddedLabel) throws -> [Unicode.Scalar] {
+        let text = TextSegmentation.utf16(label.text)
+        let bounds = try TextSegmentation.graphemeBoundaries(text)
+        let runs = try label.fontsByRange()
+        guard runs.count > 1 else { return try uncovered(text, bounds, in: nil, font: runs.first?.font ?? label.languageFont) }
+        var fonts: [Font] = [], rangesByFont: [Font: [Range<Int>]] = [:]
+        for run in runs {
+            if rangesByFont[run.font] == nil { fonts.append(run.font) }
+            rangesByFont[run.font, default: []].append(run.range)
+        }
+        let missing = Set(try fonts.flatMap { try uncovered(text, bounds, in: rangesByFont[$0], font: $0) }.map(\.value))
+        // In text order, each once.
+        return distinct(label.text.unicodeScalars.filter { missing.contains($0.value) })
+    }
+
+    /// The code points of `text`'s clusters (those starting in `ranges`, nil: all) that `font`'s chain does not cover.
+    private static func uncovered(_ text: [UInt16], _ bounds: [Int], in ranges: [Range<Int>]?, font: Font) throws -> [Unicode.Scalar] {
         // Each distinct grapheme cluster once, one a line: fallback is chosen per cluster, so these give the same
         // code points in the same first-seen order as the whole text, at the cost of its distinct clusters (a
         // 5 MB translation of one letter is one cluster, not 5 million to shape).
-        let text = TextSegmentation.utf16(label.text)
-        let bounds = try TextSegmentation.graphemeBoundaries(text)
         var seenUnit = [Bool](repeating: false, count: 1 << 16), seen = Set<ArraySlice<UInt16>>()
         var utf16: [UInt16] = []
-        var start = 0
+        var start = 0, run = 0
         for end in bounds where end > start {
             defer { start = end }
+            if let ranges {
+                while run < ranges.count, ranges[run].upperBound <= start { run += 1 }
+                guard run < ranges.count, ranges[run].contains(start) else { continue }
+            }
             if end - start == 1 {
                 let u = Int(text[start])
                 if seenUnit[u] { continue }
@@ -216,9 +235,18 @@ package enum FitCheck {
             utf16 += text[start..<end]
             utf16.append(0x0A)
         }
-        let shaped = try LazyShapedText(utf16, font: label.languageFont)
+        let shaped = try LazyShapedText(utf16, font: font)
         try shaped.extend(through: utf16.count)
         return distinct(shaped.missingScalars(in: 0..<utf16.count))
+    }
+
+    /// The fonts a label's text was offered, by file name (`fontNames`): each font's chain of an attributed text's
+    /// runs, in text order, each face once; the label's chain for a plain text.
+    static func fontsTried(_ label: PaddedLabel) -> [String] {
+        guard label.attributedText != nil, let runs = try? label.fontsByRange() else { return fontNames(label.languageFont.chain) }
+        var chain: [FontFile] = []
+        for run in runs { for file in run.font.chain where !chain.contains(file) { chain.append(file) } }
+        return fontNames(chain)
     }
 
     /// `scalars` without repeats, in order.

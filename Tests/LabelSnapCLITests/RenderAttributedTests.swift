@@ -25,6 +25,26 @@ final class RenderAttributedTests: XCTestCase {
         XCTAssertNotEqual(m, FileManager.default.contents(atPath: dir + "/plain.png"))
     }
 
+    /// A run's font named without a size takes the label's point size (it took 17 pt): the same pixels as the
+    /// Markdown strong run, which draws the bold face at the label's 12 pt.
+    func testARunFontWithoutASizeTakesTheLabelsSize() throws {
+        let dir = try temporaryFolder("render-attributed")
+        let font = ["--font", "DejaVu Sans", "--size", "12"]
+        let markdown = try labelsnap(["render", "--markdown", "**New** items", "-o", dir + "/markdown.png"] + font, cwd: dir)
+        XCTAssertEqual(markdown.status, 0, markdown.stderr)
+        try Data(#"{"text": "New items", "runs": [{"range": [0, 3], "font": "\#(bold)"}]}"#.utf8).write(to: URL(fileURLWithPath: dir + "/chip.json"))
+        let attributed = try labelsnap(["render", "--attributed", dir + "/chip.json", "-o", dir + "/attributed.png"] + font, cwd: dir)
+        XCTAssertEqual(attributed.status, 0, attributed.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: dir + "/markdown.png"), FileManager.default.contents(atPath: dir + "/attributed.png"))
+        // A later run's size over part of it wins there.
+        try Data(#"{"text": "New items", "runs": [{"range": [0, 3], "font": "\#(bold)"}, {"range": [0, 3], "size": 12}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: dir + "/sized.json"))
+        let sized = try labelsnap(["render", "--attributed", dir + "/sized.json", "--font", "DejaVu Sans", "--size", "30", "--json"], cwd: dir)
+        XCTAssertEqual(sized.status, 0, sized.stderr)
+        let wide = try labelsnap(["render", "--attributed", dir + "/chip.json", "--font", "DejaVu Sans", "--size", "30", "--json"], cwd: dir)
+        XCTAssertNotEqual(sized.stdout, wide.stdout)
+    }
+
     func testBadInputIsRefusedWithoutWriting() throws {
         let dir = try temporaryFolder("render-attributed")
         let both = try labelsnap(["render", "x", "--markdown", "**y**", "-o", dir + "/out.png"], cwd: dir)

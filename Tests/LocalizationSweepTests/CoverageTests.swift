@@ -90,6 +90,33 @@ final class CoverageTests: XCTestCase {
         XCTAssertTrue(message.contains("not covered by any font: U+0E43 THAI CHARACTER SARA AI MAIMUAN"), message)
     }
 
+    /// An attributed style's run font is asked for its own coverage when the string is cut (it was the label's): a
+    /// run in NanumGothic draws Hangul that the label's chain (DejaVu Sans alone) lacks, by cmap; Thai after it is
+    /// lacked by both, and the fonts tried are the run's chain.
+    func testAnAttributedRunsFontIsAskedForItsOwnCoverage() throws {
+        let nanum = Font(path: "/usr/share/fonts/truetype/nanum/NanumGothic.ttf", size: 15)
+        var label = PaddedLabel("", font: Font(path: Self.dejaVu, size: 15, fallbacks: []), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+        var template = AttributedString("가")
+        template.font = nanum
+        label.attributedText = template
+        let korean = String(repeating: "한국어 ", count: 8)
+        XCTAssertEqual(uncoveredByCmap(korean, chain: nanum.forLanguage("ko").chain), [])
+        XCTAssertFalse(uncoveredByCmap(korean, chain: [FontFile(path: Self.dejaVu)]).isEmpty, "the label's own chain lacks Hangul")
+        // Middle truncation keeps one line however long the text: its coverage is asked of the whole text apart.
+        for mode in [LineBreakMode.byTruncatingTail, .byTruncatingMiddle] {
+            label.lineBreakMode = mode
+            let style = LabelStyle(label: label, width: 140)
+            let cut = try XCTUnwrap(try FitCheck.check(korean, style: style, language: "ko"), "\(mode)")
+            XCTAssertEqual(cut.truncation, mode)
+            XCTAssertEqual(cut.uncovered, [], "\(mode)")
+            let mixed = korean + Self.thai
+            let both = try XCTUnwrap(try FitCheck.check(mixed, style: style, language: "ko"), "\(mode)")
+            XCTAssertEqual(both.uncovered, uncoveredByCmap(mixed, chain: nanum.forLanguage("ko").chain), "\(mode)")
+            XCTAssertEqual(both.uncovered.map(\.value), [0x0E43, 0x0E2B, 0x0E21, 0x0E48], "\(mode)")
+            XCTAssertEqual(both.fontsTried.first, "NanumGothic.ttf", "\(mode)")
+        }
+    }
+
     /// A code point without a name is said to be what it is (Unicode's General_Category): U+0378 is unassigned
     /// (UnicodeData.txt has no line for it), U+E000 the first private-use code point.
     func testCodePointsWithoutANameSayWhatTheyAre() throws {

@@ -75,16 +75,16 @@ let package = Package(
         .target(name: "CSnapshotRun"),
         // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
         .target(name: "CSnapshotFiles"),
-        // The commands a snapshot failure offers (accept, reject, re-record), spelled once for the store, review and the assertions.
-        .target(name: "SnapshotMessages"),
         // Test names and `named:` values as single, safe path components (SnapshotNaming), for the store and the run.
         .target(name: "SnapshotFileNames"),
         // This test run's bookkeeping: unnamed snapshots numbered, references claimed across processes, the manifest
         // of the references used (written and judged), the `--filter` pattern of one test.
-        .target(name: "SnapshotRun", dependencies: ["CSnapshotRun", "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotFileNames",
-                                                    "SnapshotMessages"]),
+        .target(name: "SnapshotRun", dependencies: ["CSnapshotRun", "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotFileNames"]),
         .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "SnapshotRun", "SnapshotFileNames",
-                                                      "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotMessages"]),
+                                                      "CSnapshotFiles", "RegularFiles", "Locking"]),
+        // The words of a snapshot failure, above the store: its message (FailureText, from the store's outcome values,
+        // given to the store as a SnapshotWording), the commands it offers (SnapshotCommand), the numbers review shows.
+        .target(name: "SnapshotMessages", dependencies: ["SnapshotStore", "SnapshotRun", "ImageDiff", "PNGCodec"]),
         // Where a recorded label PNG came from (its provenance text chunk), for the assertions and `labelsnap info`.
         .target(name: "ReferenceProvenance", dependencies: ["LabelDescription", "LabelLayout", "Typesetting", "PNGCodec", "SnapshotStore"]),
         // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
         // The run manifest written by many threads and processes at once, merged per run and judged.
         .testTarget(name: "SnapshotRunTests", dependencies: ["SnapshotRun", "SnapshotTestSupport"]),
-        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "PNGCodec", "Raster", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "PNGCodec", "Raster", "SnapshotTestSupport"]),
         .testTarget(name: "LocalizationSweepTests",
                     dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",
                                    "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
@@ -145,7 +145,7 @@ let package = Package(
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",
-                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "PNGCodec", "Raster", "LabelRendering",
+                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "PNGCodec", "Raster", "LabelRendering",
                                    "LabelLayout", "Typesetting"]),
 
         // Bad input, environment independence (runs the built `labelsnap`), fuzz regressions.

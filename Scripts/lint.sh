@@ -23,14 +23,22 @@ if [ -n "$findings" ]; then
     exit 1
 fi
 echo "swift format lint: clean"
-# The snapshot store and the modules below it (the run's bookkeeping, the file names, the pipeline) name no tool:
-# the commands a failure offers (labelsnap accept, the re-record run) are spelled once, by SnapshotMessages'
-# SnapshotCommand, which the store, review and the assertions use.
+# The snapshot store and the modules below it (the run's bookkeeping, the file names, the pipeline) name no tool
+# and word no failure: the store returns an outcome (SnapshotFailure's values) and its caller gives the words (a
+# SnapshotWording: SnapshotMessages' FailureText, above the store), so below SnapshotMessages no module imports it,
+# spells a labelsnap command, or writes a sentence of the failure message. Nor does any read the process environment: the entry point (the assertion's SnapshotContext)
+# reads it once and passes it down, so an injected one (withSnapshotTesting(environment:)) is the one obeyed.
 below="Sources/SnapshotStore Sources/SnapshotRun Sources/SnapshotFileNames Sources/Raster Sources/PNGCodec Sources/ImageDiff Sources/ContentDigest Sources/RegularFiles Sources/Locking"
-named="$(grep -rnE '"[^"]*labelsnap [a-z]' $below --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true)"
-if [ -n "$named" ]; then
-    echo "$named"
-    echo "layering: a labelsnap command spelled below SnapshotMessages (above); use SnapshotCommand"
+code() { grep -rnE "$1" $below --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true; }
+imported="$(code '^[[:space:]]*(@testable[[:space:]]+)?import[[:space:]]+SnapshotMessages\b')"
+named="$(code '"[^"]*labelsnap [a-z]')"
+worded="$(code '"[^"]*(does not match its reference|No reference was found|Artifacts:|Accept the actual value|Record mode is|Record mode \\"|was not checked|Artifact not written|Failure record not written|re-record:)')"
+environment="$(code 'ProcessInfo\.processInfo\.environment|getenv\(|\benviron\b')"
+if [ -n "$imported$named$worded$environment" ]; then
+    printf '%s\n' "$imported" "$named" "$worded" "$environment" | sed '/^$/d'
+    echo "layering: at or below SnapshotStore a module imports SnapshotMessages, spells a labelsnap command or a failure message's"
+    echo "  sentence, or reads the environment; put the words in SnapshotMessages (FailureText, SnapshotCommand), give the store"
+    echo "  the values they are made of, and pass the environment down from the entry point"
     exit 1
 fi
-echo "layering: no labelsnap command below SnapshotMessages"
+echo "layering: no failure wording, labelsnap command, SnapshotMessages import or environment read at or below SnapshotStore"

@@ -3,6 +3,7 @@
 // and a small inline script only adds a slider and keys.
 import Foundation
 import SnapshotReview
+import SnapshotMessages
 import SnapshotStore
 
 /// Text for HTML element content and quoted attribute values.

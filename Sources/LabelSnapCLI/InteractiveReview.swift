@@ -4,6 +4,7 @@
 import Foundation
 import PNGCodec
 import SnapshotReview
+import SnapshotMessages
 import SnapshotStore
 
 struct InteractiveReview {

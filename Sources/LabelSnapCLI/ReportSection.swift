@@ -7,6 +7,7 @@ import PNGCodec
 import Raster
 import ReferenceProvenance
 import SnapshotReview
+import SnapshotMessages
 import SnapshotStore
 
 /// Widest an image may be in one panel of the side-by-side row (CSS px): three fit a 1400 px window,
@@ -86,7 +87,7 @@ struct ReportSection {
         s += "<h2>\(index). \(htmlEscape(f.displayName))<span class=\"kind\">\(htmlEscape(FailureText.kind(r.kind)))</span></h2>\n"
         if let warning { s += "<div class=\"warning\">\(htmlEscape(warning))</div>\n" }
         var rows: [(String, String)] = [("Test", r.testName), ("Test file", r.testFile), ("Reference", r.referenceRelative)]
-        rows += FailureText.rows(f).map { ($0.label.prefix(1).uppercased() + $0.label.dropFirst(), $0.value) }
+        rows += FailureText.rows(f.record).map { ($0.label.prefix(1).uppercased() + $0.label.dropFirst(), $0.value) }
         let actual = ReportFile("actual", path: f.actualPath, missingText: "no actual file")
         rows += Self.labelRows(reference: reference, actual: actual)
         rows.append(("Recorded", r.recordedAt))

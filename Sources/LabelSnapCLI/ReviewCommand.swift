@@ -2,6 +2,7 @@
 // listed otherwise (a pipe, a file, `--list`) or as JSON.
 import Foundation
 import SnapshotReview
+import SnapshotMessages
 import SnapshotStore
 
 let reviewHelp = """
@@ -66,7 +67,7 @@ func reviewRows(_ f: PendingFailure, reference check: ReferenceCheck? = nil) -> 
     else if !check.exists { reference += "  (missing)" }
     else if check.changed { reference += "  (changed since the failure)" }
     rows.append(("reference", reference))
-    rows += FailureText.rows(f)
+    rows += FailureText.rows(f.record)
     if r.referenceWritten { rows.append(("note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
     if f.canAccept {
         rows.append(("accept", shownCommand(f.acceptCommand)))

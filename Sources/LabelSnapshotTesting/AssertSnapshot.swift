@@ -146,12 +146,13 @@ func verify<Value>(_ value: () throws -> Value, as format: SnapshotFormat<Value>
             return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
                                             filePath: context.filePath, testName: context.testName, environment: context.environment,
                                             testCase: running.identity, fileID: context.fileID,
-                                            snapshotDirectory: context.snapshotDirectory)
+                                            snapshotDirectory: context.snapshotDirectory, wording: FailureText.wording)
         }
         var failure = SnapshotVerifier.verify(actual, as: format, named: name, record: context.recordMode(record),
                                        filePath: context.filePath, testName: context.testName, environment: context.environment,
                                        testCase: running.identity, fileID: context.fileID, snapshotDirectory: context.snapshotDirectory,
-                                       testCaseArguments: running.caseArguments, testSelection: running.selection)
+                                       testCaseArguments: running.caseArguments, testSelection: running.selection,
+                                       wording: FailureText.wording)
         if let former = formerBareReference(of: failure, running: running), let location = failure?.location {
             failure?.message += "\nA reference named before Swift Testing suites named references is beside it: \(former). "
                 + "If it is this test's, move it there (git mv \(SnapshotCommand.shellQuote(former)) "

@@ -4,6 +4,7 @@ import Foundation
 import Locking
 import PNGCodec
 import SnapshotFileNames
+import SnapshotMessages
 import SnapshotStore
 
 /// The outcome of a matrix that did not pass: one message for the whole matrix and each combination's own
@@ -93,7 +94,8 @@ func verifyMatrix(
         let failure = SnapshotVerifier.failure(producing: error, named: name ?? "matrix", pathExtension: "png",
                                                filePath: context.filePath, testName: context.testName,
                                                environment: context.environment, testCase: context.running.identity,
-                                               fileID: context.fileID, snapshotDirectory: context.snapshotDirectory)
+                                               fileID: context.fileID, snapshotDirectory: context.snapshotDirectory,
+                                               wording: FailureText.wording)
         return LabelMatrixFailures(message: failure.message, failures: [.init(combination: "", failure: failure)],
                                    combinationCount: 0, contactSheetPath: nil)
     }

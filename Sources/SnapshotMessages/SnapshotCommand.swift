@@ -1,8 +1,8 @@
-import Foundation
+import SnapshotRun
 
 /// The commands a snapshot failure offers, written once: the assertion's message and failure record
-/// (SnapshotStore), `review`, the report and the matrix's hint (SnapshotReview, LabelSnapCLI,
-/// LabelSnapshotTesting) all spell them from here, and the store names no tool of its own.
+/// (`FailureText`, which the store is given), `review`, the report and the matrix's hint (SnapshotReview,
+/// LabelSnapCLI, LabelSnapshotTesting) all spell them from here, and the store names no tool of its own.
 package enum SnapshotCommand {
     /// `labelsnap accept <the failure record at recordPath>`.
     package static func accept(recordPath: String) -> String {
@@ -25,12 +25,6 @@ package enum SnapshotCommand {
         "\(variable)=\(mode) swift test --filter \(shellQuote(filter))"
     }
 
-    /// `text` quoted for a POSIX shell when it needs quoting.
-    package static func shellQuote(_ text: String) -> String {
-        let safe = text.unicodeScalars.allSatisfy { s in
-            (s.value < 0x80 && (s.properties.isAlphabetic || s.properties.numericType != nil)) || "_-./,:+=@%".unicodeScalars.contains(s)
-        }
-        if safe && !text.isEmpty { return text }
-        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-    }
+    /// `text` quoted for a POSIX shell when it needs quoting (SnapshotRun's `ShellQuoting`, which the run manifest uses).
+    package static func shellQuote(_ text: String) -> String { ShellQuoting.quote(text) }
 }

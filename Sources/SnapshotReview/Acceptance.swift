@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import SnapshotMessages
 import SnapshotStore
 
 /// What accepting one failure did (or, with `dryRun`, would do).

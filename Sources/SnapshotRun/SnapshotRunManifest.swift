@@ -1,4 +1,3 @@
-import SnapshotMessages
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -220,7 +219,7 @@ package struct SnapshotRunManifest: Sendable, Equatable {
     static func commandText(_ arguments: [String]) -> String {
         guard let program = arguments.first else { return "(unknown command)" }
         let name = program.split(separator: "/").last.map(String.init) ?? program
-        return ([name == "swift-test" ? "swift test" : name] + arguments.dropFirst().map(SnapshotCommand.shellQuote)).joined(separator: " ")
+        return ([name == "swift-test" ? "swift test" : name] + arguments.dropFirst().map(ShellQuoting.quote)).joined(separator: " ")
     }
 
 }

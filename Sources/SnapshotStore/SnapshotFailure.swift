@@ -180,3 +180,28 @@ package struct SnapshotArtifactProblem: Sendable {
     package var error: any Error
     package init(kind: String, error: any Error) { self.kind = kind; self.error = error }
 }
+
+/// The words of a failure, given to the store by its caller (SnapshotMessages' `FailureText.wording`; the testing
+/// module and every other caller pass it): the store decides and writes, and writes the failure record with these
+/// words, but spells no sentence or command itself.
+package struct SnapshotWording: Sendable {
+    /// The whole message of a failure, from its values.
+    package var message: @Sendable (SnapshotFailure) -> String
+    /// The command of a fix, given the `swift test --filter` pattern of the test (`SnapshotFailure.testFilter`).
+    package var command: @Sendable (SnapshotFix, _ testFilter: String) -> String
+
+    package init(message: @escaping @Sendable (SnapshotFailure) -> String,
+                 command: @escaping @Sendable (SnapshotFix, _ testFilter: String) -> String) {
+        self.message = message
+        self.command = command
+    }
+}
+
+extension SnapshotFailure {
+    /// This failure with its message: `wording`'s of its values.
+    package func worded(by wording: SnapshotWording) -> SnapshotFailure {
+        var failure = self
+        failure.message = wording.message(self)
+        return failure
+    }
+}

@@ -1,9 +1,9 @@
 /// What fixes a failed snapshot, as a value: the failure's wording spells it, and a fix that
 /// needs a file the run did not write is left out by its case (an `accept` without an actual file).
 package enum SnapshotFix: Sendable, Equatable {
-    /// Accept the actual file as the reference (`SnapshotCommand.accept`).
+    /// Accept the actual file as the reference (the accept command of the failure record at `recordPath`).
     case accept(recordPath: String)
-    /// Run the test again under this record mode (`SnapshotVerifier.recordCommand`, `SnapshotCommand.rerecord`).
+    /// Run the test again under this record mode (the re-record command of `SnapshotFailure.testFilter`).
     case rerecord(RecordMode)
     /// An unreadable reference: fix its permissions, or delete it and re-record under this mode.
     case repairOrRerecord(RecordMode)

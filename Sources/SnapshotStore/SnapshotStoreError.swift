@@ -70,12 +70,14 @@ extension SnapshotStoreError {
     }
 }
 
-func errnoText(_ code: Int32) -> String {
+/// The system's words for `code` (`strerror`).
+package func errnoText(_ code: Int32) -> String {
     guard let s = strerror(code) else { return "errno \(code)" }
     return String(cString: s)
 }
 
-func errnoName(_ code: Int32) -> String {
+/// The symbolic name of `code` (`EACCES`), else `errno <code>`.
+package func errnoName(_ code: Int32) -> String {
     switch code {
     case EACCES: return "EACCES"
     case EPERM: return "EPERM"

@@ -1,6 +1,5 @@
 import Locking
 import SnapshotFileNames
-import SnapshotMessages
 import SnapshotRun
 import Foundation
 import Synchronization
@@ -45,18 +44,22 @@ public enum SnapshotVerifier {
     ///   - record: the `record:` argument (wins over the environment).
     ///   - filePath: the test file (`#filePath`).
     ///   - testName: the test function (`#function`).
-    ///   - environment: the process environment (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`).
+    ///   - environment: the process environment (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`), as the entry
+    ///     point read it: the store reads none.
     ///   - counter: numbers unnamed snapshots.
     ///   - testCase: the running test case (`RunningTest.identity`): numbering, claims, and XCTest's re-record filter.
     ///   - testSelection: the running test's own `--filter` pattern (`TestFilter.swiftTesting`) for the re-record
     ///     command; nil: made from `testCase` (`testFilter(for:testCase:)`).
+    ///   - wording: the words of a failure (SnapshotMessages' `FailureText.wording`): its message and the commands its
+    ///     record offers.
     /// - Returns: `nil` when the assertion passes, else the failure.
     package static func verify<Value>(_ value: Value, as format: SnapshotFormat<Value>, named name: String? = nil,
                                      record: RecordMode? = nil, filePath: String, testName: String,
-                                     environment: [String: String] = ProcessEnvironment.current,
+                                     environment: [String: String],
                                      counter: SnapshotCounter = .shared, testCase: String? = nil,
                                      fileID: String? = nil, snapshotDirectory: String? = nil,
-                                     testCaseArguments: String? = nil, testSelection: String? = nil) -> SnapshotFailure? {
+                                     testCaseArguments: String? = nil, testSelection: String? = nil,
+                                     wording: SnapshotWording) -> SnapshotFailure? {
         let location: SnapshotLocation, remembered: RememberedLocation?
         do {
             (location, remembered) = try SnapshotLocation.locateRemembered(
@@ -64,7 +67,7 @@ public enum SnapshotVerifier {
                 snapshotDirectory: snapshotDirectory, environment: environment, counter: counter, testCase: testCase)
         } catch {
             let snapshot = SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
-            return worded(SnapshotFailure(kind: .configuration, snapshotName: snapshot, finding: .notChecked(.invalid(error))))
+            return SnapshotFailure(kind: .configuration, snapshotName: snapshot, finding: .notChecked(.invalid(error))).worded(by: wording)
         }
         // Once per named snapshot and process the memo answers (a pass asserted again); else the set of uses.
         if remembered?.useRecorded.exchange(true, ordering: .acquiringAndReleasing) != true { recordUse(location) }
@@ -82,19 +85,19 @@ public enum SnapshotVerifier {
                                       referenceRelativePath: location.referenceRelativePath,
                                       onlyOnCaseInsensitiveFileSystems: collisionKey(earlier.rawName) == collisionKey(raw),
                                       parameterized: testCaseArguments != nil)
-            return worded(SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.clash(clash)),
-                                          location: location))
+            return SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.clash(clash)),
+                                   location: location).worded(by: wording)
         }
         let mode: RecordMode
         do {
             mode = try RecordMode.resolve(argument: record, environment: environment)
         } catch {
-            return worded(SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.invalid(error)),
-                                          location: location))
+            return SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.invalid(error)),
+                                   location: location).worded(by: wording)
         }
         switch Run(location: location, reference: remembered?.referencePath ?? location.referencePath, remembered: remembered,
                    mode: mode, format: format, value: value, testCase: testCase, testSelection: testSelection,
-                   environment: environment).verify() {
+                   environment: environment, wording: wording).verify() {
         case .passed: return nil
         case .failed(let failure): return failure
         }
@@ -103,16 +106,17 @@ public enum SnapshotVerifier {
     /// Like `verify`, for a value that could not be produced: reports `error` as the failure.
     package static func failure(producing error: any Error, named name: String? = nil, pathExtension: String,
                                filePath: String, testName: String,
-                               environment: [String: String] = ProcessEnvironment.current,
+                               environment: [String: String],
                                counter: SnapshotCounter = .shared, testCase: String? = nil,
-                               fileID: String? = nil, snapshotDirectory: String? = nil) -> SnapshotFailure {
+                               fileID: String? = nil, snapshotDirectory: String? = nil,
+                               wording: SnapshotWording) -> SnapshotFailure {
         let location = try? SnapshotLocation.locate(filePath: filePath, fileID: fileID, testName: testName, name: name,
                                                     pathExtension: pathExtension, snapshotDirectory: snapshotDirectory,
                                                     environment: environment, counter: counter, testCase: testCase)
         if let location { recordUse(location) }
         let snapshot = location?.snapshotName ?? SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
-        return worded(SnapshotFailure(kind: .valueFailed, snapshotName: snapshot, finding: .notChecked(.valueFailed(error)),
-                                      location: location))
+        return SnapshotFailure(kind: .valueFailed, snapshotName: snapshot, finding: .notChecked(.valueFailed(error)),
+                               location: location).worded(by: wording)
     }
 
     /// Notes in the run's manifest that this snapshot's reference is used (also its place before module
@@ -184,13 +188,6 @@ public enum SnapshotVerifier {
         return TestFilter.anyTest(named: location.testName, moduleName: location.moduleName)
     }
 
-    /// `SNAPSHOT_TESTING_RECORD=<mode> swift test --filter '…'` (the pattern of `testFilter`).
-    package static func recordCommand(_ mode: RecordMode, for location: SnapshotLocation, testCase: String? = nil,
-                                     selection: String? = nil) -> String {
-        SnapshotCommand.rerecord(variable: RecordMode.environmentVariable, mode: "\(mode)",
-                                 filter: testFilter(for: location, testCase: testCase, selection: selection))
-    }
-
     /// How the passes of this process were decided, counted since it started (all threads): by the
     /// reference's digest (`SnapshotFormat.provesMatch`, nothing decoded) or by decoding the reference
     /// and comparing. Tests and `make bench` read it to see that passes do not decode.
@@ -208,13 +205,6 @@ public enum SnapshotVerifier {
 
     /// Made only by `Run.compare` when the comparison matched: the one way to pass.
     private struct ComparedMatch { fileprivate init() {} }
-
-    /// `failure` with its message: `wording` of its values.
-    static func worded(_ failure: SnapshotFailure) -> SnapshotFailure {
-        var failure = failure
-        failure.message = SnapshotFailureWording.lines(failure).joined(separator: "\n")
-        return failure
-    }
 
     private enum Outcome {
         case passed(ComparedMatch)
@@ -241,6 +231,8 @@ public enum SnapshotVerifier {
         /// The environment the record mode was resolved from (injected: `withSnapshotTesting(environment:)`),
         /// so the "(CI is set)" note never disagrees with the mode.
         let environment: [String: String]
+        /// The words of a failure, the caller's.
+        let wording: SnapshotWording
 
         let encoded = EncodedCache()
 
@@ -414,13 +406,14 @@ public enum SnapshotVerifier {
             f.referenceDescription = referenceDescription
             f.tolerance = format.tolerance
             f.namedFolder = namedFolder
-            f.testFilter = SnapshotVerifier.testFilter(for: location, testCase: testCase, selection: testSelection)
+            let filter = SnapshotVerifier.testFilter(for: location, testCase: testCase, selection: testSelection)
+            f.testFilter = filter
             f.candidateFixes = fixes
             f.fixes = fixes
             var written = referenceWritten ? [reference] : []
             guard withArtifacts else {
                 f.filesWritten = written
-                return SnapshotVerifier.worded(f)
+                return f.worded(by: wording)
             }
             let keepsRecord = SnapshotVerifier.writesFailureRecord
             if !keepsRecord {
@@ -462,7 +455,7 @@ public enum SnapshotVerifier {
             }
             // An accept needs the actual file and the record it reads.
             f.fixes = fixes.filter { (actualPath != nil && keepsRecord) || !$0.needsActualFile }
-            f = SnapshotVerifier.worded(f)
+            f = f.worded(by: wording)
             var record = SnapshotFailureRecord(
                 version: SnapshotFailureRecord.currentVersion, kind: kind, testName: location.testName,
                 testFile: location.testFilePath, snapshotName: location.snapshotName, packageRoot: location.packageRoot,
@@ -471,10 +464,8 @@ public enum SnapshotVerifier {
                 referenceDescription: referenceDescription, actualDescription: actualDescription,
                 tolerance: format.tolerance, metrics: mismatch?.metrics ?? [:], summary: mismatch?.summary ?? [],
                 message: f.message,
-                acceptCommand: actualPath == nil ? nil : SnapshotFailureWording.command(.accept(recordPath: location.failureRecordPath),
-                                                                                      testFilter: f.testFilter ?? ""),
-                rerecordCommand: SnapshotFailureWording.command(.rerecord(kind == .missingReference ? .missing : .failed),
-                                                                testFilter: f.testFilter ?? ""),
+                acceptCommand: actualPath == nil ? nil : wording.command(.accept(recordPath: location.failureRecordPath), filter),
+                rerecordCommand: wording.command(.rerecord(kind == .missingReference ? .missing : .failed), filter),
                 recordedAt: Self.timestamp(),
                 referenceDigest: (try? SnapshotFileSystem.readIfPresent(reference))?.map(SnapshotFailureRecord.digest))
             record.snapshotsFolder = location.snapshotsFolder
@@ -485,7 +476,7 @@ public enum SnapshotVerifier {
                     written.append(location.failureRecordPath)
                 } catch {
                     f.recordProblem = error
-                    f = SnapshotVerifier.worded(f)
+                    f = f.worded(by: wording)
                     record.message = f.message
                 }
             }

@@ -3,6 +3,7 @@ import PNGCodec
 import Raster
 import SnapshotFileNames
 import SnapshotRun
+import SnapshotMessages
 import SnapshotStore
 import XCTest
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import LabelLayout
 import LabelRendering
 import PNGCodec
 import Raster
+import SnapshotMessages
 import SnapshotRun
 import SnapshotStore
 import Typesetting

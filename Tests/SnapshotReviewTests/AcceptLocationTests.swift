@@ -1,4 +1,5 @@
 import Foundation
+import SnapshotMessages
 import SnapshotStore
 import SnapshotTestSupport
 import XCTest

@@ -1,5 +1,6 @@
 import PNGCodec
 import Raster
+import SnapshotMessages
 import SnapshotStore
 import SnapshotTestSupport
 import XCTest

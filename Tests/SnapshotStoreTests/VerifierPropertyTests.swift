@@ -3,6 +3,7 @@ import Foundation
 import Raster
 import SnapshotTestSupport
 import XCTest
+import SnapshotMessages
 @testable import SnapshotStore
 import SnapshotRun
 

@@ -1,6 +1,7 @@
 import SnapshotTestSupport
 import Synchronization
 import XCTest
+import SnapshotMessages
 import SnapshotStore
 import SnapshotRun
 

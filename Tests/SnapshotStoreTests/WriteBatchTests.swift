@@ -1,5 +1,6 @@
 import SnapshotTestSupport
 import XCTest
+import SnapshotMessages
 import SnapshotStore
 import SnapshotRun
 

@@ -16,9 +16,9 @@ import Foundation
 /// `setenv`, `unsetenv` and `putenv` replace, remove or add entries, so any of them changes a pointer
 /// or the count (as long as nobody writes into a string already handed to `putenv`, which POSIX leaves
 /// to the caller anyway).
-package enum ProcessEnvironment {
+enum ProcessEnvironment {
     /// The variables of the process now.
-    package static var current: [String: String] {
+    static var current: [String: String] {
         let entries = environmentEntries()
         if let cached = cache.withLock({ $0.entries == entries ? $0.variables : nil }) { return cached }
         let variables = ProcessInfo.processInfo.environment

@@ -1,14 +1,22 @@
-import SnapshotMessages
+import SnapshotStore
 
-/// The words of a failure's values (`SnapshotFailure`): its message, line by line, and the command of each fix.
-enum SnapshotFailureWording {
-    /// The message: what was found, the named folder's note, the artifacts and their problems, the fixes.
-    static func lines(_ f: SnapshotFailure) -> [String] {
+/// The words of a snapshot failure, one place for every view: the message of the store's outcome (a
+/// `SnapshotFailure`'s values), which the assertions report and the failure record keeps for `review`, the report,
+/// `labelsnap accept` and the plugin; and the numbers of a record as those views show them (`FailureNumbers.swift`).
+package enum FailureText {
+    /// The wording the store is given (`SnapshotVerifier.verify(…, wording:)`): the message and the fixes' commands.
+    package static let wording = SnapshotWording(message: { message($0) }, command: { command($0, testFilter: $1) })
+
+    /// The whole message, its lines joined by newlines.
+    package static func message(_ f: SnapshotFailure) -> String { lines(f).joined(separator: "\n") }
+
+    /// The message line by line: what was found, the named folder's note, the artifacts and their problems, the fixes.
+    package static func lines(_ f: SnapshotFailure) -> [String] {
         findingLines(f) + folderLines(f) + tailLines(f)
     }
 
     /// The command of `fix`: `labelsnap accept <record>`, or the test run again under a record mode.
-    static func command(_ fix: SnapshotFix, testFilter: String) -> String {
+    package static func command(_ fix: SnapshotFix, testFilter: String) -> String {
         switch fix {
         case .accept(let recordPath): return SnapshotCommand.accept(recordPath: recordPath)
         case .rerecord(let mode), .repairOrRerecord(let mode):
@@ -18,7 +26,7 @@ enum SnapshotFailureWording {
 
     /// The fix's line of the message when it is the `position`-th (from 0) fix offered: the first is a
     /// sentence, a later one an alternative ("or …").
-    static func line(_ fix: SnapshotFix, at position: Int, testFilter: String) -> String {
+    package static func line(_ fix: SnapshotFix, at position: Int, testFilter: String) -> String {
         let command = command(fix, testFilter: testFilter)
         switch fix {
         case .accept:
@@ -154,7 +162,7 @@ enum SnapshotFailureWording {
 
     /// Why an artifact was not written. A file where the artifacts folder (or a folder above it) must be
     /// is the value of `SNAPSHOT_ARTIFACTS` (`SNAPSHOT_ARTIFACTS=/etc/passwd`), not a file to move away.
-    static func artifactProblem(_ error: any Error, artifactsRoot: String) -> String {
+    package static func artifactProblem(_ error: any Error, artifactsRoot: String) -> String {
         if case .notADirectory(let path)? = error as? SnapshotStoreError, artifactsRoot == path || artifactsRoot.hasPrefix(path + "/") {
             return "the artifacts folder \(artifactsRoot) cannot be made: \(path) is a file, not a folder. "
                 + "Point \(SnapshotLocation.artifactsVariable) at a folder (unset, artifacts go to <package root>/\(SnapshotLocation.defaultArtifactsFolder))"

@@ -4,7 +4,7 @@ import SnapshotStore
 
 /// The numbers of a failure record as people read them, one format for every view (`review`, the
 /// interactive review, the report); percentages are the failure message's (`DiffResult.percentText`).
-package enum FailureText {
+extension FailureText {
     /// A short reading of the failure kind.
     package static func kind(_ kind: SnapshotFailureKind) -> String {
         switch kind {
@@ -64,9 +64,8 @@ package enum FailureText {
     }
 
     /// The labelled rows shown for a failure, in order: differing pixels, size, largest Δ, changed
-    /// box, lines (text), else the summary; tolerance. Shared by `review` and the interactive review.
-    package static func rows(_ f: PendingFailure) -> [(label: String, value: String)] {
-        let r = f.record
+    /// box, lines (text), else the summary; tolerance. Shared by `review`, the interactive review and the report.
+    package static func rows(_ r: SnapshotFailureRecord) -> [(label: String, value: String)] {
         var rows: [(String, String)] = []
         if let d = differing(r) { rows.append(("differing", d)) }
         if let s = sizeChange(r) { rows.append(("size", s)) }
@@ -97,7 +96,7 @@ extension SnapshotFailureRecord {
         return nil
     }
     /// `(10, 5, 32×16)` from `boundingBox`, the way the failure message writes a changed area.
-    var sizeOfBox: String? {
+    package var sizeOfBox: String? {
         guard case .ints(let v)? = metrics["boundingBox"], v.count == 4 else { return nil }
         return "(\(v[0]), \(v[1]), \(v[2])×\(v[3]))"
     }

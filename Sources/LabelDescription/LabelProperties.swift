@@ -37,7 +37,8 @@ extension LabelProperty {
             """, repeats: true)],
                       syntax: .registeredFonts, set: { _, _ in }),
         LabelProperty("fontName", options: [Option("--font-name", help: """
-            a face by PostScript or full name (UIFont(name:size:)), over --register's and installed fonts
+            a face by PostScript or full name (UIFont(name:size:)), over --register's and installed fonts;
+            not with --font (both name the primary face: --fallback gives the others)
             """)],
                       syntax: .fontName, set: { $0.font.file = $1 }),
         LabelProperty("size", options: [Option("--size", help: "point size (default 17)")],
@@ -185,7 +186,7 @@ extension LabelProperty {
                       describe: { $0.defaultTabInterval != 0 ? "defaultTabInterval=\(n($0.defaultTabInterval))" : nil }),
         LabelProperty("userInterfaceStyle", options: [Option("--user-interface-style", help: """
             the appearance that resolves dynamic colours (default light)
-            """), Option("--appearance", help: "light|dark: as --user-interface-style")],
+            """), Option("--appearance", help: "light|dark: as --user-interface-style (give one of the two)")],
                       syntax: .choice(UserInterfaceStyle.allCases.map { ($0.rawValue, $0) }, shown: UserInterfaceStyle.allCases.map(\.rawValue)),
                       set: { $0.userInterfaceStyle = $1 },
                       describe: { $0.userInterfaceStyle != .light ? "userInterfaceStyle=\($0.userInterfaceStyle)" : nil }),

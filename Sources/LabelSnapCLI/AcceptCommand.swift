@@ -26,7 +26,7 @@ corrupt or conflicting record, reference outside its folder of references, missi
 
 func runAcceptCommand(_ args: [String]) -> Int32 {
     runSelectionCommand(args, command: "accept", help: acceptHelp) { f, dryRun, force, style in
-        let outcome = try f.accept(force: force, dryRun: dryRun)
+        let outcome = try f.accept(force: force, dryRun: dryRun, environment: commandEnvironment)
         print(acceptText(f, outcome, dryRun: dryRun, style: style), terminator: "")
     }
 }

@@ -14,7 +14,7 @@ let artifactsOptionHelp = """
 /// `--artifacts …` of a command line as the options to pass back in a suggested command
 /// (empty when the default folder is used).
 func artifactsArguments(_ roots: [String]) -> String {
-    if roots == [ArtifactsFolders.defaultRoot()] { return "" }
+    if roots == [ArtifactsFolders.defaultRoot(environment: commandEnvironment)] { return "" }
     return roots.map { " --artifacts " + SnapshotCommand.shellQuote($0) }.joined()
 }
 

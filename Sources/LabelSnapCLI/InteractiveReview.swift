@@ -49,7 +49,7 @@ struct InteractiveReview {
             switch terminal.readKey() {
             case .character("a"), .character("y"):
                 guard f.canAccept else { message = style.warn("cannot accept: the actual file is missing; re-record: \(f.record.rerecordCommand)"); continue }
-                decide("accepted") { .accepted(acceptText(f, try f.accept(), dryRun: false, style: style)) }
+                decide("accepted") { .accepted(acceptText(f, try f.accept(environment: commandEnvironment), dryRun: false, style: style)) }
             case .character("r"), .character("n"):
                 decide("rejected") { .rejected(rejectText(f, try f.reject(), dryRun: false, style: style)) }
             case .character("s"), .character(" "), .character("j"):

@@ -16,7 +16,7 @@ final class InteractiveTerminal {
 
     /// A terminal when standard input and output both are one (and `TERM` is not `dumb`), else nil:
     /// pipes, files and CI logs get the plain list.
-    static func open(environment: [String: String] = ProcessInfo.processInfo.environment) -> InteractiveTerminal? {
+    static func open(environment: [String: String] = commandEnvironment) -> InteractiveTerminal? {
         guard isatty(0) == 1, isatty(1) == 1, environment["TERM"] != "dumb" else { return nil }
         return InteractiveTerminal(environment: environment)
     }

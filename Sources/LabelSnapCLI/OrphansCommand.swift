@@ -47,7 +47,7 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
     do {
         let reader = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--delete", "--dry-run"], repeatable: ["--artifacts"])
         guard reader.positionals.isEmpty else { throw UsageError("orphans takes no names (got \(reader.positionals.joined(separator: " "))); see labelsnap orphans --help") }
-        let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"))
+        let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"), environment: commandEnvironment)
         guard roots.count == 1 else { throw UsageError("orphans reads one artifacts folder (the last run's), got \(roots.count)") }
         let delete = reader.flag("--delete"), dryRun = reader.flag("--dry-run")
         // Refused rather than ignored (as git clean refuses a lone option): a lone --dry-run reads as if

@@ -27,7 +27,7 @@ func runReportCommand(_ args: [String]) -> Int32 {
         let r = try ArgumentReader(args, valued: ["--artifacts", "-o", "--output"], flags: ["--help", "-h"], repeatable: ["--artifacts"])
         if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
-        let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))
+        let roots = try ArtifactsFolders.resolve(r.values("--artifacts"), environment: commandEnvironment)
         let scan = try ArtifactsFolders.scan(roots, checkout: ArtifactsFolders.currentCheckout())
         let output = r.value("-o") ?? r.value("--output") ?? roots[0] + "/report.html"
         let reportPath = output == "-" ? nil : SnapshotLocation.absolutePath(output)

@@ -62,7 +62,7 @@ struct ReportSection {
     /// The note says which, and warns when `__Snapshots__` now holds something else.
     func referenceFile() -> (file: ReportFile, warning: String?) {
         let r = failure.record
-        let resolved = Result(catching: { try failure.resolveReference() })
+        let resolved = Result(catching: { try failure.resolveReference(environment: commandEnvironment) })
         let changed: Bool = {
             guard case .success(let ref) = resolved else { return false }
             return failure.referenceUnchanged(at: ref.path) == false

@@ -37,7 +37,7 @@ func runReviewCommand(_ args: [String]) -> Int32 {
         let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--list", "--help", "-h"], repeatable: ["--artifacts"])
         if r.flag("--help") || r.flag("-h") { print(reviewHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("review takes no arguments, got '\(r.positionals[0])' (see --help)") }
-        let roots = try ArtifactsFolders.resolve(r.values("--artifacts"))
+        let roots = try ArtifactsFolders.resolve(r.values("--artifacts"), environment: commandEnvironment)
         let scan = try ArtifactsFolders.scan(roots, checkout: ArtifactsFolders.currentCheckout())
         if r.flag("--json") {
             print(reviewJSON(scan))
@@ -45,7 +45,7 @@ func runReviewCommand(_ args: [String]) -> Int32 {
             return InteractiveReview(scan: scan, terminal: terminal).run()
         } else {
             print(reviewText(scan, style: .out), terminator: "")
-            if !r.flag("--list"), ProcessInfo.processInfo.environment[pluginEnvironmentKey] != nil, !scan.failures.isEmpty {
+            if !r.flag("--list"), commandEnvironment[pluginEnvironmentKey] != nil, !scan.failures.isEmpty {
                 printError("review: " + pluginReviewNote)
             }
         }
@@ -88,7 +88,7 @@ struct ReferenceCheck {
     let changed: Bool
 
     init(_ f: PendingFailure) {
-        path = try? f.resolveReference().path
+        path = try? f.resolveReference(environment: commandEnvironment).path
         exists = path.map(SnapshotFileSystem.exists) ?? false
         changed = path.map { f.referenceUnchanged(at: $0) == false } ?? false
     }

@@ -26,7 +26,7 @@ func runSelectionCommand(_ args: [String], command: String, help: String,
         let needsFolders = all || r.positionals.contains { !$0.hasSuffix(".json") }
         // Accept writes into the checkout around the working folder, whatever package root a record names.
         let checkout = ArtifactsFolders.currentCheckout()
-        let scan = needsFolders ? try ArtifactsFolders.scan(try ArtifactsFolders.resolve(r.values("--artifacts")), checkout: checkout) : PendingScan()
+        let scan = needsFolders ? try ArtifactsFolders.scan(try ArtifactsFolders.resolve(r.values("--artifacts"), environment: commandEnvironment), checkout: checkout) : PendingScan()
         let style = TerminalStyle.out
         switch try scan.select(r.positionals, all: all, load: { try ArtifactsFolders.load(recordAt: $0, checkout: checkout) }) {
         case .unmatched(let names):

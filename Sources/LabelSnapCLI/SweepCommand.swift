@@ -89,7 +89,7 @@ func runSweepCommand(_ args: [String]) -> Int32 {
 
         var sheets: [String: String] = [:]
         if !r.flag("--no-sheets") {
-            let root = r.value("--artifacts").map { SnapshotLocation.absolutePath($0) } ?? ArtifactsFolders.defaultRoot()
+            let root = r.value("--artifacts").map { SnapshotLocation.absolutePath($0) } ?? ArtifactsFolders.defaultRoot(environment: commandEnvironment)
             let folder = root + "/localization"
             sheets = try writeSweepArtifacts(result, style: style, folder: folder)
         }

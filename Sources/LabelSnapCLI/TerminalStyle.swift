@@ -22,7 +22,7 @@ struct TerminalStyle: Sendable {
 
     init(enabled: Bool) { self.enabled = enabled }
 
-    init(fd: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    init(fd: Int32, environment: [String: String] = commandEnvironment) {
         switch Self.mode {
         case .always: enabled = true
         case .never: enabled = false

@@ -35,12 +35,12 @@ extension PendingFailure {
     /// - Parameters:
     ///   - force: replace a reference that changed after the failure was recorded.
     ///   - dryRun: check everything and say what would happen; change nothing.
+    ///   - environment: the caller's (the CLI reads the process's once), read for `LABELSNAP_SNAPSHOTS_DIR`
+    ///     (see `resolveReference`).
     /// - Throws: `ReviewError` when there is no actual file or it is gone, it is not a valid PNG for a
     ///   PNG reference, its extension differs from the reference's, the reference is outside its folder
     ///   of references (`ResolvedReference.folder`), or it changed since the failure (without `force`); a write error otherwise.
-    ///   - environment: read for `LABELSNAP_SNAPSHOTS_DIR` (see `resolveReference`).
-    package func accept(force: Bool = false, dryRun: Bool = false,
-                       environment: [String: String] = ProcessInfo.processInfo.environment) throws -> AcceptOutcome {
+    package func accept(force: Bool = false, dryRun: Bool = false, environment: [String: String]) throws -> AcceptOutcome {
         let reference = try resolveReference(environment: environment)
         guard let actualPath else {
             throw ReviewError("\(displayName) has no actual file to accept (\(FailureText.kind(record.kind))); re-record instead: \(record.rerecordCommand)")

@@ -38,8 +38,8 @@ package enum ArtifactsFolders {
     }
 
     /// The default folder: `$SNAPSHOT_ARTIFACTS` (relative to the package root, like the assertions),
-    /// else `<package root>/.build/snapshot-artifacts`.
-    package static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// else `<package root>/.build/snapshot-artifacts`. `environment` is the caller's (the CLI reads the process's once).
+    package static func defaultRoot(environment: [String: String]) -> String {
         SnapshotLocation.artifactsRoot(packageRoot: currentPackageRoot(), environment: environment)
     }
 
@@ -47,8 +47,7 @@ package enum ArtifactsFolders {
     /// default one. Named folders must exist; without one the working folder must be inside a package
     /// (or `SNAPSHOT_ARTIFACTS` set), so that a typo or the wrong folder is an error, not "no failures".
     /// - Throws: `ReviewError` saying which folder is missing.
-    package static func resolve(_ options: [String],
-                               environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [String] {
+    package static func resolve(_ options: [String], environment: [String: String]) throws -> [String] {
         let named = options.filter { !$0.isEmpty }
         if named.isEmpty {
             if environment["SNAPSHOT_ARTIFACTS"]?.isEmpty ?? true,

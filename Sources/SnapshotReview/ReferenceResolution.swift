@@ -31,7 +31,7 @@ extension PendingFailure {
     /// out of the folder are refused.
     /// - Parameter environment: read for `LABELSNAP_SNAPSHOTS_DIR` (another checkout only).
     /// - Throws: `ReviewError` naming the record and the path refused.
-    package func resolveReference(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ResolvedReference {
+    package func resolveReference(environment: [String: String]) throws -> ResolvedReference {
         let recordRoot = SnapshotLocation.absolutePath(record.packageRoot)
         let recordFolder = SnapshotLocation.absolutePath(record.snapshotsFolder ?? recordRoot + "/" + SnapshotLocation.snapshotsFolderName)
         let sameCheckout = record.packageRoot.hasPrefix("/") && (checkout.map { Self.samePath($0, recordRoot) }

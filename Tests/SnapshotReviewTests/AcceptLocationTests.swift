@@ -32,7 +32,7 @@ final class AcceptLocationTests: XCTestCase {
 
     func testAcceptWritesIntoTheSnapshotDirectoryTheAssertionNamed() throws {
         let f = try fail(directory: "References", checkout: made.root)
-        let outcome = try f.accept()
+        let outcome = try f.accept(environment: [:])
         XCTAssertEqual(outcome.reference.path, made.root + "/References/FakeTests/BadgeTests/testLabel.label.txt")
         XCTAssertEqual(outcome.reference.folder, made.root + "/References")
         XCTAssertNil(outcome.reference.note)
@@ -43,7 +43,7 @@ final class AcceptLocationTests: XCTestCase {
     func testAcceptWritesIntoAnAbsoluteSnapshotsDirectoryOutsideThePackage() throws {
         let shared = other.root + "/shared-references"
         let f = try fail(environment: ["LABELSNAP_SNAPSHOTS_DIR": shared], checkout: made.root)
-        let outcome = try f.accept()
+        let outcome = try f.accept(environment: [:])
         XCTAssertEqual(outcome.reference.path, shared + "/FakeTests/BadgeTests/testLabel.label.txt")
         XCTAssertEqual(text(outcome.reference.path), "new\n")
     }
@@ -53,7 +53,7 @@ final class AcceptLocationTests: XCTestCase {
         var record = f.record
         record.reference = made.snapshots + "/FakeTests/BadgeTests/testLabel.label.txt"   // not in References/
         f = PendingFailure(recordPath: f.recordPath, record: record, artifactsRoot: f.artifactsRoot, checkout: made.root)
-        XCTAssertThrowsError(try f.accept()) {
+        XCTAssertThrowsError(try f.accept(environment: [:])) {
             XCTAssertTrue("\($0)".contains("is outside \(made.root)/References"), "\($0)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: made.snapshots))
@@ -66,7 +66,7 @@ final class AcceptLocationTests: XCTestCase {
         // This checkout holds the reference the failure was compared with (the same commit).
         try other.write(Array("old\n".utf8), to: other.root + "/References/FakeTests/BadgeTests/testLabel.label.txt")
         try other.write(Array("old\n".utf8), to: other.reference("testLabel.label.txt"))
-        let outcome = try f.accept()
+        let outcome = try f.accept(environment: [:])
         XCTAssertEqual(outcome.reference.path, other.root + "/References/FakeTests/BadgeTests/testLabel.label.txt")
         XCTAssertEqual(outcome.reference.note, "package root \(made.root) is another checkout; writing into this one, \(other.root)")
         XCTAssertEqual(text(outcome.reference.path), "new\n")
@@ -74,7 +74,7 @@ final class AcceptLocationTests: XCTestCase {
 
         // The default folder likewise.
         let g = try fail(checkout: other.root)
-        XCTAssertEqual(try g.accept().reference.path, other.reference("testLabel.label.txt"))
+        XCTAssertEqual(try g.accept(environment: [:]).reference.path, other.reference("testLabel.label.txt"))
         XCTAssertEqual(text(made.reference("testLabel.label.txt")), "old\n")
     }
 

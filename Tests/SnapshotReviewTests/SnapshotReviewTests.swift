@@ -33,14 +33,14 @@ final class SnapshotReviewTests: XCTestCase {
                                                            "testLabel.label.txt.failure.json", "testLabel.label.txt.reference.txt"],
                        "the text diff is `….diff`, not `….diff.diff`; the compared reference is copied")
         XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), Array("old\n".utf8))
-        let reference = try f.resolveReference().path
+        let reference = try f.resolveReference(environment: [:]).path
         XCTAssertEqual(f.referenceUnchanged(at: reference), true)
         try pkg.write(Array("pulled\n".utf8), to: reference)
         XCTAssertEqual(f.referenceUnchanged(at: reference), false)
         XCTAssertEqual(pkg.bytes(try XCTUnwrap(f.comparedReferencePath)), Array("old\n".utf8), "the copy still shows what was compared")
-        XCTAssertThrowsError(try f.accept()) { XCTAssertTrue("\($0)".contains("changed after the failure was recorded"), "\($0)") }
+        XCTAssertThrowsError(try f.accept(environment: [:])) { XCTAssertTrue("\($0)".contains("changed after the failure was recorded"), "\($0)") }
         XCTAssertEqual(pkg.bytes(reference), Array("pulled\n".utf8))
-        let forced = try f.accept(force: true)
+        let forced = try f.accept(force: true, environment: [:])
         XCTAssertEqual(forced.change, .replaced(old: "7 bytes", new: "4 bytes"))
         XCTAssertEqual(forced.removedFiles, 4, "actual, diff, reference copy, record")
         XCTAssertEqual(pkg.bytes(reference), Array("new\n".utf8))
@@ -51,7 +51,7 @@ final class SnapshotReviewTests: XCTestCase {
         try failText("a\n", "b\n")
         let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
         let before = pkg.list(root() + "/FakeTests/BadgeTests")
-        XCTAssertEqual(try f.accept(dryRun: true).change, .replaced(old: "2 bytes", new: "2 bytes"))
+        XCTAssertEqual(try f.accept(dryRun: true, environment: [:]).change, .replaced(old: "2 bytes", new: "2 bytes"))
         XCTAssertEqual(try f.reject(dryRun: true).removedFiles, 4)
         XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), before)
         XCTAssertEqual(try f.reject().removedFiles, 4)
@@ -65,7 +65,7 @@ final class SnapshotReviewTests: XCTestCase {
         XCTAssertTrue(f.canAccept)
         try FileManager.default.removeItem(atPath: try XCTUnwrap(f.actualPath))
         XCTAssertFalse(f.canAccept)
-        XCTAssertThrowsError(try f.accept()) { XCTAssertTrue("\($0)".contains("the actual file of BadgeTests/testLabel.label is gone"), "\($0)") }
+        XCTAssertThrowsError(try f.accept(environment: [:])) { XCTAssertTrue("\($0)".contains("the actual file of BadgeTests/testLabel.label is gone"), "\($0)") }
         XCTAssertEqual(pkg.bytes(pkg.reference("testLabel.label.txt")), Array("a\n".utf8))
     }
 

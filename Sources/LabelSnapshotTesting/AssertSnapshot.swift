@@ -136,29 +136,40 @@ public func snapshotFailure<Value>(
 /// `context` names (its file, test, line, configuration and running test).
 func verify<Value>(_ value: () throws -> Value, as format: SnapshotFormat<Value>, named name: String?, record: RecordMode?,
                    in context: SnapshotContext) -> SnapshotFailure? {
+    verify(value, as: Snapshotting(format: format), named: name, record: record, in: context)
+}
+
+/// `value` snapshotted by `strategy` (its check, then its value, in the format as that value adds to it) against its
+/// reference, at the assertion `context` names; what the value adds to a failure's message is added last.
+func verify<Value, Format>(_ value: () throws -> Value, as strategy: Snapshotting<Value, Format>, named name: String?,
+                           record: RecordMode?, in context: SnapshotContext) -> SnapshotFailure? {
     SnapshotCallSite.scope(fileID: context.fileID, line: context.line) {
         let running = context.running
-        let actual: Value
+        let output: SnapshotOutput<Format>
         do {
             if name == nil, let refusal = running.unnamedRefusal { throw SnapshotConfigurationError(refusal) }
-            actual = try value()
+            try strategy.check()
+            output = try strategy.make(value())
         } catch {
-            return SnapshotVerifier.failure(producing: error, named: name, pathExtension: format.pathExtension,
+            return SnapshotVerifier.failure(producing: error, named: name, pathExtension: strategy.format.pathExtension,
                                             filePath: context.filePath, testName: context.testName, environment: context.environment,
                                             testCase: running.identity, fileID: context.fileID,
                                             snapshotDirectory: context.snapshotDirectory, wording: FailureText.wording)
         }
-        var failure = SnapshotVerifier.verify(actual, as: format, named: name, record: context.recordMode(record),
-                                       filePath: context.filePath, testName: context.testName, environment: context.environment,
-                                       testCase: running.identity, fileID: context.fileID, snapshotDirectory: context.snapshotDirectory,
-                                       testCaseArguments: running.caseArguments, testSelection: running.selection,
-                                       wording: FailureText.wording)
+        var failure = SnapshotVerifier.verify(output.value, as: output.format(strategy.format), named: name,
+                                              record: context.recordMode(record), filePath: context.filePath,
+                                              testName: context.testName, environment: context.environment,
+                                              testCase: running.identity, fileID: context.fileID,
+                                              snapshotDirectory: context.snapshotDirectory,
+                                              testCaseArguments: running.caseArguments, testSelection: running.selection,
+                                              wording: FailureText.wording)
         if let former = formerBareReference(of: failure, running: running), let location = failure?.location {
             failure?.message += "\nA reference named before Swift Testing suites named references is beside it: \(former). "
                 + "If it is this test's, move it there (git mv \(SnapshotCommand.shellQuote(former)) "
                 + "\(SnapshotCommand.shellQuote(location.referencePath))) rather than keep the new one; two suites of this "
                 + "file with a test of this name shared it."
         }
+        if failure != nil, let note = output.failureNote() { failure?.message += "\n" + note }
         return failure
     }
 }

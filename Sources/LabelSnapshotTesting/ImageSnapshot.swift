@@ -63,39 +63,29 @@ public func imageSnapshotFailure(
     testName: String = #function,
     line: UInt = #line
 ) -> SnapshotFailure? {
-    verifyImage(bitmap, as: comparison, named: name, record: record, precision: precision, provenance: nil,
+    verifyImage(bitmap, as: comparison, named: name, record: record, precision: precision,
                 in: SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, snapshotDirectory: snapshotDirectory))
 }
 
-/// The core of `imageSnapshotFailure`; with `provenance`, recorded PNGs carry its text chunk (with the
-/// digests of `ImageReferenceDigest`, so that passes need no decode) and a mismatch names what differs from
-/// the recorded environment first. `provenance` is called only to write a file or
-/// to explain a mismatch, never on the pass path.
-func verifyImage(
-    _ bitmap: () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
-    precision: Double?, provenance: (@Sendable () throws -> SnapshotProvenance)?, in context: SnapshotContext
-) -> SnapshotFailure? {
-    var options = comparison
-    if let precision { options.precision = precision }
-    // An invalid option fails like a value that cannot be produced, as a setup error of the assertion.
-    func validated() throws -> Bitmap {
-        do { try options.validate() } catch {
-            throw SnapshotConfigurationError("\(error); fix the assertion's `as:` / `precision:` argument")
-        }
-        return try bitmap()
+/// The core of `imageSnapshotFailure` and `assertSnapshot(of:as:…)` of a bitmap.
+func verifyImage(_ bitmap: () throws -> Bitmap, as comparison: ImageComparison, named name: String?, record: RecordMode?,
+                 precision: Double?, in context: SnapshotContext) -> SnapshotFailure? {
+    verify(bitmap, as: .image(comparison, precision: precision), named: name, record: record, in: context)
+}
+
+extension Snapshotting where Value == Bitmap, Format == Bitmap {
+    /// Bitmaps in the image format of `comparison` (`precision`, when given, replacing its share of pixels that
+    /// must match): what `.image` of a label and `.contactSheet` are pulled back from. Its check refuses invalid
+    /// options before the value is made, as a setup error of the assertion.
+    static func image(_ comparison: ImageComparison, precision: Double?) -> Snapshotting {
+        var options = comparison
+        if let precision { options.precision = precision }
+        return Snapshotting(format: .image(options), check: { [options] in
+            do { try options.validate() } catch {
+                throw SnapshotConfigurationError("\(error); fix the assertion's `as:` / `precision:` argument")
+            }
+        }, make: { SnapshotOutput(value: $0) })
     }
-    var format = SnapshotFormat<Bitmap>.image(options)
-    if let provenance {
-        format.encode = { bitmap in
-            let png = try PNGCodec.encode(bitmap)
-            return try PNGCodec.inserting([try provenance().withDigest(ofEncoded: png).chunk], into: png)
-        }
-        format.environmentDifferences = { referenceFile in
-            guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
-            return now.differences(from: recorded)
-        }
-    }
-    return verify(validated, as: format, named: name, record: record, in: context)
 }
 
 /// Asserts that a bitmap matches its reference PNG (`XCTFail` / `Issue.record` on failure).
@@ -114,6 +104,6 @@ public func assertSnapshot(
 ) {
     let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
                                   snapshotDirectory: snapshotDirectory)
-    if let failure = verifyImage(bitmap, as: comparison, named: name, record: record, precision: precision, provenance: nil,
+    if let failure = verifyImage(bitmap, as: comparison, named: name, record: record, precision: precision,
                                  in: context) { context.report(failure) }
 }

@@ -5,37 +5,48 @@ import LabelRendering
 @_exported import Typesetting
 import SnapshotStore
 import ReferenceProvenance
+import PNGCodec
 
 /// How a label is snapshotted, as swift-snapshot-testing's `Snapshotting` strategies: the rendered image
-/// (`.image`, with the reference's provenance chunk), the layout as text (`.layout`, the text format pulled back
-/// through the layout's description), a matrix's contact sheet (`.contactSheet`), or any `Snapshotting` of a
-/// label (`init(_:)`), so a new strategy is one value.
+/// (`.image`, with the reference's provenance chunk), the layout as text (`.layout`), a matrix's contact sheet
+/// (`.contactSheet`), or any `Snapshotting` of a label (`init(_:)`). Each is a `Snapshotting` value pulled back to
+/// the label (`.image` and `.contactSheet` from the `Bitmap` image format, `.layout` from the text format), so a
+/// new strategy is one value.
 public struct LabelSnapshotStrategy: Sendable {
-    enum Kind: Sendable {
-        case image(ImageComparison)
-        /// A `Snapshotting` of a label, checked by the generic verify: `(label, name, record, context)`.
-        case pulledBack(@Sendable (() throws -> PaddedLabel, String?, RecordMode?, SnapshotContext) -> SnapshotFailure?)
-        case contactSheet(ImageComparison)
-    }
-    let kind: Kind
+    /// The strategy's `Snapshotting` of a label, made for the assertion's `precision:` (which only the image
+    /// strategies read), erased to its verify: `(label, name, record, precision, context)`.
+    let verify: @Sendable (SnapshottedLabel, String?, RecordMode?, Double?, SnapshotContext) -> SnapshotFailure?
+    /// `.contactSheet`'s `Snapshotting` of a whole matrix, for the assertion's `precision:`; nil for the strategies
+    /// of one label, which the matrix checks per combination.
+    let matrixSheet: (@Sendable (Double?) -> Snapshotting<MatrixRun, Bitmap>)?
 
-    init(kind: Kind) { self.kind = kind }
+    init<Format>(_ snapshotting: @escaping @Sendable (_ precision: Double?) -> Snapshotting<SnapshottedLabel, Format>,
+                 matrixSheet: (@Sendable (Double?) -> Snapshotting<MatrixRun, Bitmap>)? = nil) {
+        self.matrixSheet = matrixSheet
+        verify = { label, name, record, precision, context in
+            LabelSnapshotTesting.verify({ label }, as: snapshotting(precision), named: name, record: record, in: context)
+        }
+    }
 
     /// A strategy of your own: the label snapshotted as `snapshotting` says (its format's file extension, encoding
     /// and comparison), in every label assertion and the matrix (one reference per combination). `precision:` does
     /// not apply to it.
     public init<Format>(_ snapshotting: Snapshotting<PaddedLabel, Format>) {
-        kind = .pulledBack { label, name, record, context in
-            verify({ try snapshotting.snapshot(label()) }, as: snapshotting.format, named: name, record: record, in: context)
-        }
+        let onLabel = snapshotting.pullback { (label: SnapshottedLabel) in try label.label.get() }
+        self.init { _ in onLabel }
     }
 
     /// The rendered PNG, compared exactly (identical decoded RGBA).
     public static var image: LabelSnapshotStrategy { .image(.exact) }
 
-    /// The rendered PNG, compared with `comparison` (see `ImageComparison`).
+    /// The rendered PNG, compared with `comparison` (see `ImageComparison`): the `Bitmap` image format pulled back
+    /// through the label's drawing (`LabelImage`), whose provenance chunk goes into what is recorded.
     public static func image(_ comparison: ImageComparison) -> LabelSnapshotStrategy {
-        LabelSnapshotStrategy(kind: .image(comparison))
+        LabelSnapshotStrategy { precision in
+            Snapshotting<LabelImage, Bitmap>.labelImage(comparison, precision: precision).pullback { (label: SnapshottedLabel) in
+                try label.drawing()
+            }
+        }
     }
 
     /// The rendered PNG with pixelmatch's tolerance: YIQ `threshold` (0…1), anti-aliased pixels
@@ -67,9 +78,16 @@ public struct LabelSnapshotStrategy: Sendable {
     /// (`<test>.contact-sheet.png`, or `named:`), compared exactly, instead of one file per combination.
     public static var contactSheet: LabelSnapshotStrategy { .contactSheet(.exact) }
 
-    /// The matrix's contact sheet as one reference, compared with `comparison`.
+    /// The matrix's contact sheet as one reference, compared with `comparison`: the `Bitmap` image format pulled
+    /// back through the matrix's sheet, drawn without marks. Given to a single label's assertion, it fails as a
+    /// setup error.
     public static func contactSheet(_ comparison: ImageComparison) -> LabelSnapshotStrategy {
-        LabelSnapshotStrategy(kind: .contactSheet(comparison))
+        let refused = Snapshotting<Bitmap, Bitmap>.image(.exact, precision: nil).pullback { (_: SnapshottedLabel) -> Bitmap in
+            throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")
+        }
+        return LabelSnapshotStrategy({ _ in refused }, matrixSheet: { precision in
+            Snapshotting<Bitmap, Bitmap>.image(comparison, precision: precision).pullback { (run: MatrixRun) in try run.plainSheet() }
+        })
     }
 }
 
@@ -137,67 +155,83 @@ public func labelSnapshotFailure(
 }
 
 /// The one verify of a label, for every label entry (the matrix's combinations included) at the assertion
-/// `context` names.
+/// `context` names: the strategy's `Snapshotting`, whatever it is.
 func verifyLabel(_ label: () throws -> PaddedLabel, as strategy: LabelSnapshotStrategy, named name: String?, record: RecordMode?,
                  precision: Double?, in context: SnapshotContext) -> SnapshotFailure? {
-    switch strategy.kind {
-    case .image(let comparison):
-        let value = Result { try label() }
-        return verifyLabelImage(of: value, drawn: { try LabelImage(drawing: value.get()) }, as: comparison, named: name,
-                                record: record, precision: precision, in: context)
-    case .pulledBack(let verifyPulledBack):
-        return verifyPulledBack(label, name, record, context)
-    case .contactSheet:
-        func refused() throws -> Bitmap {
-            throw SnapshotConfigurationError(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)")
-        }
-        return verifyImage(refused, as: .exact, named: name, record: record, precision: nil, provenance: nil, in: context)
+    strategy.verify(SnapshottedLabel(Result { try label() }), name, record, precision, context)
+}
+
+/// A label being snapshotted: the label (an error making it is kept, and thrown by the strategy that reads it) and
+/// its drawing, made when a strategy first asks for it and kept, so the matrix's contact sheet reuses it.
+final class SnapshottedLabel: Sendable {
+    let label: Result<PaddedLabel, any Error>
+    private let drawn = Locked<Result<LabelImage, any Error>?>(nil)
+
+    init(_ label: Result<PaddedLabel, any Error>) { self.label = label }
+
+    /// The label drawn, once.
+    func drawing() throws -> LabelImage {
+        try drawn.withLock { drawn in
+            if let drawn { return drawn }
+            let made = label.flatMap { label in Result { try LabelImage(drawing: label) } }
+            drawn = made
+            return made
+        }.get()
     }
+
+    /// The drawing, when a strategy asked for it (nil: none did).
+    var drawingIfMade: Result<LabelImage, any Error>? { drawn.withLock { $0 } }
 }
 
 /// A label drawn: its image and the layout it was drawn from (which the provenance reads its fonts from).
 struct LabelImage: Sendable {
+    let label: PaddedLabel
     let image: Bitmap
     let layout: TextLayout
 
     /// `label.render()`, keeping the layout.
     init(drawing label: PaddedLabel) throws {
+        self.label = label
         layout = try label.makeLayout()
         image = try LabelRenderer.render(layout)
     }
 }
 
-/// The one `.image` path of a label, for `verifyLabel` and each matrix combination: `drawn` is the
-/// label's image (the matrix keeps its drawing for the contact sheet), checked like any bitmap, with the
-/// label's provenance written into what is recorded, made from the drawing's own layout. A label that could
-/// not be made fails as its error.
-func verifyLabelImage(
-    of label: Result<PaddedLabel, any Error>, drawn: () throws -> LabelImage, as comparison: ImageComparison, named name: String?,
-    record: RecordMode?, precision: Double?, in context: SnapshotContext
-) -> SnapshotFailure? {
-    var cache: ProvenanceCache?
-    var provenance: (@Sendable () throws -> SnapshotProvenance)?
-    if let made = try? label.get() {
-        let madeCache = ProvenanceCache(made)
-        cache = madeCache
-        provenance = { try madeCache.get() }
+extension Snapshotting where Value == LabelImage, Format == Bitmap {
+    /// A drawn label's image in the image format of `comparison` (and `precision`): what `.image` pulls back to the
+    /// label. What it records carries the label's provenance chunk (made from the drawing's own layout, only when a
+    /// file is written or a mismatch is explained), and a failure notes the code points no font had.
+    static func labelImage(_ comparison: ImageComparison, precision: Double?) -> Snapshotting {
+        let image = Snapshotting<Bitmap, Bitmap>.image(comparison, precision: precision)
+        return Snapshotting(format: image.format, check: image.check) { drawn in
+            let provenance = ProvenanceCache(drawn)
+            return SnapshotOutput(value: drawn.image, format: { $0.recording { try provenance.get() } }) {
+                // A reference of .notdef boxes (a fallback font deleted or emptied) would otherwise record with the
+                // plain "recorded" message: the failure names the code points, the fonts tried and what is wrong.
+                MissingGlyphs.warning(scalars: drawn.layout.missingScalars, chain: drawn.label.languageFont.chain)
+                    .map { "Warning: " + $0 + "." }
+            }
+        }
     }
-    var layout: TextLayout?
-    func image() throws -> Bitmap {
-        let made = try drawn()
-        cache?.drawn(made.layout)
-        layout = made.layout
-        return made.image
+}
+
+extension SnapshotFormat where Value == Bitmap {
+    /// This image format with `provenance` written into what it records (with the digests of
+    /// `ImageReferenceDigest`, so that passes need no decode), and a mismatch naming what differs from the recorded
+    /// environment first. `provenance` is called only to write a file or to explain a mismatch, never on the pass
+    /// path.
+    func recording(_ provenance: @escaping @Sendable () throws -> SnapshotProvenance) -> SnapshotFormat {
+        var format = self
+        format.encode = { bitmap in
+            let png = try PNGCodec.encode(bitmap)
+            return try PNGCodec.inserting([try provenance().withDigest(ofEncoded: png).chunk], into: png)
+        }
+        format.environmentDifferences = { referenceFile in
+            guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
+            return now.differences(from: recorded)
+        }
+        return format
     }
-    var failure = verifyImage(image, as: comparison, named: name, record: record, precision: precision, provenance: provenance,
-                              in: context)
-    // A reference of .notdef boxes (a fallback font deleted or emptied) would otherwise record with the plain
-    // "recorded" message: the failure names the code points, the fonts tried and what is wrong with them.
-    if failure != nil, let layout, let made = try? label.get(),
-       let warning = MissingGlyphs.warning(scalars: layout.missingScalars, chain: made.languageFont.chain) {
-        failure?.message += "\nWarning: " + warning + "."
-    }
-    return failure
 }
 
 /// Asserts that `label` matches its reference snapshot, as swift-snapshot-testing's `assertSnapshot`:
@@ -245,19 +279,17 @@ public func assertSnapshot(
                         column: column)
 }
 
-/// The label's provenance, made at most once per assertion and only when a file is written or a
-/// mismatch is explained, from the layout the label was drawn with (`drawn(_:)`) when it was drawn.
+/// A drawn label's provenance, made at most once per snapshot and only when a file is written or a mismatch is
+/// explained, from the layout the label was drawn with.
 final class ProvenanceCache: Sendable {
-    let label: PaddedLabel
-    private let state = Locked<(made: SnapshotProvenance?, layout: TextLayout?)>((nil, nil))
-    init(_ label: PaddedLabel) { self.label = label }
-    /// The layout `label` was drawn from.
-    func drawn(_ layout: TextLayout) { state.withLock { $0.layout = layout } }
+    let drawn: LabelImage
+    private let made = Locked<SnapshotProvenance?>(nil)
+    init(_ drawn: LabelImage) { self.drawn = drawn }
     func get() throws -> SnapshotProvenance {
-        try state.withLock { state in
-            if let made = state.made { return made }
-            let value = try SnapshotProvenance(label: label, layout: state.layout)
-            state.made = value
+        try made.withLock { made in
+            if let made { return made }
+            let value = try SnapshotProvenance(label: drawn.label, layout: drawn.layout)
+            made = value
             return value
         }
     }

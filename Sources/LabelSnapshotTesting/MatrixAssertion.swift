@@ -100,8 +100,8 @@ func verifyMatrix(
                                    combinationCount: 0, contactSheetPath: nil)
     }
     let run = MatrixRun(base: base, matrix: matrix, layout: layout, name: name, maxConcurrency: maxConcurrency, context: context)
-    if case .contactSheet(let comparison) = strategy.kind {
-        return run.verifySheet(comparison, record: record, precision: precision)
+    if let sheet = strategy.matrixSheet {
+        return run.verifySheet(sheet(precision), record: record)
     }
     return run.verifyEach(strategy, record: record, precision: precision)
 }
@@ -215,41 +215,36 @@ struct MatrixRun: Sendable {
     }
 
     /// A combination's verdict and, for image strategies, the drawing it was checked with, so the contact
-    /// sheet does not draw it again.
+    /// sheet does not draw it again (nil: the strategy drew nothing).
     struct Verified: Sendable {
         let failure: SnapshotFailure?
         let drawn: Result<Drawn, any Error>?
     }
 
     /// Combination `i` laid out and rendered.
-    func draw(_ i: Int) throws -> Drawn { try draw(matrix.label(base, matrix.combinations[i])) }
+    func draw(_ i: Int) throws -> Drawn { Drawn(drawing: try LabelImage(drawing: matrix.label(base, matrix.combinations[i]))) }
 
-    func draw(_ label: PaddedLabel) throws -> Drawn { Drawn(drawing: try LabelImage(drawing: label)) }
-
-    /// One combination against its own reference, with the single-snapshot verifier (the image strategies
-    /// through `labelSnapshotFailure`'s own `.image` path, with the drawing kept).
+    /// One combination against its own reference, with the single-snapshot verifier; the drawing an image strategy
+    /// made is kept for the contact sheet.
     func verify(_ i: Int, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?) -> Verified {
         let c = matrix.combinations[i]
-        guard case .image(let comparison) = strategy.kind else {
-            return Verified(failure: verifyLabel({ try matrix.label(base, c) }, as: strategy, named: identifier(c), record: record,
-                                                 precision: precision, in: context),
-                            drawn: nil)
-        }
-        let label = Result { try matrix.label(base, c) }
-        let drawn = label.flatMap { label in Result { try draw(label) } }
-        let failure = verifyLabelImage(of: label, drawn: { try drawn.get().drawing }, as: comparison, named: identifier(c),
-                                       record: record, precision: precision, in: context)
-        return Verified(failure: failure, drawn: drawn)   // a label that cannot be made: "cannot render" on the sheet
+        let label = SnapshottedLabel(Result { try matrix.label(base, c) })
+        let failure = strategy.verify(label, identifier(c), record, precision, context)
+        // A label that cannot be made: "cannot render" on the sheet.
+        return Verified(failure: failure, drawn: label.drawingIfMade.map { $0.map(Drawn.init(drawing:)) })
     }
 
-    func verifySheet(_ comparison: ImageComparison, record: RecordMode?, precision: Double?) -> LabelMatrixFailures? {
-        let sheet = { try contactSheet(marks: nil, title: SnapshotNaming.testName(testName)) }
-        guard let failure = verifyImage(sheet, as: comparison, named: name ?? "contact-sheet", record: record, precision: precision,
-                                        provenance: nil, in: context)
+    /// The contact sheet as `.contactSheet` checks it: one reference for the whole matrix.
+    func verifySheet(_ strategy: Snapshotting<MatrixRun, Bitmap>, record: RecordMode?) -> LabelMatrixFailures? {
+        guard let failure = LabelSnapshotTesting.verify({ self }, as: strategy, named: name ?? "contact-sheet", record: record,
+                                                        in: context)
         else { return nil }
         return LabelMatrixFailures(message: failure.message, failures: [.init(combination: "contact-sheet", failure: failure)],
                                    combinationCount: matrix.combinations.count, contactSheetPath: failure.location?.actualPath)
     }
+
+    /// Every combination on the sheet without marks, titled with the test's name: what `.contactSheet` records.
+    func plainSheet() throws -> Bitmap { try contactSheet(marks: nil, title: SnapshotNaming.testName(testName)) }
 
     /// Every combination on the sheet; `marks` are the combinations' failures. `drawn` holds the drawings
     /// the verification made (nil: draw them here, in parallel).

@@ -16,6 +16,9 @@ struct SnapshotContext: Sendable {
     let column: UInt
     /// The settings of the enclosing `withSnapshotTesting` / `.snapshots` scope.
     let configuration: SnapshotTestingConfiguration
+    /// The environment the assertion reads (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`, …): the
+    /// scope's, else the process's, read here once; nothing below the entry reads the process's.
+    let environment: [String: String]
     /// The `snapshotDirectory:` argument, else the scope's.
     let snapshotDirectory: String?
     /// The test that is running, as the testing libraries say at the entry.
@@ -44,6 +47,7 @@ struct SnapshotContext: Sendable {
         self.line = line
         self.column = column
         self.configuration = configuration
+        environment = configuration.environment ?? ProcessEnvironment.current
         self.snapshotDirectory = snapshotDirectory ?? configuration.snapshotDirectory
         running = RunningTest.current(fileID: fileID, testName: testName)
         // The name the snapshot's files get: after the running test when the assertion is in a helper, after its
@@ -51,10 +55,6 @@ struct SnapshotContext: Sendable {
         self.testName = running.referenceTestName(testName, fileID: fileID, filePath: filePath)
         self.reportedFile = reportedFile
     }
-
-    /// The environment the assertion reads (`SNAPSHOT_TESTING_RECORD`, `CI`, `SNAPSHOT_ARTIFACTS`, …): the
-    /// scope's, else the process's.
-    var environment: [String: String] { configuration.environment ?? ProcessEnvironment.current }
 
     /// `record` when given, else the scope's record mode (nil: the environment decides).
     func recordMode(_ record: RecordMode?) -> RecordMode? { record ?? configuration.record }

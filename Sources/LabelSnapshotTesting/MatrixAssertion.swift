@@ -30,7 +30,12 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 }
 
 /// Checks every combination of `matrix` applied to `label` against its own reference and returns what
-/// failed, or nil when all pass. Each combination is `__Snapshots__/<Module>/<TestFile>/<test>.<name>.png` with
+/// failed, or nil when all pass.
+///
+/// Returning is not reporting: as `verifyLabelSnapshot`, a failure writes its images and the contact sheet and
+/// records references as the record mode says, but writes no failure record (`.failure.json`), so nothing is left
+/// pending for `labelsnap review`, `accept` or the report and the message offers neither. `labelSnapshotFailures`,
+/// what `assertLabelSnapshots` reports, writes the records. Each combination is `__Snapshots__/<Module>/<TestFile>/<test>.<name>.png` with
 /// `<name>` built from the axes in the fixed order widths, scales, contentSizeCategories, layoutDirections,
 /// userInterfaceStyles, texts (`testBadge.w200-2x-AX3-rtl-dark-de.png`); `named:` prefixes it
 /// (`testBadge.badge.w200-…`). Record modes apply per combination, as `verifyLabelSnapshot` (`missing`
@@ -58,6 +63,32 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 ///     with (the running test's when the assertion sits in a helper).
 ///   - line: the assertion's line (`#line`, default), named when two assertions of one test claim the same reference.
 public func verifyLabelSnapshots(
+    of label: @autoclosure () throws -> PaddedLabel,
+    matrix axes: [LabelMatrixAxis],
+    as strategy: LabelSnapshotStrategy = .image,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    precision: Double? = nil,
+    maxConcurrency: Int? = nil,
+    sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: String = #fileID,
+    file filePath: String = #filePath,
+    testName: String = #function,
+    line: UInt = #line
+) -> LabelMatrixFailures? {
+    func failures() -> LabelMatrixFailures? {
+        labelSnapshotFailures(of: try label(), matrix: axes, as: strategy, named: name, record: record, precision: precision,
+                              maxConcurrency: maxConcurrency, sheetAxes: sheetAxes, snapshotDirectory: snapshotDirectory,
+                              fileID: fileID, file: filePath, testName: testName, line: line)
+    }
+    return SnapshotVerifier.returningOnly { failures() }
+}
+
+/// Like `verifyLabelSnapshots`, with each failed combination's failure record written for `labelsnap review`,
+/// `accept` and the report (each record names the contact sheet), and the message offering them: what
+/// `assertLabelSnapshots` reports. Parameters as `verifyLabelSnapshots`.
+public func labelSnapshotFailures(
     of label: @autoclosure () throws -> PaddedLabel,
     matrix axes: [LabelMatrixAxis],
     as strategy: LabelSnapshotStrategy = .image,
@@ -152,16 +183,19 @@ struct MatrixRun: Sendable {
     /// The snapshot id of a combination: `<named>.<combination>` or the combination's name.
     func identifier(_ c: LabelMatrix.Combination) -> String { name.map { $0 + "." + c.name } ?? c.name }
 
-    /// `body(i)` for every combination, on up to `maxConcurrency` threads, in the assertion's configuration
-    /// (task-locals do not reach Dispatch's worker threads by themselves). Results in combination order.
+    /// `body(i)` for every combination, on up to `maxConcurrency` threads, in the assertion's configuration and
+    /// with failure records written or not as the caller's (task-locals do not reach Dispatch's worker threads by
+    /// themselves). Results in combination order.
     func map<T: Sendable>(_ body: @Sendable (Int) -> T) -> [T] {
         let count = matrix.combinations.count
         let workers = max(1, min(count, maxConcurrency ?? ProcessInfo.processInfo.activeProcessorCount))
         let results = ResultSlots<T>(count)
-        let configuration = context.configuration
+        let configuration = context.configuration, writesFailureRecord = SnapshotVerifier.writesFailureRecord
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             SnapshotTestingConfiguration.$current.withValue(configuration) {
-                for i in stride(from: worker, to: count, by: workers) { results.set(i, body(i)) }
+                SnapshotVerifier.$writesFailureRecord.withValue(writesFailureRecord) {
+                    for i in stride(from: worker, to: count, by: workers) { results.set(i, body(i)) }
+                }
             }
         }
         return results.values()

@@ -144,7 +144,8 @@ enum MatrixMessage {
         if let folder = failed.first?.failure.location?.referenceFolder { lines.append("References: \(folder)") }
         if let sheetPath { lines.append("Contact sheet: \(sheetPath) (red: differs, amber: missing)") }
         if let sheetProblem { lines.append("Contact sheet not written: \(sheetProblem)") }
-        if differ > 0 {
+        // Review and accept read the failure records: offered only when they were written (not by the verify).
+        if differ > 0, failed.contains(where: { $0.failure.recordWritten }) {
             // review walks every pending failure (it takes no names); accept's `<file>/<test>` selects this
             // test only, not a test of the same name in another file.
             let selection = failed.first?.failure.location.map { $0.testFileName + "/" + $0.testName } ?? testName

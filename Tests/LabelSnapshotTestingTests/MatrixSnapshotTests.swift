@@ -66,7 +66,8 @@ final class MatrixSnapshotTests: XCTestCase {
             var changed = badge
             changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
             startSnapshotRun()
-            let failed = try XCTUnwrap(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()"))
+            // What the assertion reports: with failure records (the verify writes none).
+            let failed = try XCTUnwrap(labelSnapshotFailures(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()"))
             XCTAssertEqual(failed.failures.map(\.combination), seedNames.filter { $0.hasSuffix("-dark") })
             XCTAssertTrue(failed.failures.allSatisfy { $0.failure.kind == .mismatch })
             let lines = failed.message.split(separator: "\n").map(String.init)
@@ -97,6 +98,34 @@ final class MatrixSnapshotTests: XCTestCase {
             startSnapshotRun()
             XCTAssertEqual(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?
                 .failures.count, 48)
+        }
+    }
+
+    func testTheVerifyLeavesNoPendingFailureAndOffersNoReview() throws {
+        let pkg = try TempPackage()
+        let badge = try seedBadge()
+        let axes: [LabelMatrixAxis] = [.userInterfaceStyles([.light, .dark])]
+        try withSnapshotTesting(environment: [:]) {
+            _ = verifyLabelSnapshots(of: badge, matrix: axes, file: pkg.testFile, testName: "testPending()")
+            var changed = badge
+            changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
+            startSnapshotRun()
+            let returned = try XCTUnwrap(verifyLabelSnapshots(of: changed, matrix: axes, file: pkg.testFile, testName: "testPending()"))
+            XCTAssertEqual(returned.failures.map(\.combination), ["dark"])
+            XCTAssertEqual(returned.failures.map(\.failure.recordWritten), [false])
+            // The images and the contact sheet are written; no failure record, so nothing to review or accept.
+            XCTAssertEqual(pkg.list(pkg.artifacts), ["testPending.dark.png.actual.png", "testPending.dark.png.composite.png",
+                                                     "testPending.dark.png.diff.png", "testPending.matrix.png.contact-sheet.png"])
+            XCTAssertFalse(returned.message.contains("labelsnap review"), returned.message)
+            XCTAssertFalse(returned.message.contains("labelsnap accept"), returned.message)
+
+            // The failure variant, what the assertion reports, writes the record and offers review.
+            startSnapshotRun()
+            let reported = try XCTUnwrap(labelSnapshotFailures(of: changed, matrix: axes, file: pkg.testFile, testName: "testPending()"))
+            XCTAssertEqual(reported.failures.map(\.failure.recordWritten), [true])
+            XCTAssertNotNil(pkg.bytes(pkg.artifacts + "/testPending.dark.png.failure.json"))
+            XCTAssertTrue(reported.message.hasSuffix("accept them all: labelsnap accept "
+                + SnapshotNaming.testFileName(pkg.testFile) + "/testPending"), reported.message)
         }
     }
 

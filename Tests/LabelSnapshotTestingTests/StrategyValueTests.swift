@@ -64,4 +64,18 @@ final class StrategyValueTests: XCTestCase {
         }
         XCTAssertEqual(pkg.bytes(pkg.reference("testL.l.txt")), Array(try label.makeLayout().layoutDescription.utf8))
     }
+
+    func testTheContactSheetGivenToOneLabelIsASetupFailureBeforeTheLabelsOwnError() throws {
+        let pkg = try TempPackage()
+        struct Unmade: Error {}
+        func unmade() throws -> PaddedLabel { throw Unmade() }
+        for label in [{ PaddedLabel("Sheet", font: .default(size: 12)) }, unmade] {
+            let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
+                verifyLabelSnapshot(of: try label(), as: .contactSheet, named: "s", file: pkg.testFile, testName: "testSheet()")
+            })
+            XCTAssertTrue(message.contains(".contactSheet snapshots a matrix: use assertLabelSnapshots(of:matrix:as: .contactSheet)"),
+                          message)
+        }
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), [])
+    }
 }

@@ -102,20 +102,20 @@ private func number(_ v: CGFloat) -> String {
 }
 
 /// The axes of a matrix, checked and in the fixed order, and its combinations.
-struct LabelMatrix: Sendable {
+package struct LabelMatrix: Sendable {
     /// Axes sorted by `Kind`.
-    let axes: [LabelMatrixAxis]
+    package let axes: [LabelMatrixAxis]
 
     /// One combination: an index into each axis, and its name.
-    struct Combination: Sendable {
-        let indices: [Int]
-        let name: String
+    package struct Combination: Sendable {
+        package let indices: [Int]
+        package let name: String
     }
-    let combinations: [Combination]
+    package let combinations: [Combination]
 
     /// - Throws: `SnapshotConfigurationError` for no axes, an axis given twice, an axis without values,
     ///   or two values of one axis with the same name (they would share a reference).
-    init(_ given: [LabelMatrixAxis]) throws {
+    package init(_ given: [LabelMatrixAxis]) throws {
         guard !given.isEmpty else {
             throw SnapshotConfigurationError("the matrix has no axes; give at least one, e.g. .contentSizeCategories(.all)")
         }
@@ -149,7 +149,7 @@ struct LabelMatrix: Sendable {
     }
 
     /// The label of a combination: every axis applied to a copy, the width (`layout(width:)`) last.
-    func label(_ base: PaddedLabel, _ combination: Combination) throws -> PaddedLabel {
+    package func label(_ base: PaddedLabel, _ combination: Combination) throws -> PaddedLabel {
         var label = base
         var width: LabelMatrixAxis.Value?
         for (axis, i) in zip(axes, combination.indices) {

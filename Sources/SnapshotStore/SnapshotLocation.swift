@@ -316,7 +316,9 @@ package struct SnapshotLocation: Sendable, Equatable {
         return normalize(cwd + "/" + path)
     }
 
-    static func normalize(_ path: String) -> String {
+    /// `path` as an absolute path with `.` and empty components dropped and each `..` taking the one before it (lexically: symbolic
+    /// links are not resolved).
+    package static func normalize(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }

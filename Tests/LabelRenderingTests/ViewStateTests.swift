@@ -1,6 +1,6 @@
 import Foundation
 import LabelLayout
-@testable import LabelRendering
+import LabelRendering
 import Raster
 import Typesetting
 import XCTest

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LabelSnapshotTesting
+import LabelSnapshotTesting
 import SnapshotTestSupport
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LabelSnapshotTesting
+import LabelSnapshotTesting
 import XCTest
 
 /// The `.contrasts` axis: its place in a combination's name, and the colours each cell resolves (Apple's HIG

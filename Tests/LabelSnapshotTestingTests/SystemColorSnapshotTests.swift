@@ -1,5 +1,5 @@
 import Foundation
-@testable import LabelSnapshotTesting
+import LabelSnapshotTesting
 import XCTest
 
 /// A `.systemRed` badge on `.systemGray6` over light and dark, normal and increased contrast, as a new user writes

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LabelSnapshotTesting
+import LabelSnapshotTesting
 import XCTest
 
 /// The `.weights` axis: its place in a combination's name, and the face each cell draws. Faces from `fc-list

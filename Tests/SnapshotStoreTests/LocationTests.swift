@@ -1,6 +1,6 @@
 import SnapshotTestSupport
 import XCTest
-@testable import SnapshotStore
+import SnapshotStore
 import SnapshotRun
 
 final class LocationTests: XCTestCase {

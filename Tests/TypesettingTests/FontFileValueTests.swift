@@ -1,5 +1,5 @@
 import Testing
-@testable import Typesetting
+import Typesetting
 
 /// `FontFile` keeps its path, adjustment and variations in one shared box: it must still behave as a value.
 @Suite struct FontFileValueTests {

@@ -1,7 +1,7 @@
 import Foundation
 import FontTestSupport
 import Testing
-@testable import Typesetting
+import Typesetting
 
 /// Variable fonts by axis. Expected advances from `hb-shape --variations` (HarfBuzz's own utility, apt
 /// `libharfbuzz-bin`) on Debian's Inter variable font (apt `fonts-inter-variable`), run at test time.

@@ -1,7 +1,7 @@
 import Foundation
 import FontTestSupport
 import Testing
-@testable import Typesetting
+import Typesetting
 
 /// A weight asked of a variable font sets its `wght` axis. Expected advances from `hb-shape --variations` (HarfBuzz's
 /// utility, apt `libharfbuzz-bin`) on Debian's Inter variable fonts (apt `fonts-inter-variable`; `fc-query`: one

@@ -42,3 +42,17 @@ if [ -n "$imported$named$worded$environment" ]; then
     exit 1
 fi
 echo "layering: no failure wording, labelsnap command, SnapshotMessages import or environment read at or below SnapshotStore"
+# Only the entry points read the process environment: the assertions' SnapshotContext (through ProcessEnvironment),
+# labelsnap (commandEnvironment, once per command), and the process-wide settings DESIGN.md §1 lists ("Where the
+# environment is read": LABELSNAP_SYSTEM_FONT where a Font.system is made, fontconfig's own variables in its message).
+# Every other module takes the environment as a parameter, so an injected one is the one obeyed.
+entries='^Sources/(LabelSnapshotTesting/ProcessEnvironment|LabelSnapCLI/CommandEnvironment|Typesetting/SystemFont|Typesetting/FontFile)\.swift:'
+readers="$(grep -rnE 'ProcessInfo\.processInfo\.environment|getenv\(|\benviron\b' Sources --include='*.swift' \
+    | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' | grep -vE "$entries" || true)"
+if [ -n "$readers" ]; then
+    echo "$readers"
+    echo "environment: a module below the entry points reads the process environment; take it as a parameter and pass what"
+    echo "  the entry read (SnapshotContext.environment in the assertions, commandEnvironment in labelsnap)"
+    exit 1
+fi
+echo "environment: read at the entry points only"

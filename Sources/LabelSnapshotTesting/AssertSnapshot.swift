@@ -20,8 +20,10 @@ public struct SnapshotTestingConfiguration: Sendable {
     /// from the package root); `nil` reads `LABELSNAP_SNAPSHOTS_DIR`, then uses `__Snapshots__`.
     public var snapshotDirectory: String?
     /// The environment the assertions read (`SNAPSHOT_TESTING_RECORD`, `CI`,
-    /// `SNAPSHOT_ARTIFACTS`, `LABELSNAP_SNAPSHOTS_DIR`); `nil` reads the process environment. Lets tests
-    /// run in parallel with different settings without `setenv`.
+    /// `SNAPSHOT_ARTIFACTS`, `LABELSNAP_SNAPSHOTS_DIR`, and `LABELSNAP_RUN_ID` for the claims shared by a run's
+    /// processes); `nil` reads the process environment, once per assertion. Lets tests run in parallel with
+    /// different settings without `setenv`. `LABELSNAP_SYSTEM_FONT` is not read from it: the system font is
+    /// chosen where a `Font.system` is made, from the process (`withSnapshotTesting(systemFont:)` scopes one).
     public var environment: [String: String]?
 
     public init(record: RecordMode? = nil, snapshotDirectory: String? = nil, environment: [String: String]? = nil) {

@@ -36,7 +36,7 @@ for build in "${builds[@]}"; do
     a="$(instructions "$bin" "$op" "$low")"
     b="$(instructions "$bin" "$op" "$high")"
     [ -n "$a" ] && [ -n "$b" ] || { echo "callgrind.sh: $bin $op failed under valgrind" >&2; exit 1; }
-    python3 -c "import sys; n = ($b - $a) / ($high - $low); print(f'{sys.argv[1]:8} {sys.argv[2]:45} ' + (f'{n / 1e6:.2f} M' if n >= 1e6 else f'{n / 1e3:.1f} k'))" \
+    python3 -c "import sys; n = ($b - $a) / ($high - $low); print(f'{sys.argv[1]:8} {sys.argv[2]:45} ' + (f'{n / 1e6:.2f} M' if n >= 1e7 else f'{n / 1e3:.1f} k'))" \
       "$build" "$title"
   done <<'OPS'
 words1000 2 6 1,000-word layout (makeLayout)

@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import Locking
 
 /// What fontconfig says of one face: its names, weight class, slant and width, as `fc-query` prints them.
 public struct FaceInfo: Hashable, Sendable {
@@ -58,41 +59,43 @@ extension FontFile {
 
 extension FontconfigResolver {
     func info(of file: FontFile) -> FaceInfo? {
-        lock.lock(); defer { lock.unlock() }
-        if let known = infos[file] { return known }
-        var count: Int32 = 0
-        var info: FaceInfo?
-        if FcInit() != 0, let pattern = FcFreeTypeQuery(file.path, UInt32(file.faceIndex), nil, &count) {
-            info = FaceInfo(pattern: pattern)
-            FcPatternDestroy(pattern)
+        state.withLock { listings in
+            if let known = listings.infos[file] { return known }
+            var count: Int32 = 0
+            var info: FaceInfo?
+            if FcInit() != 0, let pattern = FcFreeTypeQuery(file.path, UInt32(file.faceIndex), nil, &count) {
+                info = FaceInfo(pattern: pattern)
+                FcPatternDestroy(pattern)
+            }
+            listings.infos[file] = info
+            return info
         }
-        infos[file] = info
-        return info
     }
 
     /// Every face fontconfig lists for `family` (installed and registered), any of its family names matching,
     /// sorted by path and index; cached until a font is registered.
     func faces(ofFamily family: String) -> [FaceInfo] {
-        lock.lock(); defer { lock.unlock() }
-        if let known = familyFaces[family.lowercased()] { return known }
-        guard !family.isEmpty, !family.contains("\0"), FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        guard let objects = FcObjectSetCreate() else { return [] }
-        defer { FcObjectSetDestroy(objects) }
-        for object in [FC_FILE, FC_INDEX, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_VARIABLE] {
-            _ = FcObjectSetAdd(objects, object)
+        state.withLock { listings in
+            if let known = listings.familyFaces[family.lowercased()] { return known }
+            guard !family.isEmpty, !family.contains("\0"), FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            guard let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            for object in [FC_FILE, FC_INDEX, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_VARIABLE] {
+                _ = FcObjectSetAdd(objects, object)
+            }
+            guard let list = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(list) }
+            var faces: [FaceInfo] = []
+            for i in 0..<Int(list.pointee.nfont) {
+                guard let font = list.pointee.fonts[i], let info = FaceInfo(pattern: font) else { continue }
+                faces.append(info)
+            }
+            faces.sort { ($0.file.path, $0.file.faceIndex) < ($1.file.path, $1.file.faceIndex) }
+            listings.familyFaces[family.lowercased()] = faces
+            return faces
         }
-        guard let list = FcFontList(nil, pattern, objects) else { return [] }
-        defer { FcFontSetDestroy(list) }
-        var faces: [FaceInfo] = []
-        for i in 0..<Int(list.pointee.nfont) {
-            guard let font = list.pointee.fonts[i], let info = FaceInfo(pattern: font) else { continue }
-            faces.append(info)
-        }
-        faces.sort { ($0.file.path, $0.file.faceIndex) < ($1.file.path, $1.file.faceIndex) }
-        familyFaces[family.lowercased()] = faces
-        return faces
     }
 }
 
@@ -142,30 +145,29 @@ extension FontconfigResolver {
     /// (they need not be installed), cached by folder: where a font made from a path finds its other weights.
     func siblingFaces(of file: FontFile) -> [FaceInfo] {
         let folder = URL(fileURLWithPath: file.path).deletingLastPathComponent().path
-        lock.lock()
-        if let known = folderFaces[folder] { lock.unlock(); return known }
-        lock.unlock()
+        if let known = state.withLock({ $0.folderFaces[folder] }) { return known }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         var faces: [FaceInfo] = []
         for name in names.sorted() where FontRegistry.fontExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased()) {
             faces += queryAll(path: folder + "/" + name)
         }
-        lock.lock(); folderFaces[folder] = faces; lock.unlock()
+        state.withLock { [faces] in $0.folderFaces[folder] = faces }
         return faces
     }
 
     /// Every face of a font file (each face of a collection and each named instance), as `fc-query` lists them.
     func queryAll(path: String) -> [FaceInfo] {
-        lock.lock(); defer { lock.unlock() }
-        guard FcInit() != 0, let set = FcFontSetCreate() else { return [] }
-        defer { FcFontSetDestroy(set) }
-        _ = FcFreeTypeQueryAll(path, UInt32.max, nil, nil, set)
-        var faces: [FaceInfo] = []
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i], let info = FaceInfo(pattern: font) else { continue }
-            faces.append(info)
-            infos[info.file] = info
+        state.withLock { listings in
+            guard FcInit() != 0, let set = FcFontSetCreate() else { return [] }
+            defer { FcFontSetDestroy(set) }
+            _ = FcFreeTypeQueryAll(path, UInt32.max, nil, nil, set)
+            var faces: [FaceInfo] = []
+            for i in 0..<Int(set.pointee.nfont) {
+                guard let font = set.pointee.fonts[i], let info = FaceInfo(pattern: font) else { continue }
+                faces.append(info)
+                listings.infos[info.file] = info
+            }
+            return faces
         }
-        return faces
     }
 }

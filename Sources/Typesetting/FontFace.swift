@@ -1,10 +1,12 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import Locking
 
 /// One opened face: its own FreeType library, `FT_Face` and HarfBuzz font, guarded by a lock.
 /// FreeType faces are not thread-safe (DESIGN.md §6), so every use goes through `withSize(_:_:)` (rasterising)
 /// or `withShapingFont(_:)` (shaping), which hold the lock; faces are cached for the life of the process.
+/// `@unchecked`: the C objects are reached through `let` pointers, used only while `state`'s lock is held.
 package final class FontFace: @unchecked Sendable {
     package let file: FontFile
     /// True for bitmap-only colour fonts (CBDT, e.g. Noto Color Emoji).
@@ -22,13 +24,19 @@ package final class FontFace: @unchecked Sendable {
     /// The buffer every shaping call with this face fills, reused under the lock (`withShapingFont`): one
     /// `hb_buffer_create` per run shaped, and its arrays grown anew, was a tenth of a badge's layout.
     private let hbBuffer: OpaquePointer
-    private let lock = NSLock()
-    private var currentPixelSize26_6: Int = -1
-    /// Glyph images keyed by glyph, size and quarter-pixel phase; guarded by `lock`.
-    var glyphCache: [GlyphKey: GlyphImage] = [:]
-    /// Pixel bytes held by `glyphCache`, at most `glyphCacheByteLimit`; guarded by `lock`.
-    var glyphCacheBytes = 0
+    /// The lock of the face (its FreeType and HarfBuzz objects) and what it sets and caches.
+    private let state = Locked(SizedState())
     static let glyphCacheByteLimit = 32 << 20
+
+    /// What the face's lock guards besides the C objects themselves.
+    struct SizedState {
+        /// The size `FT_Set_Char_Size` (or the strike) was last set to, 26.6 pixels; -1 before the first.
+        var pixelSize26_6 = -1
+        /// Glyph images keyed by glyph, size and quarter-pixel phase.
+        var glyphCache: [GlyphKey: GlyphImage] = [:]
+        /// Pixel bytes held by `glyphCache`, at most `glyphCacheByteLimit`.
+        var glyphCacheBytes = 0
+    }
 
     /// Load flags for outline glyphs: unhinted, outlines only (embedded bitmaps would make the
     /// result depend on the pixel size in a way the layout rules do not describe).
@@ -117,26 +125,30 @@ package final class FontFace: @unchecked Sendable {
 
     // MARK: Cache
 
-    private static let cacheLock = NSLock()
-    nonisolated(unsafe) private static var cache: [FontFile: FontFace] = [:]
+    /// The opened faces. A face is opened under the lock, so two threads asking for one file open it once.
+    private static let cache = Locked(Opened())
+
+    private struct Opened {
+        var byFile: [FontFile: FontFace] = [:]
+        /// The faces asked for last, searched with `==` before `byFile` hashes the path: a layout and its rendering
+        /// ask for the same few faces again and again (once per glyph drawn), and hashing their paths was a tenth
+        /// of a badge's render.
+        var recent: [FontFace] = []
+    }
+    private static let recentLimit = 8
 
     /// The shared face for `file`, opened on first use.
     /// - Throws: `TypesettingError.fontNotFound` / `.unreadableFont`.
     package static func load(_ file: FontFile) throws -> FontFace {
-        cacheLock.lock(); defer { cacheLock.unlock() }
-        for face in recent where face.file == file { return face }
-        let face = try cache[file] ?? FontFace(file: file)
-        cache[file] = face
-        if recent.count == recentLimit { recent.removeFirst() }
-        recent.append(face)
-        return face
+        try cache.withLock { opened in
+            for face in opened.recent where face.file == file { return face }
+            let face = try opened.byFile[file] ?? FontFace(file: file)
+            opened.byFile[file] = face
+            if opened.recent.count == recentLimit { opened.recent.removeFirst() }
+            opened.recent.append(face)
+            return face
+        }
     }
-
-    /// The faces asked for last, searched with `==` before `cache` hashes the path: a layout and its rendering
-    /// ask for the same few faces again and again (once per glyph drawn), and hashing their paths was a tenth
-    /// of a badge's render. Guarded by `cacheLock`.
-    nonisolated(unsafe) private static var recent: [FontFace] = []
-    private static let recentLimit = 8
 
     // MARK: Metrics and coverage
 
@@ -161,42 +173,44 @@ package final class FontFace: @unchecked Sendable {
 
     /// Whether the face maps `scalar` to a glyph other than .notdef.
     package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+        state.withLock { _ in FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
     }
 
-    /// Runs `body` with the face set to `pixelSize` (pt × scale) pixels at 72 dpi, holding the lock.
-    func withSize<T>(_ pixelSize: Double, _ body: () throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
-        // At least 1/64 px: FreeType rejects a zero size and would keep the previous one (stale advances).
-        let size26_6 = max(1, Int((pixelSize * sizeAdjust * 64).rounded()))
-        if size26_6 != currentPixelSize26_6 {
-            if isColorBitmap {
-                // Bitmap-only font: select the strike closest to (and preferably above) the request;
-                // glyph images are scaled when drawn.
-                _ = FT_Select_Size(face, FT_Int(bestStrike(for: pixelSize)))
-            } else {
-                _ = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26_6), 72, 72)
+    /// Runs `body` with the face set to `pixelSize` (pt × scale) pixels at 72 dpi, holding the lock; `body` gets
+    /// the glyph cache the lock guards.
+    func withSize<T: Sendable>(_ pixelSize: Double, _ body: (inout SizedState) throws -> T) rethrows -> T {
+        try state.withLock { state in
+            // At least 1/64 px: FreeType rejects a zero size and would keep the previous one (stale advances).
+            let size26_6 = max(1, Int((pixelSize * sizeAdjust * 64).rounded()))
+            if size26_6 != state.pixelSize26_6 {
+                if isColorBitmap {
+                    // Bitmap-only font: select the strike closest to (and preferably above) the request;
+                    // glyph images are scaled when drawn.
+                    _ = FT_Select_Size(face, FT_Int(bestStrike(for: pixelSize)))
+                } else {
+                    _ = FT_Set_Char_Size(face, 0, FT_F26Dot6(size26_6), 72, 72)
+                }
+                state.pixelSize26_6 = size26_6
             }
-            currentPixelSize26_6 = size26_6
+            return try body(&state)
         }
-        return try body()
     }
 
     /// Runs `body` with the HarfBuzz font (scale = units per em) and the face's buffer, emptied by
     /// `hb_buffer_reset` (no text, properties or flags; its memory kept), holding the lock. The buffer is only
     /// valid inside `body`.
-    func withShapingFont<T>(_ body: (_ font: OpaquePointer, _ buffer: OpaquePointer) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
-        hb_buffer_reset(hbBuffer)
-        return try body(hbFont, hbBuffer)
+    func withShapingFont<T: Sendable>(_ body: (_ font: OpaquePointer, _ buffer: OpaquePointer) throws -> T) rethrows -> T {
+        try state.withLock { _ in
+            hb_buffer_reset(hbBuffer)
+            return try body(hbFont, hbBuffer)
+        }
     }
 
     /// The factor a glyph image of this face is scaled by when drawn at `pixelSize` (pt × scale): 1 for
     /// outlines, `pixelSize ÷ strike size` for a colour bitmap font, whose strike is chosen for that size.
     package func imageScale(pixelSize: Double) -> Double {
         guard isColorBitmap else { return 1 }
-        return withSize(pixelSize) { strikePixelSize.map { $0 > 0 ? pixelSize / $0 : 1 } ?? 1 }
+        return withSize(pixelSize) { _ in strikePixelSize.map { $0 > 0 ? pixelSize / $0 : 1 } ?? 1 }
     }
 
     /// The strike's pixel size in pt·scale units (for scaling colour bitmaps), or nil for outline fonts.

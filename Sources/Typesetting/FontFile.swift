@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import Locking
 
 /// One face of a font file on disk: a path and a face index (for .ttc collections).
 public struct FontFile: Hashable, Sendable, CustomStringConvertible {
@@ -118,29 +119,33 @@ public struct FontFile: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// fontconfig is not documented as thread-safe for one FcConfig; calls are serialised.
-final class FontconfigResolver: @unchecked Sendable {
+/// fontconfig is not documented as thread-safe for one FcConfig; calls are serialised by `state`'s lock, which
+/// also guards what was read from it.
+final class FontconfigResolver: Sendable {
     static let shared = FontconfigResolver()
-    let lock = NSLock()
-    /// `resolve(family:)` by family name; guarded by `lock`.
-    var cache: [String: FontFile] = [:]
-    /// `FontFile.info` by face, and `faces(ofFamily:)` by lower-cased family; guarded by `lock`.
-    var infos: [FontFile: FaceInfo?] = [:]
-    var familyFaces: [String: [FaceInfo]] = [:]
-    /// `siblingFaces(of:)` by folder; guarded by `lock`.
-    var folderFaces: [String: [FaceInfo]] = [:]
-    /// Files registered by `FontRegistry` (absolute paths) and their faces, in registration order; guarded by `lock`.
-    var registered: [String] = []
-    var registeredFaceList: [FaceInfo] = []
-    /// Every listed face with its PostScript and full names (`Font(name:size:)`), built on first use; guarded by `lock`.
-    var nameIndex: [NamedFace]?
+    let state = Locked(Listings())
 
-    /// Forgets what was read from fontconfig's list (families, names), after a registration changed it; call with
-    /// `lock` held. What a file's own faces are (`infos`, `folderFaces`) does not change.
-    func resetListings() {
-        cache = [:]
-        familyFaces = [:]
-        nameIndex = nil
+    struct Listings {
+        /// `resolve(family:)` by family name.
+        var cache: [String: FontFile] = [:]
+        /// `FontFile.info` by face, and `faces(ofFamily:)` by lower-cased family.
+        var infos: [FontFile: FaceInfo?] = [:]
+        var familyFaces: [String: [FaceInfo]] = [:]
+        /// `siblingFaces(of:)` by folder.
+        var folderFaces: [String: [FaceInfo]] = [:]
+        /// Files registered by `FontRegistry` (absolute paths) and their faces, in registration order.
+        var registered: [String] = []
+        var registeredFaceList: [FaceInfo] = []
+        /// Every listed face with its PostScript and full names (`Font(name:size:)`), built on first use.
+        var nameIndex: [NamedFace]?
+
+        /// Forgets what was read from fontconfig's list (families, names), after a registration changed it. What a
+        /// file's own faces are (`infos`, `folderFaces`) does not change.
+        mutating func resetListings() {
+            cache = [:]
+            familyFaces = [:]
+            nameIndex = nil
+        }
     }
 
     static let knownPackages: [String: String] = [
@@ -170,35 +175,36 @@ final class FontconfigResolver: @unchecked Sendable {
     static let genericFamilies: Set<String> = ["sans", "sans-serif", "serif", "mono", "monospace", "system-ui", "emoji"]
 
     func resolve(family: String) throws -> FontFile {
-        lock.lock(); defer { lock.unlock() }
-        if let hit = cache[family] { return hit }
-        let notFound = TypesettingError.familyNotFound(
-            family: family, package: Self.knownPackages[family.lowercased()])
-        guard !family.isEmpty, !family.contains("\0"), FcInit() != 0,
-              let pattern = FcPatternCreate() else { throw notFound }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { throw notFound }
-        defer { FcPatternDestroy(match) }
-        // Accept only a match whose family list contains the requested name, or any match for
-        // fontconfig's generic families ("sans-serif", "serif", "monospace" …), which name no real font.
-        var matched = FontconfigResolver.genericFamilies.contains(family.lowercased())
-        var i: Int32 = 0
-        var value: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(match, FC_FAMILY, i, &value) == FcResultMatch, let v = value {
-            if String(cString: v).caseInsensitiveCompare(family) == .orderedSame { matched = true; break }
-            i += 1
+        try state.withLock { listings in
+            if let hit = listings.cache[family] { return hit }
+            let notFound = TypesettingError.familyNotFound(
+                family: family, package: Self.knownPackages[family.lowercased()])
+            guard !family.isEmpty, !family.contains("\0"), FcInit() != 0,
+                  let pattern = FcPatternCreate() else { throw notFound }
+            defer { FcPatternDestroy(pattern) }
+            _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+            FcConfigSubstitute(nil, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var result = FcResultNoMatch
+            guard let match = FcFontMatch(nil, pattern, &result) else { throw notFound }
+            defer { FcPatternDestroy(match) }
+            // Accept only a match whose family list contains the requested name, or any match for
+            // fontconfig's generic families ("sans-serif", "serif", "monospace" …), which name no real font.
+            var matched = FontconfigResolver.genericFamilies.contains(family.lowercased())
+            var i: Int32 = 0
+            var value: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(match, FC_FAMILY, i, &value) == FcResultMatch, let v = value {
+                if String(cString: v).caseInsensitiveCompare(family) == .orderedSame { matched = true; break }
+                i += 1
+            }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard matched, FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let f = file else { throw notFound }
+            _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
+            let resolved = FontFile(path: String(cString: f), faceIndex: Int(index))
+            listings.cache[family] = resolved
+            return resolved
         }
-        var file: UnsafeMutablePointer<FcChar8>?
-        var index: Int32 = 0
-        guard matched, FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let f = file else { throw notFound }
-        _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)
-        let resolved = FontFile(path: String(cString: f), faceIndex: Int(index))
-        cache[family] = resolved
-        return resolved
     }
 }
 
@@ -213,28 +219,29 @@ extension FontFile {
 
 extension FontconfigResolver {
     func fonts(covering scalar: Unicode.Scalar) -> [FontFile] {
-        lock.lock(); defer { lock.unlock() }
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        guard let charset = FcCharSetCreate() else { return [] }
-        defer { FcCharSetDestroy(charset) }
-        guard FcCharSetAddChar(charset, FcChar32(scalar.value)) != 0,
-              FcPatternAddCharSet(pattern, FC_CHARSET, charset) != 0,
-              let objects = FcObjectSetCreate() else { return [] }
-        defer { FcObjectSetDestroy(objects) }
-        _ = FcObjectSetAdd(objects, FC_FILE)
-        _ = FcObjectSetAdd(objects, FC_INDEX)
-        guard let list = FcFontList(nil, pattern, objects) else { return [] }
-        defer { FcFontSetDestroy(list) }
-        var found: [FontFile] = []
-        for i in 0..<Int(list.pointee.nfont) {
-            guard let font = list.pointee.fonts[i] else { continue }
-            var file: UnsafeMutablePointer<FcChar8>?
-            var index: Int32 = 0
-            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let f = file else { continue }
-            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
-            found.append(FontFile(path: String(cString: f), faceIndex: Int(index)))
+        state.withLock { _ in
+            guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+            defer { FcPatternDestroy(pattern) }
+            guard let charset = FcCharSetCreate() else { return [] }
+            defer { FcCharSetDestroy(charset) }
+            guard FcCharSetAddChar(charset, FcChar32(scalar.value)) != 0,
+                  FcPatternAddCharSet(pattern, FC_CHARSET, charset) != 0,
+                  let objects = FcObjectSetCreate() else { return [] }
+            defer { FcObjectSetDestroy(objects) }
+            _ = FcObjectSetAdd(objects, FC_FILE)
+            _ = FcObjectSetAdd(objects, FC_INDEX)
+            guard let list = FcFontList(nil, pattern, objects) else { return [] }
+            defer { FcFontSetDestroy(list) }
+            var found: [FontFile] = []
+            for i in 0..<Int(list.pointee.nfont) {
+                guard let font = list.pointee.fonts[i] else { continue }
+                var file: UnsafeMutablePointer<FcChar8>?
+                var index: Int32 = 0
+                guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let f = file else { continue }
+                _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+                found.append(FontFile(path: String(cString: f), faceIndex: Int(index)))
+            }
+            return found.sorted { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
         }
-        return found.sorted { ($0.path, $0.faceIndex) < ($1.path, $1.faceIndex) }
     }
 }

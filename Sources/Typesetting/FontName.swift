@@ -1,5 +1,6 @@
 import CFontconfig
 import Foundation
+import Locking
 
 extension Font {
     /// A face by PostScript name (`name` ID 6, `"Pretendard-SemiBold"`) or full name (ID 4, `"Pretendard SemiBold"`),
@@ -69,44 +70,45 @@ extension FontconfigResolver {
     /// Every face fontconfig lists (installed and registered) with its names, in `Font(name:size:)`'s order of
     /// preference; built once, and again after a registration.
     func namedFaces() -> [NamedFace] {
-        lock.lock(); defer { lock.unlock() }
-        if let nameIndex { return nameIndex }
-        var faces: [NamedFace] = []
-        if FcInit() != 0, let pattern = FcPatternCreate() {
-            defer { FcPatternDestroy(pattern) }
-            if let objects = FcObjectSetCreate() {
-                defer { FcObjectSetDestroy(objects) }
-                for object in [FC_FILE, FC_INDEX, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_VARIABLE] {
-                    _ = FcObjectSetAdd(objects, object)
-                }
-                if let list = FcFontList(nil, pattern, objects) {
-                    defer { FcFontSetDestroy(list) }
-                    for i in 0..<Int(list.pointee.nfont) {
-                        guard let font = list.pointee.fonts[i], let info = FaceInfo(pattern: font), !info.isVariable else { continue }
-                        var names = info.postScriptName.isEmpty ? [] : [info.postScriptName]
-                        var n: Int32 = 0
-                        var value: UnsafeMutablePointer<FcChar8>?
-                        while FcPatternGetString(font, FC_FULLNAME, n, &value) == FcResultMatch, let value {
-                            let full = String(cString: value)
-                            if !names.contains(full) { names.append(full) }
-                            n += 1
+        state.withLock { listings in
+            if let nameIndex = listings.nameIndex { return nameIndex }
+            var faces: [NamedFace] = []
+            if FcInit() != 0, let pattern = FcPatternCreate() {
+                defer { FcPatternDestroy(pattern) }
+                if let objects = FcObjectSetCreate() {
+                    defer { FcObjectSetDestroy(objects) }
+                    for object in [FC_FILE, FC_INDEX, FC_FAMILY, FC_POSTSCRIPT_NAME, FC_FULLNAME, FC_WEIGHT, FC_SLANT, FC_WIDTH, FC_VARIABLE] {
+                        _ = FcObjectSetAdd(objects, object)
+                    }
+                    if let list = FcFontList(nil, pattern, objects) {
+                        defer { FcFontSetDestroy(list) }
+                        for i in 0..<Int(list.pointee.nfont) {
+                            guard let font = list.pointee.fonts[i], let info = FaceInfo(pattern: font), !info.isVariable else { continue }
+                            var names = info.postScriptName.isEmpty ? [] : [info.postScriptName]
+                            var n: Int32 = 0
+                            var value: UnsafeMutablePointer<FcChar8>?
+                            while FcPatternGetString(font, FC_FULLNAME, n, &value) == FcResultMatch, let value {
+                                let full = String(cString: value)
+                                if !names.contains(full) { names.append(full) }
+                                n += 1
+                            }
+                            faces.append(NamedFace(info: info, names: names))
                         }
-                        faces.append(NamedFace(info: info, names: names))
                     }
                 }
             }
-        }
-        let order = Dictionary(registered.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        faces.sort { a, b in
-            // An upright face before an italic one of the same name: Debian's Inter variable fonts give the roman
-            // and italic files' instances one PostScript name ("Inter_600wght"), and the italic sorts first by path.
-            func key(_ f: NamedFace) -> (Int, Int, Int, String, Int) {
-                (order[f.info.file.path] ?? Int.max, f.info.file.faceIndex >= 0x10000 ? 1 : 0, f.info.isItalic ? 1 : 0,
-                 f.info.file.path, f.info.file.faceIndex)
+            let order = Dictionary(listings.registered.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            faces.sort { a, b in
+                // An upright face before an italic one of the same name: Debian's Inter variable fonts give the roman
+                // and italic files' instances one PostScript name ("Inter_600wght"), and the italic sorts first by path.
+                func key(_ f: NamedFace) -> (Int, Int, Int, String, Int) {
+                    (order[f.info.file.path] ?? Int.max, f.info.file.faceIndex >= 0x10000 ? 1 : 0, f.info.isItalic ? 1 : 0,
+                     f.info.file.path, f.info.file.faceIndex)
+                }
+                return key(a) < key(b)
             }
-            return key(a) < key(b)
+            listings.nameIndex = faces
+            return faces
         }
-        nameIndex = faces
-        return faces
     }
 }

@@ -89,18 +89,20 @@ extension FontconfigResolver {
         try checkFont(path: path)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let faces = queryAll(path: absolute)
-        lock.lock(); defer { lock.unlock() }
-        if registered.contains(absolute) { return faces }
-        guard FcInit() != 0, FcConfigAppFontAddFile(nil, absolute) != 0 else { throw .notAFont(path: path) }
-        registered.append(absolute)
-        registeredFaceList += faces
-        // What fontconfig lists has changed: families and names are looked up again.
-        resetListings()
+        let added = state.withLock { listings in
+            if listings.registered.contains(absolute) { return true }
+            guard FcInit() != 0, FcConfigAppFontAddFile(nil, absolute) != 0 else { return false }
+            listings.registered.append(absolute)
+            listings.registeredFaceList += faces
+            // What fontconfig lists has changed: families and names are looked up again.
+            listings.resetListings()
+            return true
+        }
+        guard added else { throw .notAFont(path: path) }
         return faces
     }
 
     func registeredFaces() -> [FaceInfo] {
-        lock.lock(); defer { lock.unlock() }
-        return registeredFaceList
+        state.withLock { $0.registeredFaceList }
     }
 }

@@ -31,9 +31,9 @@ extension FontFace {
     /// shifted right by `phase`/4 px. Colour bitmap glyphs are scaled by `imageScale` with an area filter.
     /// Failures (a glyph FreeType cannot load) give an empty image: a missing glyph must not stop a render.
     package func glyphImage(_ glyphID: UInt32, pixelSize: Double, phase: Int, imageScale: Double) -> GlyphImage {
-        withSize(pixelSize) {
+        withSize(pixelSize) { state in
             let key = GlyphKey(glyphID: glyphID, pixelSize26_6: Int((pixelSize * 64).rounded()), phase: phase & 3)
-            if let hit = glyphCache[key] { return hit }
+            if let hit = state.glyphCache[key] { return hit }
             let image = isColorBitmap ? renderColor(glyphID, imageScale: imageScale) : renderOutline(glyphID, phase: phase & 3)
             // Bounded by bytes as well as entries: huge glyphs (a 10000 pt font) are not kept at all.
             let bytes: Int
@@ -42,12 +42,12 @@ extension FontFace {
             case .premultipliedBGRA(let c): bytes = c.count
             }
             guard bytes <= FontFace.glyphCacheByteLimit / 16 else { return image }
-            if glyphCache.count >= 4096 || glyphCacheBytes + bytes > FontFace.glyphCacheByteLimit {
-                glyphCache.removeAll(keepingCapacity: true)
-                glyphCacheBytes = 0
+            if state.glyphCache.count >= 4096 || state.glyphCacheBytes + bytes > FontFace.glyphCacheByteLimit {
+                state.glyphCache.removeAll(keepingCapacity: true)
+                state.glyphCacheBytes = 0
             }
-            glyphCache[key] = image
-            glyphCacheBytes += bytes
+            state.glyphCache[key] = image
+            state.glyphCacheBytes += bytes
             return image
         }
     }

@@ -1,6 +1,7 @@
 import CFreeType
 import CICU
 import Foundation
+import Locking
 
 /// Per-language faces of the Noto Sans CJK collection, as iOS picks a CJK design per language
 /// (PingFang SC/TC/HK, Hiragino for Japanese, Apple SD Gothic Neo for Korean): Han characters look different
@@ -60,30 +61,32 @@ extension Font {
 }
 
 /// Family names of the faces in font collections, read once with FreeType.
-final class CollectionIndex: @unchecked Sendable {
+final class CollectionIndex: Sendable {
     static let shared = CollectionIndex()
-    private let lock = NSLock()
-    private var families: [String: [String]] = [:]
-    /// Answers of `cjkFace(forLanguage:)` by tag: labels ask once per layout.
-    private var byLanguage: [String: FontFile?] = [:]
+    private let state = Locked(State())
+
+    private struct State {
+        var families: [String: [String]] = [:]
+        /// Answers of `cjkFace(forLanguage:)` by tag: labels ask once per layout.
+        var byLanguage: [String: FontFile?] = [:]
+    }
 
     func cjkFace(forLanguage tag: String) -> FontFile? {
-        lock.lock()
-        if let hit = byLanguage[tag] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = state.withLock({ $0.byLanguage[tag] }) { return hit }
         let path = FontFile.notoSansCJK.path
         var file: FontFile?
         if let family = FontFile.notoSansCJKFamily(forLanguage: tag), let index = face(named: family, in: path) {
             file = FontFile(path: path, faceIndex: index)
         }
-        lock.lock(); byLanguage[tag] = file; lock.unlock()
+        state.withLock { [file] in $0.byLanguage[tag] = file }
         return file
     }
 
     func face(named family: String, in path: String) -> Int? {
-        lock.lock(); defer { lock.unlock() }
-        if families[path] == nil { families[path] = CollectionIndex.read(path) }
-        return families[path]?.firstIndex { $0.caseInsensitiveCompare(family) == .orderedSame }
+        state.withLock { state in
+            if state.families[path] == nil { state.families[path] = CollectionIndex.read(path) }
+            return state.families[path]?.firstIndex { $0.caseInsensitiveCompare(family) == .orderedSame }
+        }
     }
 
     /// "family style" of each face; empty when the file cannot be opened.

@@ -1,5 +1,6 @@
 import CHarfBuzz
 import Foundation
+import Locking
 
 /// One glyph from HarfBuzz, in logical order. Lengths are in ems (font units ÷ units per em, unrounded):
 /// × the point size gives points, at every scale alike (DESIGN.md §2, Advances).
@@ -82,29 +83,28 @@ package enum Shaper {
     package static func ellipsis(font: Font) throws -> ShapedText {
         try font.validateSize()
         let chain = EllipsisKey(chain: font.chain, features: font.features)
-        ellipsisLock.lock()
         // The chain shaped last is compared before the table hashes every path of the chain.
-        var known: ShapedText?
-        if let last = lastEllipsis, last.chain == chain {
-            known = last.shaped
-        } else if let shaped = ellipses[chain] {
-            known = shaped
-            lastEllipsis = (chain, shaped)
+        let known = ellipses.withLock { ellipses -> ShapedText? in
+            if let last = ellipses.last, last.chain == chain { return last.shaped }
+            guard let shaped = ellipses.byChain[chain] else { return nil }
+            ellipses.last = (chain, shaped)
+            return shaped
         }
-        ellipsisLock.unlock()
         if let known { return known.resized(to: font.pointSize) }
         let shaped = try shape(Array("\u{2026}".utf16), font: font, direction: .leftToRight)
-        ellipsisLock.lock()
-        ellipses[chain] = shaped
-        lastEllipsis = (chain, shaped)
-        ellipsisLock.unlock()
+        ellipses.withLock { ellipses in
+            ellipses.byChain[chain] = shaped
+            ellipses.last = (chain, shaped)
+        }
         return shaped
     }
 
-    private static let ellipsisLock = NSLock()
     private struct EllipsisKey: Hashable { var chain: [FontFile]; var features: [String: Int] }
-    nonisolated(unsafe) private static var ellipses: [EllipsisKey: ShapedText] = [:]
-    nonisolated(unsafe) private static var lastEllipsis: (chain: EllipsisKey, shaped: ShapedText)?
+    private struct Ellipses {
+        var byChain: [EllipsisKey: ShapedText] = [:]
+        var last: (chain: EllipsisKey, shaped: ShapedText)?
+    }
+    private static let ellipses = Locked(Ellipses())
 
     /// The code points of `units`, unpaired surrogates as U+FFFD: an index loop, not the generic UTF-16 parser
     /// (unspecialised in a client's debug build, where it was a tenth of a badge's layout).

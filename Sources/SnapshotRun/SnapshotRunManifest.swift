@@ -58,6 +58,13 @@ package struct SnapshotRunManifest: Sendable, Equatable {
     package var folder: String
     package var processes: [ProcessRecord]
 
+    /// A run of `processes` (each parsed from its file, or built by hand to judge a run) in `folder`.
+    package init(run: String, folder: String, processes: [ProcessRecord]) {
+        self.run = run
+        self.folder = folder
+        self.processes = processes
+    }
+
     /// When the run started: its earliest process.
     package var started: Double { processes.map(\.started).min() ?? 0 }
     /// Every reference any process used.

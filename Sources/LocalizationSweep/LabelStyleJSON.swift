@@ -96,6 +96,10 @@ struct StyleReader {
         if members.contains(where: { $0.key == "size" }), let t = members.first(where: { $0.key == "textStyle" }) {
             throw error(t.value, "give either \"size\" (a fixed font) or \"textStyle\" (Dynamic Type), not both")
         }
+        // Both name the primary face: "fontName" replaced "font"'s silently (as --font with --font-name is refused).
+        if members.contains(where: { $0.key == "font" }), let name = members.first(where: { $0.key == "fontName" }) {
+            throw error(name.value, "give either \"font\" or \"fontName\", not both: each names the primary face (\"fallbacks\" gives the others)")
+        }
     }
 
     /// A `contentSizeCategory` scales only a Dynamic Type font: without a `textStyle` here or in the base style the

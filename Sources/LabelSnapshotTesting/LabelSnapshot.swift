@@ -217,8 +217,8 @@ extension Snapshotting where Value == LabelImage, Format == Bitmap {
 
 extension SnapshotFormat where Value == Bitmap {
     /// This image format with `provenance` written into what it records (with the digests of
-    /// `ImageReferenceDigest`, so that passes need no decode), and a mismatch naming what differs from the recorded
-    /// environment first. `provenance` is called only to write a file or to explain a mismatch, never on the pass
+    /// `ImageReferenceDigest`, so that passes need no decode), and a mismatch naming first what changed in the label
+    /// (its `label:` line) and what differs from the recorded environment. `provenance` is called only to write a file or to explain a mismatch, never on the pass
     /// path.
     func recording(_ provenance: @escaping @Sendable () throws -> SnapshotProvenance) -> SnapshotFormat {
         var format = self
@@ -229,6 +229,10 @@ extension SnapshotFormat where Value == Bitmap {
         format.environmentDifferences = { referenceFile in
             guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
             return now.differences(from: recorded)
+        }
+        format.labelChanges = { referenceFile in
+            guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
+            return now.labelChanges(from: recorded)
         }
         return format
     }

@@ -100,13 +100,18 @@ package struct SnapshotProvenance: Equatable, Sendable {
     package var chunk: PNGTextChunk { PNGTextChunk(keyword: Self.keyword, text: text) }
 
     /// What differs from `recorded` in the environment, fonts first: "NotoSansCJK-Regular.ttc revision
-    /// 2.004, now 2.005", "recorded with FreeType 2.12.1, now 2.13.2". Label properties are not listed:
-    /// a changed label shows in its pixels.
+    /// 2.004, now 2.005", "recorded with FreeType 2.12.1, now 2.13.2". Label properties are not listed
+    /// (`labelChanges(from:)` does). A font recorded but not used now, or used now but not recorded, is listed only
+    /// when the `label:` lines are equal: a changed label (another text, another font) changes its fonts by itself.
     package func differences(from recorded: SnapshotProvenance) -> [String] {
         var lines: [String] = []
+        let sameLabel = recorded.value("label") == value("label")
         let was = Dictionary(recorded.fonts, uniquingKeysWith: { a, _ in a }), now = Dictionary(fonts, uniquingKeysWith: { a, _ in a })
         for (name, old) in recorded.fonts {
-            guard let new = now[name] else { lines.append("recorded with font \(name), not used now"); continue }
+            guard let new = now[name] else {
+                if sameLabel { lines.append("recorded with font \(name), not used now") }
+                continue
+            }
             if old["revision"] != new["revision"] {
                 lines.append("\(name) revision \(old["revision"] ?? "?"), now \(new["revision"] ?? "?")")
             } else if old["checksumAdjustment"] != new["checksumAdjustment"] {
@@ -115,13 +120,20 @@ package struct SnapshotProvenance: Equatable, Sendable {
                 lines.append("\(name) version \"\(old["version"] ?? "")\", now \"\(new["version"] ?? "")\"")
             }
         }
-        for (name, _) in fonts where was[name] == nil { lines.append("now also drawn with font \(name)") }
+        for (name, _) in fonts where sameLabel && was[name] == nil { lines.append("now also drawn with font \(name)") }
         for (key, title) in [("freetype", "FreeType"), ("harfbuzz", "HarfBuzz"), ("icu", "ICU"), ("libpng", "libpng"), ("library", "library")] {
             if let old = recorded.value(key), let new = value(key), old != new {
                 lines.append("recorded with \(title) \(old), now \(new)")
             }
         }
         return lines
+    }
+
+    /// What changed in the label since `recorded`, from the two `label:` lines (`LabelProperty.changes`, as the
+    /// report's "Label changed" row): `text="Padding" → text="QQ"`. Empty when the lines are equal or either lacks one.
+    package func labelChanges(from recorded: SnapshotProvenance) -> [String] {
+        guard let was = recorded.value("label"), let now = value("label") else { return [] }
+        return LabelProperty.changes(from: was, to: now)
     }
 
     /// The first value of `key`.

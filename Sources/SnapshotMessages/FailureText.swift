@@ -74,8 +74,11 @@ package enum FailureText {
             case nil: outcome = "It was left untouched (record mode \"\(mode)\")."
             }
             return ["The reference of snapshot \(name) is corrupt: \(error)", "  \(reference) (\(byteCount) bytes)", outcome]
-        case .mismatch(let summary, let environment, let rewrite):
+        case .mismatch(let summary, let environment, let rewrite, let labelChanges):
             var lines = ["Snapshot \(name) does not match its reference"]
+            if !labelChanges.isEmpty {
+                lines.append("  The label changed since the reference was recorded: " + labelChanges.joined(separator: "; ") + ".")
+            }
             if !environment.isEmpty {
                 lines.append("  The environment differs from the one that recorded the reference: " + environment.joined(separator: "; ") + ".")
                 lines.append("  If that change is expected, re-record on this machine (\(command(.rerecord(.failed), testFilter: f.testFilter ?? "?"))); "

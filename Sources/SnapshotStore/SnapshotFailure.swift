@@ -97,8 +97,9 @@ package enum SnapshotFinding: Sendable {
     /// another mode left it untouched).
     case corrupt(any Error, byteCount: Int, rewrite: SnapshotRewrite?)
     /// The actual value differs from the reference: the format's summary lines, the differences of the
-    /// environment that recorded the reference, and what record mode `failed` did (nil: another mode).
-    case mismatch(summary: [String], environmentDifferences: [String], rewrite: SnapshotRewrite?)
+    /// environment that recorded the reference, what record mode `failed` did (nil: another mode), and what
+    /// changed in the label since the reference was recorded.
+    case mismatch(summary: [String], environmentDifferences: [String], rewrite: SnapshotRewrite?, labelChanges: [String] = [])
 }
 
 /// Why a snapshot was not checked.

@@ -376,9 +376,11 @@ public enum SnapshotVerifier {
                 return .passed(ComparedMatch())
             }
             let environment = format.environmentDifferences?(bytes) ?? []
+            let labelChanges = format.labelChanges?(bytes) ?? []
             let rewrite = mode == .failed ? rewrite() : nil
             let written = if case .rewrote? = rewrite { true } else { false }
-            return .failed(fail(.mismatch, .mismatch(summary: mismatch.summary, environmentDifferences: environment, rewrite: rewrite),
+            return .failed(fail(.mismatch, .mismatch(summary: mismatch.summary, environmentDifferences: environment, rewrite: rewrite,
+                                                     labelChanges: labelChanges),
                                 referenceWritten: written, withArtifacts: true, includeActual: true,
                                 mismatch: mismatch, referenceDescription: format.describe(referenceValue),
                                 comparedReference: bytes,

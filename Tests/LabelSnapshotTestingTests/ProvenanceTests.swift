@@ -125,6 +125,31 @@ final class ProvenanceTests: XCTestCase {
         XCTAssertNil(check(label))
     }
 
+    /// A label whose text changed from Korean (drawn with the Noto Sans CJK fallback) to Latin no longer uses the
+    /// fallback: that is the label's change, not the environment's. The message says what changed in the `label:`
+    /// line (as the report's "Label changed" row) and blames no environment; the same fonts gone with the same
+    /// label line are still the environment's.
+    func testAChangedLabelIsNotBlamedOnTheEnvironment() throws {
+        let korean = PaddedLabel("않이 패딩이 왜 없어..?", font: .default(size: 17), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
+        XCTAssertEqual(check(korean)?.kind, .missingReference)
+        let recorded = try XCTUnwrap(SnapshotProvenance.read(png: try XCTUnwrap(pkg.bytes(ref))))
+        XCTAssertTrue(recorded.entries.contains { $0.key == "font" && $0.value.hasPrefix("NotoSansCJK-Regular.ttc#") }, recorded.text)
+        var latin = korean
+        latin.text = "QQ"
+        let failure = try XCTUnwrap(check(latin))
+        XCTAssertEqual(failure.kind, .mismatch)
+        let lines = failure.message.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[1], "  The label changed since the reference was recorded: text=\"않이 패딩이 왜 없어..?\" → text=\"QQ\".")
+        XCTAssertFalse(failure.message.contains("environment"), failure.message)
+        XCTAssertFalse(failure.message.contains("not used now"), failure.message)
+        // Same label line, the Korean face gone from the recorded fonts' list: that is the environment.
+        let now = try SnapshotProvenance(label: latin)
+        var sameLabel = recorded
+        sameLabel.entries = sameLabel.entries.map { $0.key == "label" ? ($0.key, now.value("label")!) : $0 }
+        XCTAssertEqual(now.differences(from: sameLabel).filter { $0.hasSuffix("not used now") }.count, 1, now.differences(from: sameLabel).joined())
+        XCTAssertEqual(now.labelChanges(from: sameLabel), [])
+    }
+
     func testAReferenceWithoutTheChunkComparesByPixels() throws {
         try pkg.write(try PNGCodec.encode(try label.render()), to: ref)
         XCTAssertNil(check(label))

@@ -71,16 +71,24 @@ extension ValueSyntax where Value == [String: Double] {
                     }
                 default: break
                 }
+                // A tag given twice (`--variation wght=400 --variation wght=700`) is refused: the last would win silently.
+                var given: [String: String] = [:]
                 for part in parts {
                     let pieces = part.split(separator: "=", maxSplits: 1).map(String.init)
+                    let t: String, v: Double
                     if pieces.count == 2 {
-                        guard let v = Double(pieces[1]) else { throw PropertyValueError(.phrase("needs TAG=NUMBER", got: .text(part))) }
-                        out[try tag(pieces[0])] = try value(v, part)
+                        guard let number = Double(pieces[1]) else { throw PropertyValueError(.phrase("needs TAG=NUMBER", got: .text(part))) }
+                        (t, v) = (try tag(pieces[0]), try value(number, part))
                     } else if let bare {
-                        out[try tag(part)] = bare
+                        (t, v) = (try tag(part), bare)
                     } else {
                         throw PropertyValueError(.phrase("needs TAG=NUMBER", got: .text(part)))
                     }
+                    if let earlier = given[t] {
+                        throw PropertyValueError(.phrase("gives the tag \(t) twice, as '\(earlier)' and '\(part)': give each tag once", got: nil))
+                    }
+                    given[t] = part
+                    out[t] = v
                 }
             default:
                 throw PropertyValueError(.phrase("must be an object of tags, not \(input.typeName)", got: nil))

@@ -9,7 +9,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// Minimal option parsing: `--name value`, `--name=value`, `--flag`, positionals (everything after `--`
 /// too). An option given twice is refused (the second would silently replace the first) unless it is a list
-/// (`repeatable`); so is a switch given twice, and two options of one `exclusive` group.
+/// (`repeatable`); so is a flag or switch given twice, and two options of one `exclusive` group.
 struct ArgumentReader {
     private(set) var positionals: [String] = []
     private var options: [String: [String]] = [:]
@@ -39,6 +39,8 @@ struct ArgumentReader {
             if a == "--" { positionals += args[(i + 1)...]; break }
             if a.hasPrefix("-"), a.count > 1, Double(a) == nil {
                 if known.contains(a) {
+                    // A plain flag twice (`--pseudo --pseudo`) is a slip, refused as a switch given twice is.
+                    guard switches.contains(a) || !flags.contains(a) else { throw UsageError("\(a) is given twice: give it once") }
                     flags.insert(a)
                     if switches.contains(a) {
                         try noteSwitch(a)

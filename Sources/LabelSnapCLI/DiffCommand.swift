@@ -72,12 +72,21 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
     }
 
     func load(_ path: String) throws -> Bitmap {
-        do { return try PNGCodec.decode(contentsOf: path) } catch {
+        do { return try PNGCodec.decode(contentsOf: path) } catch PNGError.tooLarge(let w, let h, let limit) {
+            // The codec's own advice names an API parameter; the command line has no such option.
+            throw UsageError("cannot read \(path): PNG too large: \(w)×\(h) px = \(w.multipliedReportingOverflow(by: h).partialValue) pixels "
+                             + "exceeds the \(limit) pixels an image may have; nothing was allocated. labelsnap diff cannot compare it.")
+        } catch {
             throw UsageError("cannot read \(path): \(error)")
         }
     }
     let reference = try load(files[0])
     let actual = try load(files[1])
+    // An --ignore rectangle is clamped to the reference; one reaching outside it is most likely a typo, so say so.
+    for (rect, given) in zip(options.ignoring, r.values("--ignore")) where !rect.lies(within: reference) {
+        FileHandle.standardError.write(Data(("labelsnap diff: warning: --ignore \(given) reaches outside the \(reference.width)×\(reference.height) px "
+            + "reference; only its part inside the image is ignored\n").utf8))
+    }
 
     let result: DiffResult
     if let output {
@@ -107,4 +116,11 @@ func diffJSON(_ r: DiffResult) -> String {
         + "\"ratio\": \(r.differingPixelRatio), \"max_delta\": \(r.maxChannelDelta), \"bbox\": \(bbox), "
         + "\"size\": {\"reference\": [\(r.referenceSize.width), \(r.referenceSize.height)], "
         + "\"actual\": [\(r.actualSize.width), \(r.actualSize.height)]}}"
+}
+
+extension PixelRect {
+    /// True when the rectangle lies wholly inside `image` (no arithmetic that can overflow).
+    fileprivate func lies(within image: Bitmap) -> Bool {
+        x >= 0 && y >= 0 && x <= image.width && y <= image.height && width <= image.width - x && height <= image.height - y
+    }
 }

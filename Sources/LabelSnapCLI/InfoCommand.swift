@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import Raster
 import ReferenceProvenance
 import SnapshotStore
 
@@ -12,8 +13,8 @@ revision, head checksum adjustment and version string, the scale and the label's
 other text chunks. The stated digests are followed by whether they describe the file: the image chunks
 hash to the stated value (a PNG optimiser rewrites them; such a reference still passes, by decoding) and
 the file decodes to the stated size and pixels (a chunk copied from another image does not; images over
-4 Mpx are not decoded). A reference without the chunk (recorded before it existed, or rewritten by a PNG
-tool) says so. Exit status: 0, or 2 when a file cannot be read.
+4 Mpx are not decoded). A file without the chunk says so: `labelsnap render`'s output and images from
+elsewhere have none; references recorded by the assertions do. Exit status: 0, or 2 when a file cannot be read.
 """
 
 /// `labelsnap info`: the size and provenance of reference PNGs (IHDR and text chunks, read without decoding pixels).
@@ -41,9 +42,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
             let chunks = try PNGCodec.textChunks(in: bytes)
             print("\(style.path(path)): \(style.numbers("\(header.width)×\(header.height)")) px")
             let provenance = chunks.filter { $0.keyword == SnapshotProvenance.keyword }
-            if provenance.isEmpty {
-                print("  " + style.warn("no provenance chunk (a contact sheet recorded with as: .contactSheet has none; another reference was recorded before provenance, or rewritten by a PNG tool); it still compares by pixels"))
-            }
+            if provenance.isEmpty { print("  " + style.warn(noProvenance(header))) }
             for chunk in provenance {
                 let verdict = digestVerdict(chunk.text, bytes, header)
                 for line in chunk.text.split(separator: "\n") {
@@ -69,6 +68,18 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
         }
     }
     return status
+}
+
+/// What `info` says of a file without the provenance chunk: which files have none, and whether it can be compared
+/// at all (a file over `Bitmap.maximumPixelCount` cannot be decoded).
+private func noProvenance(_ header: PNGCodec.Header) -> String {
+    let none = "no provenance chunk: `labelsnap render`'s output and images from elsewhere have none, nor has a contact sheet "
+        + "recorded with as: .contactSheet; references recorded by the other snapshot assertions do (unless recorded before "
+        + "provenance or rewritten by a PNG tool)"
+    let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+    guard overflow || pixels > Bitmap.maximumPixelCount else { return none + "; it compares by pixels" }
+    return none + "; it cannot be compared: \(header.width)×\(header.height) px is more than the \(Bitmap.maximumPixelCount) pixels "
+        + "an image may have, so it cannot be decoded"
 }
 
 /// What `info` says after the two digest lines; nil when the chunk states no well-formed digests.

@@ -25,7 +25,7 @@ final class InfoCommandTests: XCTestCase {
               tEXt Software: other tool
 
             \(without): 3×2 px
-              no provenance chunk (a contact sheet recorded with as: .contactSheet has none; another reference was recorded before provenance, or rewritten by a PNG tool); it still compares by pixels
+              no provenance chunk: `labelsnap render`'s output and images from elsewhere have none, nor has a contact sheet recorded with as: .contactSheet; references recorded by the other snapshot assertions do (unless recorded before provenance or rewritten by a PNG tool); it compares by pixels
 
             """)
         let missing = try labelsnap(["info", folder + "/nope.png"], cwd: folder)

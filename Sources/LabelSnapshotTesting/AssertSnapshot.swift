@@ -149,7 +149,7 @@ func verify<Value, Format>(_ value: () throws -> Value, as strategy: Snapshottin
         let running = context.running
         let output: SnapshotOutput<Format>
         do {
-            if name == nil, let refusal = running.unnamedRefusal { throw SnapshotConfigurationError(refusal) }
+            if name == nil, let refusal = running.refusalOfUnnamed() { throw SnapshotConfigurationError(refusal) }
             try strategy.check()
             output = try strategy.make(value())
         } catch {

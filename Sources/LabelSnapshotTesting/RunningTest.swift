@@ -72,7 +72,22 @@ struct RunningTest {
 
     /// - Parameters: `fileID` and `testName` of the assertion name the first XCTest case of a process,
     ///   which starts before the first assertion installs the observer.
-    static func current(fileID: String, testName: String) -> RunningTest {
+    static func current(fileID: String, testName: String) -> RunningTest { known(fileID: fileID, testName: testName) }
+
+    /// Why an unnamed snapshot made in the running task cannot be numbered (`unnamedRefusal`, else a task group's
+    /// child other than the first of this run of the test to make one), or nil. Children of a task group run at the
+    /// same time, so which one's snapshot is numbered first changes from run to run; the first such task is let be,
+    /// as it may be the one a `.timeLimit` runs the body in (a child of Swift Testing's own group).
+    func refusalOfUnnamed() -> String? {
+        if let unnamedRefusal { return unnamedRefusal }
+        guard let identity, lsr_current_task_is_group_child() != 0,
+              !SnapshotCounter.shared.noteGroupChild(testCase: identity, task: lsr_current_task_id()) else { return nil }
+        return "this unnamed snapshot is made in a child task of a task group while another child of the group made one too: "
+            + "they run at the same time, so their numbers would depend on which task asserts first; give each a `named:` "
+            + "(from the child's own value, as `named: \"item-\\(i)\"`)"
+    }
+
+    private static func known(fileID: String, testName: String) -> RunningTest {
         #if canImport(Testing)
         if let test = Test.current {
             let identity = identity(of: test), selection = selection(of: test)

@@ -22,6 +22,19 @@ package final class SnapshotCounter: Sendable {
 
     private let claims = Locked<[String: SnapshotClaim]>([:])
 
+    /// The task group child (runtime task number) that made the first unnamed snapshot of each running test case.
+    private let groupChildren = Locked<[String: UInt64]>([:])
+
+    /// Notes that an unnamed snapshot of `testCase` is made in `task`, a child of a task group. False when another
+    /// child made one in this run of the test: the two run at the same time, so their order is not known.
+    package func noteGroupChild(testCase: String, task: UInt64) -> Bool {
+        groupChildren.withLock { children in
+            if let first = children[testCase] { return first == task }
+            children[testCase] = task
+            return true
+        }
+    }
+
     /// Records that `reference` holds `claim`. Returns the earlier claim when it conflicts
     /// (`SnapshotClaim.conflicts`): two snapshots must never share a reference.
     package func claim(reference: String, _ claim: SnapshotClaim) -> SnapshotClaim? {
@@ -45,6 +58,7 @@ package final class SnapshotCounter: Sendable {
         counts.withLock { counts in counts = counts.filter { !$0.key.hasSuffix(suffix) } }
         // Its assertions hold their files afresh: the same `named:` at another call site is refused per run.
         claims.withLock { claims in claims = claims.filter { $0.value.testCase != testCase } }
+        groupChildren.withLock { $0[testCase] = nil }
     }
 
     /// Forgets the counts of one test (`testName` sanitised), or of all tests when `nil`.

@@ -80,6 +80,29 @@ import CSnapshotRun
         #expect(pkg.list(pkg.referenceFolder) == ["\(test).1.txt", "\(test).2.txt"])
     }
 
+    /// Children of a task group run at the same time: numbering their unnamed snapshots in the order they
+    /// assert gave each run other files. The first child to make one is numbered (it may be the task a `.timeLimit`
+    /// runs the body in); every other child's is refused, naming the way out; a `named:` one is recorded.
+    @Test func unnamedSnapshotsInATaskGroupsChildrenAreRefused() async throws {
+        let pkg = try TempPackage()
+        let file = pkg.testFile
+        let test = "RepetitionsTests.unnamedSnapshotsInATaskGroupsChildrenAreRefused"
+        let results = await withTaskGroup(of: String?.self) { group in
+            for i in 0..<3 {
+                group.addTask { withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "c\(i)", as: .text, file: file) } }
+            }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
+        }
+        let refused = results.filter { $0?.contains("child task of a task group while another child") == true }
+        #expect(refused.count == 2, "\(results)")
+        #expect(refused.allSatisfy { $0?.contains("give each a `named:`") == true })
+        #expect(results.filter { $0?.hasPrefix("No reference was found for snapshot \(test).1") == true }.count == 1, "\(results)")
+        await withDiscardingTaskGroup { group in
+            group.addTask { _ = withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "n", as: .text, named: "n", file: file) } }
+        }
+        #expect(pkg.list(pkg.referenceFolder) == ["\(test).1.txt", "\(test).n.txt"])
+    }
+
     /// `.timeLimit` runs the body in a task Swift Testing does not name (only in the child process).
     @Test(.enabled(if: ProcessInfo.processInfo.environment[RepetitionsTests.helperVariable] != nil), .timeLimit(.minutes(1)))
     func timeLimitHelper() throws {

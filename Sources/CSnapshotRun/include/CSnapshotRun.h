@@ -38,6 +38,11 @@ void lsr_manifest_note(const char *line);
  * Testing it tells one run of a test from the next (RunningTest.swift). */
 uint64_t lsr_current_task_id(void);
 
+/* 1 when the task running the caller is a child of a task group (withTaskGroup, withThrowingTaskGroup,
+ * withDiscardingTaskGroup): its siblings run at the same time, so the order of what they do is not known.
+ * 0 otherwise, outside a task, or when the runtime does not export the entry points. */
+int lsr_current_task_is_group_child(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -127,7 +127,7 @@ struct RunningTest {
         let tracker = XCTestCaseTracker.shared
         return RunningTest(identity: tracker.currentName(
             fallback: XCTestCaseTracker.nameFromCommandLine(testName: testName) ?? fallback()), unnamedRefusal: nil,
-                           function: tracker.runningMethod)
+                           selection: tracker.runningSelection, function: tracker.runningMethod)
         #else
         return RunningTest(identity: nil, unnamedRefusal: nil)
         #endif
@@ -242,7 +242,7 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
     }()
 
     /// The running case's name (nil between cases), and whether the observer saw a case start or finish.
-    private let state = Locked<(name: String?, sawACase: Bool)>((nil, false))
+    private let state = Locked<(name: String?, sawACase: Bool, selection: String?)>((nil, false, nil))
 
     /// `fallback` is made only when no case is known (not on every assertion of a named case).
     func currentName(fallback: @autoclosure () -> String) -> String {
@@ -277,6 +277,10 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
         }
     }
 
+    /// The running case's own `--filter` pattern (`^Module\.Class/testName$`) when XCTest said which case started,
+    /// so the re-record command runs this test whatever `testName:` named its references (`"sharedBadge"`).
+    var runningSelection: String? { state.withLock { $0.sawACase ? $0.selection : nil } }
+
     /// True after a case finished and before the next one started (a detached task still asserting).
     var isBetweenCases: Bool {
         state.withLock { $0.sawACase && $0.name == nil }
@@ -284,12 +288,17 @@ final class XCTestCaseTracker: NSObject, XCTestObservation, @unchecked Sendable 
 
     func testCaseWillStart(_ testCase: XCTestCase) {
         let name = testCase.name
-        state.withLock { $0 = (name, true) }
+        // `Module.Class` of the case's class, and its method: XCTest's `--filter` names a test `Module.Class/method`.
+        let type = String(reflecting: Swift.type(of: testCase)), method = name.split(separator: ".").last.map(String.init)
+        let selection = type.firstIndex(of: ".").flatMap { dot in method.map { method in
+            TestFilter.xctest(moduleName: String(type[..<dot]), className: String(type[type.index(after: dot)...]), testName: method)
+        } }
+        state.withLock { $0 = (name, true, selection) }
         SnapshotCounter.shared.startRun(testCase: name)
     }
 
     func testCaseDidFinish(_ testCase: XCTestCase) {
-        state.withLock { $0 = (nil, true) }
+        state.withLock { $0 = (nil, true, nil) }
     }
 }
 #endif

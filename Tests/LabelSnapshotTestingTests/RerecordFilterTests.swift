@@ -126,5 +126,19 @@ final class RerecordFilterXCTests: XCTestCase {
         XCTAssertGreaterThan(names.count, 10)
         XCTAssertEqual(try RerecordFilterHelper.selected(by: badge, in: names), [helpers + "/testBadge"])
     }
+
+    /// A `testName:` that is no test's (`"sharedBadge"`) names the files, not the test to run: the re-record command
+    /// selects the running case (before, `'^LabelSnapshotTestingTests\.(.*/)?sharedBadge(\([^)]*\)/|$)'`, which ran nothing).
+    func testRerecordFilterOfACustomTestNameSelectsTheRunningTest() throws {
+        let (pkg, file, _, _) = try RerecordFilterHelper.package()
+        defer { withExtendedLifetime(pkg) {} }
+        let failure = withSnapshotTesting(record: .never, environment: [:]) {
+            snapshotFailure(of: "a", as: .text, named: "v", file: file, testName: "sharedBadge")
+        }
+        let command = try XCTUnwrap(failure?.record?.rerecordCommand)
+        XCTAssertTrue(command.hasSuffix(" swift test --filter "
+            + "'^LabelSnapshotTestingTests\\.RerecordFilterXCTests/testRerecordFilterOfACustomTestNameSelectsTheRunningTest$'"),
+                      command)
+    }
 }
 #endif

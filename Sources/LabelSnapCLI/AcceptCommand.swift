@@ -1,4 +1,5 @@
 // `labelsnap accept`: the actual files become the references (SnapshotReview does the checks and writes).
+import Foundation
 import SnapshotReview
 
 let acceptHelp = """
@@ -19,7 +20,9 @@ Nothing changes when a NAME matches nothing (the closest pending names are sugge
 were moved (downloaded from CI), the files next to the record are used. Inside a package, references
 are written into that checkout: a record made at another path (CI, another clone on this machine)
 places its reference at the same path relative to its package root; a folder of references that was
-outside its package needs LABELSNAP_SNAPSHOTS_DIR set to where that folder is here.
+outside its package needs LABELSNAP_SNAPSHOTS_DIR set to where that folder is here. Outside any package
+(no Package.swift at or above the working folder), the package root the record names is written, when it
+exists on this machine, and a note on stderr says so; run accept inside your checkout for CI artifacts.
 Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing or several tests, 2 error (missing,
 corrupt or conflicting record, reference outside its folder of references, missing actual file, a failed write).
 """
@@ -27,6 +30,12 @@ corrupt or conflicting record, reference outside its folder of references, missi
 func runAcceptCommand(_ args: [String]) -> Int32 {
     runSelectionCommand(args, command: "accept", help: acceptHelp) { f, dryRun, force, style in
         let outcome = try f.accept(force: force, dryRun: dryRun, environment: commandEnvironment)
+        if f.checkout == nil {
+            // No checkout around the working folder: the record's own package root is written; said on
+            // stderr so that stdout stays the list of what was accepted.
+            let what = dryRun ? "would write" : "writing"
+            FileHandle.standardError.write(Data("\(TerminalStyle.err.warn("note:")) not inside a package; \(what) into the package root the record names: \(f.record.packageRoot)\n".utf8))
+        }
         print(acceptText(f, outcome, dryRun: dryRun, style: style), terminator: "")
     }
 }

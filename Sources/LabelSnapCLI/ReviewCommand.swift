@@ -64,12 +64,15 @@ func reviewRows(_ f: PendingFailure, reference check: ReferenceCheck? = nil) -> 
     let check = check ?? ReferenceCheck(f)
     var reference = r.referenceRelative
     if check.path == nil { reference += "  (outside __Snapshots__: accept refuses it)" }
+    else if check.notAFile { reference += "  (not a regular file: accept refuses it)" }
     else if !check.exists { reference += "  (missing)" }
     else if check.changed { reference += "  (changed since the failure)" }
     rows.append(("reference", reference))
     rows += FailureText.rows(f.record)
     if r.referenceWritten { rows.append(("note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
-    if f.canAccept {
+    if check.notAFile, let path = check.path {
+        rows.append(("accept", "not possible while \(path) is not a regular file; delete it, then accept: \(shownCommand(f.acceptCommand))"))
+    } else if f.canAccept {
         rows.append(("accept", shownCommand(f.acceptCommand)))
     } else {
         rows.append(("accept", "not possible: \(f.actualPath == nil ? "no actual file was written" : "the actual file is gone"); re-record: \(r.rerecordCommand)"))
@@ -84,12 +87,15 @@ struct ReferenceCheck {
     /// Where accept writes; nil when the record's reference is outside the folder of references (accept refuses).
     let path: String?
     let exists: Bool
+    /// Something other than a regular file is there (a FIFO, a folder): accept refuses until it is deleted.
+    let notAFile: Bool
     /// The file there is not the one compared (missing, or its digest is not the record's): accept refuses.
     let changed: Bool
 
     init(_ f: PendingFailure) {
         path = try? f.resolveReference(environment: commandEnvironment).path
         exists = path.map(SnapshotFileSystem.exists) ?? false
+        notAFile = path.map(PendingFailure.holdsOtherThanAFile) ?? false
         changed = path.map { f.referenceUnchanged(at: $0) == false } ?? false
     }
 }
@@ -165,7 +171,7 @@ func reviewJSON(_ scan: PendingScan) -> String {
             ("actual_size", size(r.sizeMetric("actualSize"))),
             ("tolerance", str(r.tolerance)),
             ("summary", "[" + r.summary.map(jsonString).joined(separator: ", ") + "]"),
-            ("accept_command", f.canAccept ? str(f.acceptCommand) : "null"),
+            ("accept_command", f.canAccept && !ReferenceCheck(f).notAFile ? str(f.acceptCommand) : "null"),
             ("recorded_at", str(r.recordedAt)),
         ]
         return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -19,7 +19,7 @@ package enum FailureText {
     package static func command(_ fix: SnapshotFix, testFilter: String) -> String {
         switch fix {
         case .accept(let recordPath): return SnapshotCommand.accept(recordPath: recordPath)
-        case .rerecord(let mode), .repairOrRerecord(let mode):
+        case .rerecord(let mode), .repairOrRerecord(let mode), .deleteAndRerecord(let mode):
             return SnapshotCommand.rerecord(variable: RecordMode.environmentVariable, mode: "\(mode)", filter: testFilter)
         }
     }
@@ -35,6 +35,8 @@ package enum FailureText {
             return (position > 0 ? "or re-record:  " : mode == .missing ? "Record it:  " : "Re-record it:  ") + command
         case .repairOrRerecord:
             return "Fix its permissions, or delete it and re-record:  " + command
+        case .deleteAndRerecord:
+            return "It is not a regular file: delete it and re-record:  " + command
         }
     }
 

@@ -106,6 +106,13 @@ extension PendingFailure {
         return current.map(SnapshotFailureRecord.digest) == expected
     }
 
+    /// Whether something other than a regular file is at `path` (a FIFO, a folder, a device; a symbolic
+    /// link is followed): accept cannot read it to compare, so refuses it until it is deleted.
+    package static func holdsOtherThanAFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG
+    }
+
     /// `realpath` of the longest existing prefix of `path`, with the remaining components appended.
     static func realPathOfExistingPrefix(_ path: String) -> String {
         var head = path

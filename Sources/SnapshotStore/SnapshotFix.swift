@@ -7,6 +7,9 @@ package enum SnapshotFix: Sendable, Equatable {
     case rerecord(RecordMode)
     /// An unreadable reference: fix its permissions, or delete it and re-record under this mode.
     case repairOrRerecord(RecordMode)
+    /// Something other than a regular file (a FIFO, a folder) where the reference belongs: delete it and
+    /// re-record under this mode (permissions are not the problem).
+    case deleteAndRerecord(RecordMode)
 
     /// Whether the fix needs the actual file in the artifacts folder.
     package var needsActualFile: Bool {

@@ -119,6 +119,12 @@ public enum SnapshotVerifier {
                                location: location).worded(by: wording)
     }
 
+    /// Whether reading the reference failed because something other than a regular file is there.
+    static func isNotARegularFile(_ error: any Error) -> Bool {
+        if case .notARegularFile? = error as? SnapshotStoreError { return true }
+        return false
+    }
+
     /// Notes in the run's manifest that this snapshot's reference is used (also its place before module
     /// folders, which `never` compares where it is), for `labelsnap orphans`.
     static func recordUse(_ location: SnapshotLocation) {
@@ -337,7 +343,7 @@ public enum SnapshotVerifier {
 
         func unreadable(_ error: any Error) -> SnapshotFailure {
             fail(.unreadableReference, .unreadable(error), referenceWritten: false, withArtifacts: true, includeActual: true,
-                 fixes: [.repairOrRerecord(.missing)])
+                 fixes: [SnapshotVerifier.isNotARegularFile(error) ? .deleteAndRerecord(.missing) : .repairOrRerecord(.missing)])
         }
 
         /// What record mode `failed` does with a reference that failed: rewrites it with the actual value.

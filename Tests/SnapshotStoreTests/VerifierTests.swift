@@ -366,6 +366,8 @@ final class VerifierTests: XCTestCase {
         let fifo = try XCTUnwrap(verify("x", record: .failed))  // returns at once: no writer is waited for
         XCTAssertEqual(fifo.kind, .unreadableReference)
         XCTAssertTrue(fifo.message.contains("\(ref) is not a regular file (it is a FIFO)"), fifo.message)
+        XCTAssertTrue(fifo.message.contains("It is not a regular file: delete it and re-record:  "), fifo.message)
+        XCTAssertFalse(fifo.message.contains("permissions"), "permissions are not the problem: \(fifo.message)")
         var st = stat()
         XCTAssertTrue(lstat(ref, &st) == 0 && (st.st_mode & S_IFMT) == S_IFIFO, "the FIFO is left in place")
     }

@@ -260,6 +260,17 @@ __attribute__((constructor)) static void lsr_start(int argc, char **argv, char *
     else if (artifacts && *artifacts) written = snprintf(path, sizeof path, "%s/%s/.manifests/%s/%s.manifest", cwd, artifacts, run_id, process_id);
     else written = snprintf(path, sizeof path, "%s/.build/snapshot-artifacts/.manifests/%s/%s.manifest", cwd, run_id, process_id);
     if (written >= (int)sizeof path) return;
+    /* An artifacts folder inside the references (a __Snapshots__ below the package root, or the folder
+       LABELSNAP_SNAPSHOTS_DIR names) gets no manifest: the assertions refuse it, and nothing is to be committed. */
+    const char *below = strncmp(path, cwd, strlen(cwd)) == 0 ? path + strlen(cwd) : path;
+    if (strstr(below, "/__Snapshots__/")) return;
+    const char *references = getenv("LABELSNAP_SNAPSHOTS_DIR");
+    char folder[PATH_MAX];
+    if (references && *references) {
+        written = *references == '/' ? snprintf(folder, sizeof folder, "%s/", references)
+                                     : snprintf(folder, sizeof folder, "%s/%s/", cwd, references);
+        if (written < (int)sizeof folder && strncmp(path, folder, strlen(folder)) == 0) return;
+    }
     int fd = lsr_manifest_open(path);
     if (fd >= 0) close(fd);
 }

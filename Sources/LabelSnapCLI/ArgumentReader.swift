@@ -135,18 +135,11 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data("\(TerminalStyle.err.bad("labelsnap:")) \(message)\n".utf8))
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder, then renames: never a half-written file.
+/// Writes `bytes` to `path` (checked first with `checkOutputPath`) through a temporary file in the same folder,
+/// then renames: never a half-written file.
 /// - Throws: `UsageError` naming the path and what to check.
 func writeAtomically(_ bytes: [UInt8], to path: String) throws {
-    var isDirectory: ObjCBool = false
-    guard !path.isEmpty else { throw UsageError("the output path is empty: give a file name, e.g. -o label.png") }
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        throw UsageError("cannot write \(path): it is a folder; give a file name inside it")
-    }
-    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-        throw UsageError("cannot write \(path): the folder \(folder) does not exist; create it first")
-    }
+    let folder = SnapshotFileSystem.split(SnapshotLocation.absolutePath(path)).0
     do {
         try SnapshotFileSystem.writeAtomically(bytes, to: path)
     } catch {

@@ -3,6 +3,7 @@ import Foundation
 import ImageDiff
 import PNGCodec
 import Raster
+import SnapshotReview
 
 let diffUsage = """
     usage: labelsnap diff REFERENCE.png ACTUAL.png [options]
@@ -19,7 +20,9 @@ let diffUsage = """
       --precision P             share of pixels that must match, 0…1
       --perceptual-precision P  a pixel differs when CIE ΔE94 > (1 − P)·100, P in 0…1
       --ignore x,y,w,h          skip a region (px, reference coordinates); repeatable
-      -o, --output DIFF.png     write the pixelmatch-style diff image (union of both sizes)
+      -o, --output DIFF.png     write the pixelmatch-style diff image (union of both sizes); never
+                                in __Snapshots__ or the artifacts folder, over an input, a file that
+                                is not a .png, a FIFO or link, nor in a folder that does not exist
       --json                    print {"pass", "diff_pixels", "aa_pixels", "ratio", "max_delta",
                                 "bbox", "size"} instead of text
       -h, --help                show this help
@@ -69,6 +72,9 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
     try options.validate()
     if let output, files.contains(where: { sameFile($0, output) }) {
         throw UsageError("-o \(output) would overwrite an input image; choose another file for the diff")
+    }
+    if let output {
+        try checkOutputPath(output, writes: "png", artifacts: [ArtifactsFolders.defaultRoot(environment: commandEnvironment)])
     }
 
     func load(_ path: String) throws -> Bitmap {

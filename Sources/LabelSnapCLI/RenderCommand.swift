@@ -4,6 +4,7 @@ import LabelLayout
 import LabelRendering
 import PNGCodec
 import Raster
+import SnapshotReview
 import StringResources
 import Typesetting
 
@@ -21,7 +22,9 @@ options:
 \(LabelProperty.optionsHelp)
   --text-file PATH        read the text from a UTF-8 file (refused with the byte offset when it is not); hard line breaks are
                           LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029; '-' (or /dev/stdin) reads standard input, at most 64 MiB
-  -o, --output PATH       write the PNG (written atomically)
+  -o, --output PATH       write the PNG (written atomically; see "Output paths" in README.md: never in
+                          __Snapshots__ or the artifacts folder, over a file that is not a .png, a FIFO
+                          or link, nor in a folder that does not exist)
   --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
                           (and corners_pt, the radii drawn, with --corners, --masked-corners, --corner-curve or
                           --clips-to-bounds)
@@ -34,6 +37,9 @@ func runRenderCommand(_ args: [String]) -> Int32 {
                                    repeatable: Set(LabelProperty.repeatingFlags),
                                    exclusive: [["-o", "--output"], ["--markdown", "--attributed"], ["--font", "--font-name"]] + LabelProperty.synonymFlags)
         if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
+        if let out = r.value("-o") ?? r.value("--output") {
+            try checkOutputPath(out, writes: "png", artifacts: [ArtifactsFolders.defaultRoot(environment: commandEnvironment)])
+        }
         let label = try makeLabel(r)
         let layout = try label.makeLayout()
         let bitmap = try LabelRenderer.render(layout)

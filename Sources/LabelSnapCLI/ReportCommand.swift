@@ -16,7 +16,9 @@ diff. The command that accepts each, when it can.
 
 options:
 \(artifactsOptionHelp)
-  -o, --output PATH     where to write the report (default: <first artifacts folder>/report.html; - for stdout)
+  -o, --output PATH     where to write the report (default: <first artifacts folder>/report.html; - for stdout);
+                        never in __Snapshots__, below the artifacts folder (a .html directly in it is the
+                        report's own), over a file that is not a .html, a FIFO or link, nor in a missing folder
   -h, --help            show this help
 Exit status: 0 written (also with nothing pending), 2 error (unreadable or conflicting record, write
 failed); an unreadable record is listed in the report, which is still written.
@@ -28,6 +30,9 @@ func runReportCommand(_ args: [String]) -> Int32 {
         if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"), environment: commandEnvironment)
+        if let named = r.value("-o") ?? r.value("--output"), named != "-" {
+            try checkOutputPath(named, writes: "html", artifacts: roots, ownedInArtifacts: true)
+        }
         let scan = try ArtifactsFolders.scan(roots, checkout: ArtifactsFolders.currentCheckout())
         let output = r.value("-o") ?? r.value("--output") ?? roots[0] + "/report.html"
         let reportPath = output == "-" ? nil : SnapshotLocation.absolutePath(output)

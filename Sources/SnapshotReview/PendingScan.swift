@@ -43,22 +43,44 @@ package enum ArtifactsFolders {
         SnapshotLocation.artifactsRoot(packageRoot: currentPackageRoot(), environment: environment)
     }
 
+    /// The folders of references of the working folder's package: `<package root>/__Snapshots__` and the folder
+    /// `LABELSNAP_SNAPSHOTS_DIR` names (relative to the package root), absolute.
+    package static func referencesFolders(environment: [String: String]) -> [String] {
+        let root = currentPackageRoot()
+        var folders = [root + "/" + SnapshotLocation.snapshotsFolderName]
+        if let named = environment[SnapshotLocation.snapshotsDirectoryVariable]?.trimmingCharacters(in: .whitespaces), !named.isEmpty {
+            folders.append(SnapshotLocation.absolutePath(named.hasPrefix("/") ? named : root + "/" + named))
+        }
+        return folders
+    }
+
     /// The folders named with `--artifacts` (relative to the working folder, deduplicated), or the
     /// default one. Named folders must exist; without one the working folder must be inside a package
     /// (or `SNAPSHOT_ARTIFACTS` set), so that a typo or the wrong folder is an error, not "no failures".
-    /// - Throws: `ReviewError` saying which folder is missing.
+    /// A folder inside a folder of references (`referencesFolders`, or any `__Snapshots__` below the package
+    /// root) is refused: the assertions refuse to write artifacts there.
+    /// - Throws: `ReviewError` saying which folder is missing or inside the references.
     package static func resolve(_ options: [String], environment: [String: String]) throws -> [String] {
         let named = options.filter { !$0.isEmpty }
+        let references = referencesFolders(environment: environment)
         if named.isEmpty {
             if environment["SNAPSHOT_ARTIFACTS"]?.isEmpty ?? true,
                !SnapshotFileSystem.exists(currentPackageRoot() + "/Package.swift") {
                 throw ReviewError("no Package.swift at or above \(FileManager.default.currentDirectoryPath): run labelsnap inside your package, or pass --artifacts DIR")
             }
-            return [defaultRoot(environment: environment)]
+            let root = defaultRoot(environment: environment)
+            if let folder = SnapshotLocation.referencesFolder(containing: root, folders: references, base: currentPackageRoot()) {
+                let source = "\(SnapshotLocation.artifactsVariable)=\(environment[SnapshotLocation.artifactsVariable] ?? "")"
+                throw ReviewError(SnapshotLocation.artifactsInReferencesMessage(root, references: folder, source: source))
+            }
+            return [root]
         }
         var roots: [String] = []
         for option in named {
             let root = SnapshotLocation.absolutePath(option)
+            if let folder = SnapshotLocation.referencesFolder(containing: root, folders: references, base: currentPackageRoot()) {
+                throw ReviewError(SnapshotLocation.artifactsInReferencesMessage(root, references: folder, source: "--artifacts \(option)"))
+            }
             guard SnapshotFileSystem.exists(root) else {
                 throw ReviewError("artifacts folder \(root) does not exist: check the --artifacts path")
             }

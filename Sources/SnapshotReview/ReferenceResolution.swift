@@ -114,7 +114,7 @@ extension PendingFailure {
     }
 
     /// `realpath` of the longest existing prefix of `path`, with the remaining components appended.
-    static func realPathOfExistingPrefix(_ path: String) -> String {
+    package static func realPathOfExistingPrefix(_ path: String) -> String {
         var head = path
         var tail: [String] = []
         while true {

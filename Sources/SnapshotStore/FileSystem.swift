@@ -279,7 +279,7 @@ package enum SnapshotFileSystem {
     }
 
     /// (`folder`, `name`) of a path; the folder of a bare name is `.`.
-    static func split(_ path: String) -> (String, String) {
+    package static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))

@@ -164,7 +164,8 @@ package struct SnapshotLocation: Sendable, Equatable {
     ///   - testCase: the running test's identity (`BadgeTests.testBadge`, a Swift Testing test id), when known:
     ///     unnamed snapshots are numbered from 1 for each, whatever else runs in the process.
     /// - Throws: `SnapshotConfigurationError` when no `Package.swift` is found above the test file and
-    ///   no folder is named: it says where it looked and how to name one. Nothing is recorded then.
+    ///   no folder is named: it says where it looked and how to name one; or when `SNAPSHOT_ARTIFACTS` names a
+    ///   folder inside the folder of references. Nothing is recorded then.
     package static func locate(filePath: String, fileID: String? = nil, testName: String, name: String?,
                               pathExtension: String, snapshotDirectory: String? = nil,
                               environment: [String: String], counter: SnapshotCounter = .shared,
@@ -236,6 +237,11 @@ package struct SnapshotLocation: Sendable, Equatable {
         let snapshots = named.map { $0.hasPrefix("/") ? normalize($0) : (found.map { normalize($0 + "/" + named!) } ?? absolutePath($0)) }
         var location = make(file: file, root: root, snapshots: snapshots, fileID: fileID, testName: testName, name: name,
                             pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
+        if let references = referencesFolder(containing: location.artifactsRoot, folders: [location.snapshotsFolder],
+                                                base: root) {
+            throw SnapshotConfigurationError(artifactsInReferencesMessage(
+                location.artifactsRoot, references: references, source: "\(artifactsVariable)=\(environment[artifactsVariable] ?? "")"))
+        }
         location.sourcesMissing = found == nil && !SnapshotFileSystem.exists(root)
         return location
     }

@@ -32,6 +32,7 @@ final class ReportCommandTests: XCTestCase {
             $0.testName = "test<b>\"Tom\" & 'Jerry'</b>"
             $0.message = "</pre><script>alert(1)</script>"
         }
+        try FileManager.default.createDirectory(atPath: pkg.root + "/out", withIntermediateDirectories: true)   // -o makes no folder
         let result = try labelsnap(["report", "-o", "out/report.html"], cwd: pkg.root)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "wrote \(pkg.root)/out/report.html: 1 failure\n")
@@ -158,6 +159,7 @@ final class ReportCommandTests: XCTestCase {
         var changed = noise
         changed.pixels[0] ^= 0xFF
         try pkg.fail("testNoise()", named: "1", reference: noise, actual: changed)
+        try FileManager.default.createDirectory(atPath: pkg.root + "/out", withIntermediateDirectories: true)   // -o makes no folder
         let big = try labelsnap(["report", "-o", "out/big.html"], cwd: pkg.root)
         XCTAssertEqual(big.status, 0, big.stderr)
         XCTAssertTrue(big.stdout.contains("images in \(pkg.root)/out/big-images"), big.stdout)

@@ -13,6 +13,20 @@ final class RunManifestTests: XCTestCase {
         guard SnapshotRunManifestWriter.isActive else { throw XCTSkip("not running inside a SwiftPM test bundle (no manifest is written)") }
     }
 
+    func testNoManifestIsStartedInsideTheReferences() throws {
+        try requireTestBundle()
+        let pkg = try TempPackage()
+        let nothing = "SnapshotRunTests.RunManifestTests/testNoSuchTest"
+        for (artifacts, references) in [("__Snapshots__", nil), ("__Snapshots__/art", nil), ("Refs/art", "Refs")] {
+            _ = try TestBundleProcess.run([nothing], in: pkg.root,
+                                          environment: ["SNAPSHOT_ARTIFACTS": artifacts, "LABELSNAP_SNAPSHOTS_DIR": references])
+            XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.root + "/" + (references ?? "__Snapshots__")), artifacts)
+        }
+        // The same child with an artifacts folder elsewhere does start its manifest there.
+        _ = try TestBundleProcess.run([nothing], in: pkg.root, environment: ["SNAPSHOT_ARTIFACTS": "art"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pkg.root + "/art/.manifests"))
+    }
+
     func testThreadsWritingAtOnceLeaveWholeLinesAndEveryReference() throws {
         try requireTestBundle()
         let pkg = try TempPackage()

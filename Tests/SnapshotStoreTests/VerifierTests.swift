@@ -380,6 +380,17 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(visibleFiles(under: pkg.root + "/.build"), [], "no artifact; only the run's manifest and claims (hidden folders)")
     }
 
+    func testArtifactsInsideTheReferencesFailWithoutWriting() throws {
+        for (value, env) in [("__Snapshots__", [:]), ("__Snapshots__/art", [:]), ("Refs/art", ["LABELSNAP_SNAPSHOTS_DIR": "Refs"])] {
+            let failure = try XCTUnwrap(verify("x", env: env.merging(["SNAPSHOT_ARTIFACTS": value]) { $1 }), value)
+            XCTAssertEqual(failure.kind, .configuration)
+            let references = pkg.root + "/" + (env.isEmpty ? "__Snapshots__" : "Refs")
+            XCTAssertTrue(failure.message.contains("SNAPSHOT_ARTIFACTS=\(value) puts the artifacts folder (\(pkg.root)/\(value)) "
+                                                   + "inside the folder of references \(references)"), failure.message)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: references), "nothing written: no reference, no artifact, no run file")
+        }
+    }
+
     /// Files below `folder`, skipping hidden folders (`.manifests`, `.runs`: the run's bookkeeping).
     func visibleFiles(under folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }

@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "ImageDiff", dependencies: ["Raster", "CDiffKernels"]),
         // Locked: a value behind a Synchronization.Mutex that ThreadSanitizer sees, the one lock box.
         .target(name: "Locking"),
-        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "Locking"]),
+        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "Locking", "RegularFiles"]),
         .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster", "PNGCodec"]),
         // Markdown's inline syntax → an attributed label's text (AttributedString(markdown:)).
         .target(name: "MarkdownText", dependencies: ["LabelLayout", "CCmarkGFM"]),
@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom", "ContentDigest", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec", "SeededRandom"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "FontTestSupport"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "FontTestSupport", "SnapshotTestSupport"]),
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
         .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "MarkdownText", "Typesetting", "Raster", "FontTestSupport", "SeededRandom"]),

@@ -63,7 +63,7 @@ extension FontconfigResolver {
             if let known = listings.infos[file] { return known }
             var count: Int32 = 0
             var info: FaceInfo?
-            if FcInit() != 0, let pattern = FcFreeTypeQuery(file.path, UInt32(file.faceIndex), nil, &count) {
+            if FontFile.specialFileKind(file.path) == nil, FcInit() != 0, let pattern = FcFreeTypeQuery(file.path, UInt32(file.faceIndex), nil, &count) {
                 info = FaceInfo(pattern: pattern)
                 FcPatternDestroy(pattern)
             }
@@ -155,9 +155,11 @@ extension FontconfigResolver {
         return faces
     }
 
-    /// Every face of a font file (each face of a collection and each named instance), as `fc-query` lists them.
+    /// Every face of a font file (each face of a collection and each named instance), as `fc-query` lists them;
+    /// none for a FIFO, a device or a socket (`FontFile.specialFileKind`), which fontconfig would wait on.
     func queryAll(path: String) -> [FaceInfo] {
-        state.withLock { listings in
+        guard FontFile.specialFileKind(path) == nil else { return [] }
+        return state.withLock { listings in
             guard FcInit() != 0, let set = FcFontSetCreate() else { return [] }
             defer { FcFontSetDestroy(set) }
             _ = FcFreeTypeQueryAll(path, UInt32.max, nil, nil, set)

@@ -49,6 +49,7 @@ package final class FontFace: @unchecked Sendable {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw TypesettingError.fontNotFound(path: file.path, package: FontFile.debianPackage(for: file.path))
         }
+        try FontFile.checkRegular(file.path)
         var lib: FT_Library?
         let initError = FT_Init_FreeType(&lib)
         guard initError == 0, let lib else { throw TypesettingError.freeTypeFailure("initialise", initError) }

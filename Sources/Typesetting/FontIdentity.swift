@@ -22,6 +22,7 @@ package struct FontIdentity: Equatable, Sendable {
     /// - Throws: `TypesettingError.fontNotFound` / `.unreadableFont`.
     package static func of(_ file: FontFile) throws -> FontIdentity {
         if let cached = cache.withLock({ $0[file] }) { return cached }
+        try FontFile.checkRegular(file.path)
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw TypesettingError.freeTypeFailure("initialise", 0) }
         defer { FT_Done_FreeType(lib) }

@@ -12,7 +12,8 @@ public enum FontRegistry {
     /// Registers every face of a font file (each face of a `.ttc`/`.otc` collection, each named instance of a
     /// variable font), as `CTFontManagerRegisterFontsForURL(url, .process, …)`.
     /// - Returns: the faces registered, as `fc-query` lists them.
-    /// - Throws: `FontRegistrationError.fileNotFound` / `.notAFile` / `.notReadable` / `.notAFont`.
+    /// - Throws: `FontRegistrationError.fileNotFound` / `.notAFile` / `.notReadable` / `.notARegularFile` (a FIFO,
+    ///   a device, a socket: refused without blocking) / `.notAFont`.
     @discardableResult
     public static func register(fileAt url: URL) throws(FontRegistrationError) -> [FaceInfo] {
         try FontconfigResolver.shared.register(path: url.path)
@@ -22,7 +23,8 @@ public enum FontRegistry {
     /// subfolders are left alone (fonts shipped beside a licence or a README).
     /// - Returns: the faces registered.
     /// - Throws: `FontRegistrationError.folderNotFound` when there is no such folder, `.noFonts` when it holds no
-    ///   font file, or the first file's error (`.notAFont` …); nothing is registered from a folder that throws.
+    ///   font file, or the first file's error (`.notAFont`, `.notARegularFile` for a FIFO named like a font …);
+    ///   nothing is registered from a folder that throws.
     @discardableResult
     public static func register(folder url: URL) throws(FontRegistrationError) -> [FaceInfo] {
         let path = url.path
@@ -51,6 +53,9 @@ public enum FontRegistrationError: Error, CustomStringConvertible, Equatable, Se
     /// A folder (or another non-file) given to `register(fileAt:)`.
     case notAFile(path: String)
     case notReadable(path: String)
+    /// A FIFO, a device or a socket (`kind`: "a FIFO" …), refused before fontconfig opens it (it would wait on a
+    /// FIFO); in a folder given to `register(folder:)` it is refused by name, as any other unreadable font file.
+    case notARegularFile(path: String, kind: String)
     /// FreeType (through fontconfig) reads no face from the file.
     case notAFont(path: String)
     case folderNotFound(path: String)
@@ -65,6 +70,8 @@ public enum FontRegistrationError: Error, CustomStringConvertible, Equatable, Se
             return "\(path) is not a file: to register every font in a folder use FontRegistry.register(folder:) (labelsnap render --register FOLDER)"
         case .notReadable(let path):
             return "font file \(path) cannot be read: check its permissions (chmod a+r)"
+        case .notARegularFile(let path, let kind):
+            return "font file \(path) is \(kind), not a regular file: nothing was read from it; register font files (.ttf, .otf, .ttc, .otc)"
         case .notAFont(let path):
             return "\(path) is not a font FreeType can read: register TrueType or OpenType files (.ttf, .otf) or collections (.ttc, .otc); a WOFF/WOFF2 web font must be decompressed first"
         case .folderNotFound(let path):
@@ -81,6 +88,7 @@ extension FontconfigResolver {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw .fileNotFound(path: path) }
         guard !isFolder.boolValue else { throw .notAFile(path: path) }
+        if let kind = FontFile.specialFileKind(path) { throw .notARegularFile(path: path, kind: kind) }
         guard FileManager.default.isReadableFile(atPath: path) else { throw .notReadable(path: path) }
         guard !queryAll(path: path).isEmpty else { throw .notAFont(path: path) }
     }

@@ -20,7 +20,7 @@ extension FontFile {
         if let known = variationAxesCache.withLock({ $0[key] }) { return known }
         var axes: [VariationAxis] = []
         var lib: FT_Library?
-        if FT_Init_FreeType(&lib) == 0, let lib {
+        if FontFile.specialFileKind(path) == nil, FT_Init_FreeType(&lib) == 0, let lib {
             var face: FT_Face?
             if FT_New_Face(lib, path, FT_Long(faceIndex & 0xFFFF), &face) == 0, let face {
                 var master: UnsafeMutablePointer<FT_MM_Var>?

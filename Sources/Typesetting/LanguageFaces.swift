@@ -92,7 +92,7 @@ final class CollectionIndex: Sendable {
     /// "family style" of each face; empty when the file cannot be opened.
     static func read(_ path: String) -> [String] {
         var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { return [] }
+        guard FontFile.specialFileKind(path) == nil, FT_Init_FreeType(&lib) == 0, let lib else { return [] }
         defer { FT_Done_FreeType(lib) }
         var names: [String] = []
         var index = 0

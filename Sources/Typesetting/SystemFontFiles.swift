@@ -46,6 +46,9 @@ extension SystemFont {
     /// Every face of one font file.
     private static func fileFaces(_ path: String) throws(FilesProblem) -> [FaceInfo] {
         guard access(path, R_OK) == 0 else { throw FilesProblem("the font file \(path) cannot be read: check its permissions (chmod a+r)") }
+        if let kind = FontFile.specialFileKind(path) {
+            throw FilesProblem("\(path) is \(kind), not a regular file: nothing was read from it; give font files (.ttf, .otf, .ttc, .otc)")
+        }
         let faces = FontconfigResolver.shared.queryAll(path: path)
         guard !faces.isEmpty else {
             throw FilesProblem("\(path) is not a font FreeType can open: give TrueType or OpenType files (.ttf, .otf) or collections "

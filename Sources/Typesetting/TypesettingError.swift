@@ -2,6 +2,9 @@
 public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     /// The font file does not exist or cannot be read.
     case fontNotFound(path: String, package: String?)
+    /// The font path is a FIFO, a device or a socket (`kind`: "a FIFO" …): refused before FreeType or fontconfig
+    /// opens it, which would wait forever on a FIFO.
+    case notARegularFile(path: String, kind: String)
     /// FreeType could not open the file as a font (corrupt or unsupported), with FreeType's error code.
     case unreadableFont(path: String, faceIndex: Int, freeTypeError: Int32)
     /// No installed font matches a family name (fontconfig).
@@ -38,6 +41,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             if let message = SystemFont.unavailableMessage(path: path) { return message }
             return "font file not found or not readable: \(path)" +
                 (package.map { " (install it with: apt-get install \($0))" } ?? " (check the path)")
+        case .notARegularFile(let path, let kind):
+            return "font file \(path) is \(kind), not a regular file: nothing was read from it; give a font file (.ttf, .otf, .ttc, .otc)"
         case .unreadableFont(let path, let index, let code):
             return "FreeType cannot open face \(index) of \(path) (FreeType error 0x\(String(code, radix: 16))): is it a TrueType/OpenType font, and is the face index in range?"
         case .familyNotFound(let family, let package):

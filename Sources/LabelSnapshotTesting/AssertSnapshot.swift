@@ -96,7 +96,9 @@ public func withSnapshotTesting<R>(record: RecordMode? = nil, snapshotDirectory:
 ///     framework can point it into a temporary package.
 ///   - testName: the test function (`#function`, default, e.g. `testBadge()`): the `<testName>` of the
 ///     reference's file name. From a helper that takes its own `#function`, the running test's name is used,
-///     so each test calling it has its own references; any other string is used as given (a name shared on purpose).
+///     so each test calling it has its own references; any other string is used as given: tests that pass one
+///     `testName:` share its `named:` references on purpose, and their unnamed ones (each test numbers its own)
+///     are refused as a clash.
 ///   - line: the assertion's line (`#line`, default, 1-based). With `fileID` it is the place a refusal names
 ///     when two assertions of one test claim the same reference; the failure is returned, not reported there.
 public func verifySnapshot<Value>(

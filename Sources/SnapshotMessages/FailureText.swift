@@ -113,7 +113,12 @@ package enum FailureText {
                     ? " on a case-insensitive file system such as macOS's (names that differ only in letter case or Unicode "
                         + "normalization are one file there, so they are refused on Linux too)" : "") + ". "
                 + (c.parameterized ? "Derive each case's `named:` from its arguments."
-                                   : "Rename one of the tests, or give the snapshots distinct `named:` values "
+                                   : (c.numberedInTwoTests
+                                        ? "A `testName:` given to two tests (`testName: \"sharedBadge\"`) maps both to one "
+                                            + "file, and each test's unnamed snapshots are numbered on their own, so they "
+                                            + "cannot share it; to share a reference on purpose give both assertions one `named:`. "
+                                        : "")
+                                       + "Rename one of the tests, or give the snapshots distinct `named:` values "
                                        + "(a matrix's axis values, such as its `.texts` keys, name its snapshots). "
                                        + "An assertion in a helper function is named after the running test when "
                                        + "the testing library says which it is; where it does not, forward the test's "

@@ -126,9 +126,12 @@ package struct SnapshotClash: Sendable, Equatable {
     package var onlyOnCaseInsensitiveFileSystems: Bool
     /// Whether the test is parameterised (its cases' arguments make their names).
     package var parameterized: Bool
+    /// Whether the two are numbered snapshots of two running tests given one `testName:` (a name that is no test's).
+    package var numberedInTwoTests: Bool
 
     package init(name: String, callSite: String?, earlierName: String, earlierCallSite: String?,
-                 referenceRelativePath: String, onlyOnCaseInsensitiveFileSystems: Bool, parameterized: Bool) {
+                 referenceRelativePath: String, onlyOnCaseInsensitiveFileSystems: Bool, parameterized: Bool,
+                 numberedInTwoTests: Bool = false) {
         self.name = name
         self.callSite = callSite
         self.earlierName = earlierName
@@ -136,6 +139,7 @@ package struct SnapshotClash: Sendable, Equatable {
         self.referenceRelativePath = referenceRelativePath
         self.onlyOnCaseInsensitiveFileSystems = onlyOnCaseInsensitiveFileSystems
         self.parameterized = parameterized
+        self.numberedInTwoTests = numberedInTwoTests
     }
 
     /// Whether the same name (scalar by scalar) was claimed by two assertions of one test.

@@ -84,7 +84,9 @@ public enum SnapshotVerifier {
             let clash = SnapshotClash(name: raw, callSite: claim.callSite, earlierName: earlier.rawName, earlierCallSite: earlier.callSite,
                                       referenceRelativePath: location.referenceRelativePath,
                                       onlyOnCaseInsensitiveFileSystems: collisionKey(earlier.rawName) == collisionKey(raw),
-                                      parameterized: testCaseArguments != nil)
+                                      parameterized: testCaseArguments != nil,
+                                      numberedInTwoTests: name == nil && testCase != nil && earlier.testCase != nil
+                                          && earlier.testCase != testCase)
             return SnapshotFailure(kind: .configuration, snapshotName: location.snapshotName, finding: .notChecked(.clash(clash)),
                                    location: location).worded(by: wording)
         }

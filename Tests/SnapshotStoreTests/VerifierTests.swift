@@ -483,4 +483,24 @@ final class VerifierTests: XCTestCase {
         XCTAssertTrue(clash.message.hasSuffix("where it does not, forward the test's `testName: String = #function` "
             + "(with `fileID:`, `file:` and `line:`) from the helper."), clash.message)
     }
+
+    /// A `testName:` given to two tests maps both to one file: their `named:` snapshots share it on purpose, their
+    /// numbered ones (each test counts its own) are refused, and the refusal says why and how to share on purpose.
+    func testTwoTestsGivenOneTestNameShareNamedSnapshotsOnly() throws {
+        let pkg = try TempPackage()
+        let counter = SnapshotCounter()
+        func check(_ testCase: String, named: String? = nil) -> SnapshotFailure? {
+            SnapshotVerifier.verify("x", as: .text, named: named, record: .missing, filePath: pkg.testFile, testName: "sharedBadge",
+                                    environment: [:], counter: counter, testCase: testCase)
+        }
+        XCTAssertEqual(check("EdgeTests.testSharedA", named: "v")?.kind, .missingReference)
+        XCTAssertNil(check("EdgeTests.testSharedB", named: "v"), "one named reference, shared on purpose")
+        XCTAssertEqual(check("EdgeTests.testSharedA")?.kind, .missingReference)
+        let clash = try XCTUnwrap(check("EdgeTests.testSharedB"))
+        XCTAssertEqual(clash.kind, .configuration)
+        XCTAssertTrue(clash.message.contains("A `testName:` given to two tests (`testName: \"sharedBadge\"`) maps both to one file"),
+                      clash.message)
+        XCTAssertTrue(clash.message.contains("give both assertions one `named:`"), clash.message)
+        XCTAssertEqual(pkg.list(pkg.referenceFolder), ["sharedBadge.1.txt", "sharedBadge.v.txt"])
+    }
 }

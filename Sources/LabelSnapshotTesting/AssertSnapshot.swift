@@ -224,7 +224,10 @@ public func recordSnapshotIssue(_ message: String, fileID: StaticString = #fileI
                                 line: UInt = #line, column: UInt = #column) {
     #if canImport(Testing)
     if Test.current != nil || SwiftTestingRunTracker.isSwiftTestingProcess {
-        Issue.record(Comment(rawValue: message),
+        // Outside any test Swift Testing reports the issue on no test («unknown»): the place names the test.
+        let place = Test.current != nil ? "" : "\n(asserted at \(fileID):\(line), outside any Swift Testing test: in "
+            + "Task.detached or on a queue of your own Swift Testing cannot tell which test it belongs to, so the run fails)"
+        Issue.record(Comment(rawValue: message + place),
                      sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)",
                                                     line: Int(line), column: Int(column)))
         return

@@ -32,6 +32,8 @@ import CSnapshotRun
         let detached = try runHelper(record: "never", repetitions: 1, filter: "RepetitionsTests/detachedFailureHelper")
         #expect(detached.status != 0)
         #expect(detached.output.contains("detached-failure-marker"), "\(detached.output.suffix(2_000))")
+        #expect(detached.output.contains("asserted at LabelSnapshotTestingTests/RepetitionsTests.swift:"), "\(detached.output.suffix(2_000))")
+        #expect(detached.output.contains("outside any Swift Testing test"))
     }
 
     /// Runs this test bundle on `filter` with Swift Testing, in the throw-away package, as SwiftPM would.

@@ -5,7 +5,7 @@ import Glibc
 
 /// A FIFO for the tests that a reader must refuse without blocking, with the test harness's timeout: if the body
 /// blocks in `open(2)` or `read(2)` on it (no writer ever comes), a watchdog thread opens the FIFO for writing after
-/// `timeout` seconds and closes it again, which releases the reader (it sees the end of the file), so the suite
+/// `timeout` seconds and closes it again (and again for each later blocked open), which releases the reader (it sees the end of the file), so the suite
 /// never hangs; the test then fails on `released`, not on how long anything took.
 public final class FIFOWatchdog: @unchecked Sendable {
     public let path: String
@@ -31,11 +31,17 @@ public final class FIFOWatchdog: @unchecked Sendable {
                 if finished { return }
                 usleep(20_000)
             }
-            lock.lock(); defer { lock.unlock() }
-            guard !done else { return }
-            // O_NONBLOCK: succeeds only while a reader waits (ENXIO otherwise), so this never blocks either.
-            let fd = open(path, O_WRONLY | O_NONBLOCK)
-            if fd >= 0 { releasedReader = true; close(fd) }
+            // Until the body returns: it may open the FIFO again after a release (a library retrying, a second
+            // reader), and each blocked open must be released. O_NONBLOCK: succeeds only while a reader waits
+            // (ENXIO otherwise), so this never blocks either.
+            while true {
+                lock.lock()
+                if done { lock.unlock(); return }
+                let fd = open(path, O_WRONLY | O_NONBLOCK)
+                if fd >= 0 { releasedReader = true; close(fd) }
+                lock.unlock()
+                usleep(20_000)
+            }
         }
         let result = try body()
         lock.lock(); done = true; let released = releasedReader; lock.unlock()

@@ -19,12 +19,12 @@ final class FontFIFOTests: XCTestCase {
         XCTAssertEqual(file.result?.description,
                        "font file \(fifo.path) is a FIFO, not a regular file: nothing was read from it; register font files (.ttf, .otf, .ttc, .otc)")
 
-        // A folder with a real font and a FIFO named like a font: refused by the FIFO's name, nothing registered.
+        // A folder with a real font and (a link to) a FIFO named like a font: refused by its name, nothing registered.
         let folder = NSTemporaryDirectory() + "labelsnap-fontfifo-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.copyItem(atPath: FontFile.dejaVuSansBold.path, toPath: folder + "/a.ttf")
-        XCTAssertEqual(mkfifo(folder + "/z.ttf", 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/z.ttf", withDestinationPath: fifo.path)
         let before = FontRegistry.registeredFaces.count
         let inFolder = fifo.run(timeout: 20) { () -> FontRegistrationError? in
             do { try FontRegistry.register(folder: URL(fileURLWithPath: folder)) } catch { return error as? FontRegistrationError }

@@ -165,7 +165,7 @@ package struct SnapshotLocation: Sendable, Equatable {
     ///     unnamed snapshots are numbered from 1 for each, whatever else runs in the process.
     /// - Throws: `SnapshotConfigurationError` when no `Package.swift` is found above the test file and
     ///   no folder is named: it says where it looked and how to name one; or when `SNAPSHOT_ARTIFACTS` names a
-    ///   folder inside the folder of references. Nothing is recorded then.
+    ///   folder inside a `__Snapshots__` folder or the `LABELSNAP_SNAPSHOTS_DIR` folder. Nothing is recorded then.
     package static func locate(filePath: String, fileID: String? = nil, testName: String, name: String?,
                               pathExtension: String, snapshotDirectory: String? = nil,
                               environment: [String: String], counter: SnapshotCounter = .shared,
@@ -237,8 +237,11 @@ package struct SnapshotLocation: Sendable, Equatable {
         let snapshots = named.map { $0.hasPrefix("/") ? normalize($0) : (found.map { normalize($0 + "/" + named!) } ?? absolutePath($0)) }
         var location = make(file: file, root: root, snapshots: snapshots, fileID: fileID, testName: testName, name: name,
                             pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
-        if let references = referencesFolder(containing: location.artifactsRoot, folders: [location.snapshotsFolder],
-                                                base: root) {
+        // A `__Snapshots__` folder or the `LABELSNAP_SNAPSHOTS_DIR` one; a `snapshotDirectory:` argument may name a
+        // scratch folder that holds both on purpose (as throw-away packages of tests do).
+        let namedByVariable = snapshotDirectory == nil && environment[snapshotsDirectoryVariable] != nil
+        if let references = referencesFolder(containing: location.artifactsRoot,
+                                                folders: namedByVariable ? [location.snapshotsFolder] : [], base: root) {
             throw SnapshotConfigurationError(artifactsInReferencesMessage(
                 location.artifactsRoot, references: references, source: "\(artifactsVariable)=\(environment[artifactsVariable] ?? "")"))
         }

@@ -27,7 +27,7 @@ enum SameMethodFixture {
             let hint = withSnapshotTesting(environment: ["CI": "1"]) {
                 verifySnapshot(of: text, as: .text, named: "hint", file: package.testFile, testName: "testBadge()")
             }
-            XCTAssertTrue(hint?.contains("Record it:  SNAPSHOT_TESTING_RECORD=missing swift test --filter '^FakeTests\\.SameMethod\(text)/testBadge$'") == true,
+            XCTAssertTrue(hint?.contains("Record it:  SNAPSHOT_TESTING_RECORD=missing swift test --filter '^LabelSnapshotTestingTests\\.SameMethod\(text)/testBadge$'") == true,
                           hint ?? "passed")
             outcomes.append("refused")
         }

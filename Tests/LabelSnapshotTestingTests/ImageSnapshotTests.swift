@@ -99,7 +99,7 @@ final class ImageSnapshotTests: XCTestCase {
         XCTAssertTrue(message.hasPrefix("The reference of snapshot testCorruptPNGReferenceIsUntouched.1 is corrupt: "), message)
         XCTAssertTrue(message.contains("\(ref) (\(bytes.count) bytes)\nIt was left untouched (record mode \"never\")."), message)
         // By class once XCTest's observer knows the running case (every case but a process's first).
-        XCTAssertTrue(message.contains("SNAPSHOT_TESTING_RECORD=failed swift test --filter '^FakeTests\\.ImageSnapshotTests/testCorruptPNGReferenceIsUntouched$'"),
+        XCTAssertTrue(message.contains("SNAPSHOT_TESTING_RECORD=failed swift test --filter '^LabelSnapshotTestingTests\\.ImageSnapshotTests/testCorruptPNGReferenceIsUntouched$'"),
                       message)
         XCTAssertEqual(pkg.bytes(ref), bytes)
     }

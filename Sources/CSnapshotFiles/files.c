@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -19,6 +20,33 @@ int lsf_rename_noreplace(const char *from, const char *to) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+int lsf_link_unsupported(int code) {
+    return code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EXDEV;
+}
+
+/* unlink(2) of `path` keeping `code` as errno; returns `result`. */
+static int drop(const char *path, int code, int result) {
+    unlink(path);
+    errno = code;
+    return result;
+}
+
+int lsf_publish_noreplace(const char *temp, const char *to) {
+    /* One step that refuses to replace: no second name for the file, nothing to unlink. */
+    if (lsf_rename_noreplace(temp, to) == 0) return 1;
+    int code = errno;
+    if (code == EEXIST) return drop(temp, code, 0);
+    if (!(code == EINVAL || code == ENOSYS || lsf_link_unsupported(code))) return drop(temp, code, -1);
+    if (link(temp, to) == 0) return drop(temp, 0, 1);
+    code = errno;
+    if (code == EEXIST) return drop(temp, code, 0);
+    if (!lsf_link_unsupported(code)) return drop(temp, code, -2);
+    struct stat st;
+    if (lstat(to, &st) == 0) return drop(temp, EEXIST, 0);
+    if (rename(temp, to) == 0) return 1;
+    return drop(temp, errno, -1);
 }
 
 typedef struct {

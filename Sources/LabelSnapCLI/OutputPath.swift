@@ -24,13 +24,14 @@ func checkOutputPath(_ path: String, writes ext: String, artifacts: [String], ow
     let (folder, name) = SnapshotFileSystem.split(absolute)
     let resolved = SnapshotLocation.absolutePath(PendingFailure.realPathOfExistingPrefix(folder) + "/" + name)
     let other = "; choose another path for the .\(ext) file"
+    let named = ArtifactsFolders.referencesFolders(environment: commandEnvironment)
+    let references = named + named.map(PendingFailure.realPathOfExistingPrefix)
+    let artifactRoots = artifacts + artifacts.map(PendingFailure.realPathOfExistingPrefix)
     for candidate in Set([absolute, resolved]) {
-        let references = ArtifactsFolders.referencesFolders(environment: commandEnvironment)
-        if let folder = SnapshotLocation.referencesFolder(containing: candidate, folders: references + references.map(PendingFailure.realPathOfExistingPrefix)) {
+        if let folder = SnapshotLocation.referencesFolder(containing: candidate, folders: references) {
             throw UsageError("-o \(path) is inside the folder of references \(folder), which holds only references (labelsnap accept writes them)\(other)")
         }
-        for root in artifacts + artifacts.map(PendingFailure.realPathOfExistingPrefix)
-        where candidate == root || candidate.hasPrefix(root + "/") {
+        for root in artifactRoots where candidate == root || candidate.hasPrefix(root + "/") {
             if ownedInArtifacts, SnapshotFileSystem.split(candidate).0 == root, candidate.hasSuffix("." + ext) { continue }
             throw UsageError("-o \(path) is inside the artifacts folder \(root), whose files the snapshot tests and labelsnap review own\(other)")
         }

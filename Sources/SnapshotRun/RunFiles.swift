@@ -11,8 +11,8 @@ import RegularFiles
 
 /// The file operations of the run's own small files (claims, manifests), all best effort: a run file that
 /// cannot be read or written leaves the run without that evidence and never fails an assertion. The store's
-/// `SnapshotFileSystem` sits above this module; both use the checked read (`RegularFile`) and the one-step
-/// rename that refuses to replace (`lsf_rename_noreplace`).
+/// `SnapshotFileSystem` sits above this module; both use the checked read (`RegularFile`) and one chain that
+/// moves a file into place without replacing (`lsf_publish_noreplace`).
 enum RunFiles {
     /// The bytes of the file at `path`; nil when it is missing, unreadable, not a regular file or over 256 MiB.
     static func read(_ path: String) -> [UInt8]? { try? RegularFile.contents(path, limit: 256 << 20) }
@@ -30,18 +30,17 @@ enum RunFiles {
         let temp = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return nil }
-        defer { unlink(temp) }  // gone already once moved into place
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard close(fd) == 0, written == bytes.count else { return nil }
-        if lsf_rename_noreplace(temp, path) == 0 { return true }
-        if errno == EEXIST { return false }
-        // No RENAME_NOREPLACE on this file system: link(2), which refuses to replace too.
-        if link(temp, path) == 0 { return true }
-        if errno == EEXIST { return false }
-        // No hard links either (FAT, some network file systems): check, then rename.
-        var st = stat()
-        if lstat(path, &st) == 0 { return false }
-        return rename(temp, path) == 0 ? true : nil
+        guard close(fd) == 0, written == bytes.count else {
+            unlink(temp)
+            return nil
+        }
+        // The store's chain for a reference created without replacing (it removes `temp` either way).
+        switch lsf_publish_noreplace(temp, path) {
+        case 1: return true
+        case 0: return false
+        default: return nil
+        }
     }
 
     /// `mkdir -p`, safe to race with other processes creating the same folders.

@@ -189,47 +189,20 @@ package enum SnapshotFileSystem {
                 throw writeError(code, path: path, operation: "renaming into")
             }
         case .keep:
-            // One step that refuses to replace: no second name for the file, nothing to unlink.
-            if lsf_rename_noreplace(temp, path) == 0 { return true }
-            let code = errno
-            if code == EEXIST {
-                unlink(temp)
-                return false
-            }
-            guard code == EINVAL || code == ENOSYS || linkUnsupported(code) else {
-                unlink(temp)
-                throw writeError(code, path: path, operation: "renaming into")
-            }
-            // No RENAME_NOREPLACE on this file system: link(2), which refuses to replace too.
-            let linked = link(temp, path)
-            let linkCode = errno
-            if linked == 0 {
-                unlink(temp)
-            } else if linkCode == EEXIST {
-                unlink(temp)
-                return false
-            } else if linkUnsupported(linkCode) {
-                // A file system without hard links (FAT, some network and FUSE file systems) answers
-                // link(2) with EPERM or ENOTSUP: that is not a read-only folder. Check, then rename;
-                // the window between the two is the only place a parallel writer could be replaced.
-                if exists(path) { unlink(temp); return false }
-                if rename(temp, path) != 0 {
-                    let renameCode = errno
-                    unlink(temp)
-                    throw writeError(renameCode, path: path, operation: "renaming into")
-                }
-            } else {
-                unlink(temp)
-                throw writeError(linkCode, path: path, operation: "linking into")
+            // CSnapshotFiles' one chain (rename that refuses to replace, else link(2), else check and rename),
+            // shared with the run's claim files.
+            switch lsf_publish_noreplace(temp, path) {
+            case 1: break
+            case 0: return false
+            case -2: throw writeError(errno, path: path, operation: "linking into")
+            default: throw writeError(errno, path: path, operation: "renaming into")
             }
         }
         return true
     }
 
-    /// link(2) errors that mean "this file system has no hard links", not "read-only".
-    static func linkUnsupported(_ code: Int32) -> Bool {
-        code == EPERM || code == ENOTSUP || code == EOPNOTSUPP || code == ENOSYS || code == EXDEV
-    }
+    /// link(2) errors that mean "this file system has no hard links", not "read-only" (`lsf_link_unsupported`).
+    static func linkUnsupported(_ code: Int32) -> Bool { lsf_link_unsupported(code) != 0 }
 
     /// fsync(2) on a folder, so that a rename into it is durable. Errors are ignored: some file
     /// systems refuse to sync folders, and the file itself is already synced.

@@ -6,7 +6,8 @@ import Typesetting
 extension LineLayout {
     func measureRich(_ rich: RichText, maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
         let limit = maxWidth.map { max(0, $0) } ?? .infinity
-        let wraps = maxLines != 1 && limit.isFinite
+        // A paragraph wraps in a finite width: the label's, or its positive tail indent's without one.
+        func wraps(_ room: CGFloat) -> Bool { maxLines != 1 && room.isFinite }
         var lines: [BrokenLine] = []
         var paragraphOfLine: [Range<Int>] = []
         var textRemains = false
@@ -17,14 +18,14 @@ extension LineLayout {
             let first = availableWidth(limit, style: style, firstLine: true)
             let rest = availableWidth(limit, style: style, firstLine: false)
             let room = maxLines > 0 ? maxLines - lines.count : Int.max
-            var paragraphLines = wraps
+            var paragraphLines = wraps(first)
                 ? try wrap(paragraph, width: first, maxLines: room == Int.max ? room : room + 1, restWidth: rest,
                            mode: style.lineBreakMode)
                 : [try wholeLine(paragraph, limit: first, mode: style.lineBreakMode)]
             let cutShort = paragraphLines.count > room || (paragraphLines.count == room && text.textFollows(paragraphEndingAt: next))
             if cutShort { paragraphLines = Array(paragraphLines.prefix(room)) }
             // An attributed paragraph is pushed out only when its style asks for it (Apple's default is none).
-            else if wraps { try pushOut(&paragraphLines, width: rest, strategy: style.lineBreakStrategy, mode: style.lineBreakMode) }
+            else if wraps(first) { try pushOut(&paragraphLines, width: rest, strategy: style.lineBreakStrategy, mode: style.lineBreakMode) }
             for i in paragraphLines.indices {
                 paragraphLines[i].leadingIndent = i == 0 ? style.firstLineHeadIndent : style.headIndent
             }
@@ -45,10 +46,12 @@ extension LineLayout {
         }
         if textRemains, let last = lines.indices.last {
             try truncateLine(last, force: true)
-        } else if limit.isFinite, !wraps {
+        } else {
+            // Unwrapped lines longer than their room are truncated: the label's width, or a positive tail indent
+            // (which also ends a line of a label measured without a width).
             for i in lines.indices {
-                let style = rich.style(forParagraphAt: paragraphOfLine[i].lowerBound)
-                if lines[i].width > availableWidth(limit, style: style, firstLine: true) + layoutTolerance { try truncateLine(i, force: false) }
+                let room = availableWidth(limit, style: rich.style(forParagraphAt: paragraphOfLine[i].lowerBound), firstLine: true)
+                if !wraps(room), room.isFinite, lines[i].width > room + layoutTolerance { try truncateLine(i, force: false) }
             }
         }
         var height: CGFloat = 0, widest: CGFloat = 0

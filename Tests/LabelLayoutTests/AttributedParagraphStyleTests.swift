@@ -78,6 +78,30 @@ final class AttributedParagraphStyleTests: XCTestCase {
         XCTAssertEqual(try p.makeLayout().lines.map(\.text), ["aaa bbb", "ccc ddd"])
     }
 
+    /// A positive tail indent is a line length from the leading margin (NSParagraphStyle), so it bounds a label
+    /// measured without a width too: a multi-line label wraps there and a one-line label is truncated there. Every
+    /// size is finite (the intrinsic width was infinite and the drawing refused as 9223372036854775807 px wide).
+    func testAPositiveTailIndentBoundsALabelMeasuredWithoutAWidth() throws {
+        let room = sans.width("aaa bbb", pointSize: 17) + 1   // "aaa bbb ccc" does not fit
+        let text = styled("aaa bbb ccc ddd", { $0.headIndent = 4; $0.firstLineHeadIndent = 4; $0.tailIndent = 4 + CGFloat(room) })
+        let wrapped = label(text)
+        let widest = 4 + max(sans.width("aaa bbb", pointSize: 17), sans.width("ccc ddd", pointSize: 17))
+        for size in [try wrapped.intrinsicContentSize, try wrapped.sizeThatFits(CGSize(width: 300, height: 100))] {
+            XCTAssertEqual(Double(size.width), widest.rounded(.up), accuracy: 1)
+            XCTAssertEqual(Double(size.height), (2 * lineHeight(17)).rounded(.up), accuracy: 1)
+        }
+        XCTAssertEqual(try wrapped.makeLayout().lines.map(\.text), ["aaa bbb", "ccc ddd"])
+
+        var oneLine = label(styled("hello world", { $0.tailIndent = 20; $0.lineBreakMode = .byTruncatingTail }))
+        oneLine.numberOfLines = 1
+        for size in [try oneLine.intrinsicContentSize, try oneLine.sizeThatFits(CGSize(width: 300, height: 100))] {
+            XCTAssertTrue(size.width.isFinite && size.width <= 20 && size.width > 0, "\(size)")
+        }
+        let layout = try oneLine.makeLayout()
+        XCTAssertEqual(layout.truncation, .byTruncatingTail)
+        XCTAssertLessThanOrEqual(layout.bounds.width, 20)
+    }
+
     /// `.double`: two lines of the font's underline thickness (`post`), the first where a single one is, the second
     /// one thickness below it.
     func testDoubleUnderlineIsTwoLinesOfTheFontsThickness() throws {

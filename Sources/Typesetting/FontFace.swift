@@ -172,9 +172,14 @@ package final class FontFace: @unchecked Sendable {
                            lineHeight: height * scale, unitsPerEm: unitsPerEm)
     }
 
-    /// Whether the face maps `scalar` to a glyph other than .notdef.
+    /// Whether the face maps `scalar` to a glyph other than .notdef, as HarfBuzz, which shapes, reads its `cmap`.
+    /// Not FreeType's map: for a font without a `cmap` FreeType synthesises one from the glyph names, which shaping
+    /// never uses (every cluster came out as glyph 0, and no fallback was tried).
     package func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        state.withLock { _ in FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+        state.withLock { _ in
+            var glyph: hb_codepoint_t = 0
+            return hb_font_get_nominal_glyph(hbFont, scalar.value, &glyph) != 0 && glyph != 0
+        }
     }
 
     /// Runs `body` with the face set to `pixelSize` (pt × scale) pixels at 72 dpi, holding the lock; `body` gets

@@ -19,6 +19,13 @@ extension LabelProperty {
     package static let all: [LabelProperty] = [
         LabelProperty("text", inStyle: false, syntax: .string(placeholder: "TEXT", summary: "any text"),
                       set: { $0.text = $1 }, describe: { LabelProperty.describe(text: $0.text) }),
+        // Fonts registered first, before a font, name, family or weight is looked up among them (table order is the
+        // command line's and the style's order of application); the face chosen is stated by `font=`.
+        LabelProperty("registerFonts", options: [Option("--register", help: """
+            register a font file or every font in a folder (FontRegistry), so --font-name, --font and
+            --weight find their faces; repeat for more
+            """, repeats: true)],
+                      syntax: .registeredFonts, set: { _, _ in }),
         LabelProperty("font", options: [Option("--font", help: """
             font file or fontconfig family; repeat for the fallback order (default: the system
             font, 17 pt, drawn by its stand-in Inter, Inter Display from 20 pt; then Noto Sans CJK
@@ -29,13 +36,6 @@ extension LabelProperty {
                           if files.count > 1 { label.font.fallbacks = Array(files.dropFirst()) }
                       },
                       describe: { "font=\(URL(fileURLWithPath: $0.font.file.path).lastPathComponent)#\($0.font.file.faceIndex) \(n($0.font.pointSize))pt" }),
-        // Fonts registered before a name, family or weight is looked up among them (table order is the command
-        // line's and the style's order of application); the face chosen is stated by `font=`.
-        LabelProperty("registerFonts", options: [Option("--register", help: """
-            register a font file or every font in a folder (FontRegistry), so --font-name, --font and
-            --weight find their faces; repeat for more
-            """, repeats: true)],
-                      syntax: .registeredFonts, set: { _, _ in }),
         LabelProperty("fontName", options: [Option("--font-name", help: """
             a face by PostScript or full name (UIFont(name:size:)), over --register's and installed fonts;
             not with --font (both name the primary face: --fallback gives the others)

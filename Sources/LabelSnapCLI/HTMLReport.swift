@@ -73,7 +73,7 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
             h += "<td>\(htmlEscape(FailureText.sizeChange(r) ?? r.actualDescription ?? "–"))</td></tr>\n"
         }
         h += "</tbody>\n</table>\n"
-        if scan.failures.contains(where: \.canAccept) {
+        if scan.failures.contains(where: { $0.canAccept && (try? $0.resolveReference(environment: commandEnvironment)) != nil }) {
             h += "<div class=\"command\">Accept every failure below that has an actual file:<pre>\(htmlEscape(shownCommand("labelsnap accept --all" + artifactsArguments(scan.roots))))</pre></div>\n"
         }
     }

@@ -51,7 +51,7 @@ struct InteractiveReview {
                 guard f.canAccept else { message = style.warn("cannot accept: the actual file is missing; re-record: \(f.record.rerecordCommand)"); continue }
                 decide("accepted") { .accepted(acceptText(f, try f.accept(environment: commandEnvironment), dryRun: false, style: style)) }
             case .character("r"), .character("n"):
-                decide("rejected") { .rejected(rejectText(f, try f.reject(), dryRun: false, style: style)) }
+                decide("rejected") { .rejected(rejectText(f, try f.reject(environment: commandEnvironment), dryRun: false, style: style)) }
             case .character("s"), .character(" "), .character("j"):
                 decisions.append((f, .skipped))
                 message = style.dim("skipped ") + style.name(f.displayName)

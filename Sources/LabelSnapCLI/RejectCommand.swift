@@ -14,7 +14,7 @@ Exit status: 0 done, 1 a NAME matched nothing or several tests, 2 error (missing
 
 func runRejectCommand(_ args: [String]) -> Int32 {
     runSelectionCommand(args, command: "reject", help: rejectHelp) { f, dryRun, _, style in
-        let outcome = try f.reject(dryRun: dryRun)
+        let outcome = try f.reject(dryRun: dryRun, environment: commandEnvironment)
         print(rejectText(f, outcome, dryRun: dryRun, style: style), terminator: "")
     }
 }

@@ -32,6 +32,9 @@ struct ReportFile {
         self.title = title
         self.path = path
         guard let path else { missing = missingText; return }
+        // A symbolic link among downloaded artifacts could pull any file of this machine into the page.
+        var st = stat()
+        if lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK { missing = "not shown: \(path) is a symbolic link"; return }
         do {
             guard let bytes = try SnapshotFileSystem.readIfPresent(path, limit: maximumImageFile) else {
                 missing = missingText + " (no file at " + path + ")"
@@ -102,7 +105,9 @@ struct ReportSection {
         }
         s += try extraArtifacts(&images)
         let what = f.isText ? "text" : "image"
-        if f.canAccept {
+        if f.canAccept, case .failure(let refusal) = Result(catching: { try f.resolveReference(environment: commandEnvironment) }) {
+            s += "<div class=\"command\">Accept refuses this failure:<pre>\(htmlEscape("\(refusal)"))</pre></div>\n"
+        } else if f.canAccept {
             s += "<div class=\"command\">Accept the actual \(what):<pre>\(htmlEscape(shownCommand(f.acceptCommand)))</pre></div>\n"
             s += "<div class=\"command\">or discard this failure:<pre>\(htmlEscape(shownCommand(f.rejectCommand)))</pre></div>\n"
         } else {

@@ -63,14 +63,16 @@ func reviewRows(_ f: PendingFailure, reference check: ReferenceCheck? = nil) -> 
     var rows: [(String, String)] = [("test", r.testName + "  (" + r.testFile + ")")]
     let check = check ?? ReferenceCheck(f)
     var reference = r.referenceRelative
-    if check.path == nil { reference += "  (outside __Snapshots__: accept refuses it)" }
+    if check.path == nil { reference += "  (accept refuses it)" }
     else if check.notAFile { reference += "  (not a regular file: accept refuses it)" }
     else if !check.exists { reference += "  (missing)" }
     else if check.changed { reference += "  (changed since the failure)" }
     rows.append(("reference", reference))
     rows += FailureText.rows(f.record)
     if r.referenceWritten { rows.append(("note", "the test already rewrote the reference (record mode \(r.recordMode))")) }
-    if check.notAFile, let path = check.path {
+    if let refusal = check.refusal {
+        rows.append(("accept", "not possible: \(refusal)"))
+    } else if check.notAFile, let path = check.path {
         rows.append(("accept", "not possible while \(path) is not a regular file; delete it, then accept: \(shownCommand(f.acceptCommand))"))
     } else if f.canAccept {
         rows.append(("accept", shownCommand(f.acceptCommand)))
@@ -84,16 +86,23 @@ func reviewRows(_ f: PendingFailure, reference check: ReferenceCheck? = nil) -> 
 /// file is still the one compared: resolved, read and hashed once per failure shown (a reference can be
 /// megabytes, and the interactive review redraws its screen on every key).
 struct ReferenceCheck {
-    /// Where accept writes; nil when the record's reference is outside the folder of references (accept refuses).
+    /// Where accept writes; nil when accept refuses the record's reference (`refusal` says why).
     let path: String?
+    /// Why accept refuses to write this failure's reference (`PendingFailure.resolveReference`), if it does.
+    let refusal: String?
     let exists: Bool
     /// Something other than a regular file is there (a FIFO, a folder): accept refuses until it is deleted.
     let notAFile: Bool
     /// The file there is not the one compared (missing, or its digest is not the record's): accept refuses.
     let changed: Bool
 
+    /// Accept would write (what it finds there may still make it refuse: a changed reference without --force).
+    var acceptable: Bool { path != nil && !notAFile }
+
     init(_ f: PendingFailure) {
-        path = try? f.resolveReference(environment: commandEnvironment).path
+        let resolved = Result { try f.resolveReference(environment: commandEnvironment).path }
+        path = try? resolved.get()
+        if case .failure(let error) = resolved { refusal = "\(error)" } else { refusal = nil }
         exists = path.map(SnapshotFileSystem.exists) ?? false
         notAFile = path.map(PendingFailure.holdsOtherThanAFile) ?? false
         changed = path.map { f.referenceUnchanged(at: $0) == false } ?? false
@@ -171,7 +180,7 @@ func reviewJSON(_ scan: PendingScan) -> String {
             ("actual_size", size(r.sizeMetric("actualSize"))),
             ("tolerance", str(r.tolerance)),
             ("summary", "[" + r.summary.map(jsonString).joined(separator: ", ") + "]"),
-            ("accept_command", f.canAccept && !ReferenceCheck(f).notAFile ? str(f.acceptCommand) : "null"),
+            ("accept_command", f.canAccept && ReferenceCheck(f).acceptable ? str(f.acceptCommand) : "null"),
             ("recorded_at", str(r.recordedAt)),
         ]
         return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import PNGCodec
 import SnapshotMessages
 import SnapshotStore
@@ -52,6 +57,10 @@ extension PendingFailure {
                 throw ReviewError("refusing \(displayName): the actual file its record names, \(named), lies outside its artifacts folder \(folder) (only files named \(record.snapshotName).… next to the record are accepted); run the test again: \(record.rerecordCommand.replacingOccurrences(of: "SNAPSHOT_TESTING_RECORD=failed ", with: ""))")
             }
             throw ReviewError("\(displayName) has no actual file to accept (\(FailureText.kind(record.kind))); re-record instead: \(record.rerecordCommand)")
+        }
+        var st = stat()
+        if lstat(actualPath, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+            throw ReviewError("refusing \(displayName): its actual file \(actualPath) is a symbolic link; accept copies only the file the test wrote: run the test again")
         }
         guard let bytes = try SnapshotFileSystem.readIfPresent(actualPath) else {
             throw ReviewError("the actual file of \(displayName) is gone: \(actualPath); run the test again (\(record.rerecordCommand.replacingOccurrences(of: "SNAPSHOT_TESTING_RECORD=failed ", with: "")))")
@@ -112,13 +121,16 @@ extension PendingFailure {
     }
 
     /// Discards the failure: removes its artifacts and record (only files next to the record named
-    /// `<snapshot>.…`), keeps the reference exactly as it is.
-    /// - Throws: a removal error.
-    package func reject(dryRun: Bool = false) throws -> RejectOutcome {
+    /// `<snapshot>.…`), keeps the reference exactly as it is. A record whose reference accept refuses (`resolveReference`)
+    /// is refused too, and nothing is removed: the record was edited, or its folder needs `LABELSNAP_SNAPSHOTS_DIR`.
+    /// - Parameter environment: read for `LABELSNAP_SNAPSHOTS_DIR` (see `resolveReference`).
+    /// - Throws: `ReviewError` for such a record; a removal error.
+    package func reject(dryRun: Bool = false, environment: [String: String]) throws -> RejectOutcome {
+        let reference = try resolveReference(environment: environment).path
         let files = existingFiles
         if !dryRun { try removeArtifacts() }
-        return RejectOutcome(reference: record.reference, removedFiles: files.count,
-                             referenceExists: SnapshotFileSystem.exists(record.reference))
+        return RejectOutcome(reference: reference, removedFiles: files.count,
+                             referenceExists: SnapshotFileSystem.exists(reference))
     }
 
     /// The artifact files and the record that exist now.

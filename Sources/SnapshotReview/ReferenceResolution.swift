@@ -19,77 +19,112 @@ package struct ResolvedReference: Sendable, Equatable {
 }
 
 extension PendingFailure {
-    /// Where accepting this failure writes, checked to stay inside the folder of references the failure
-    /// used (`record.snapshotsFolder`, else `<package root>/__Snapshots__`).
+    /// Where accepting this failure writes: a folder of references this machine resolves itself, never one a
+    /// record names. The record (a file we did not write) only says which of them (`claimedReference`) and the
+    /// reference's place below it, `[<Module>/]<TestFile>/<snapshot>.<ext>`; here that folder is:
     ///
-    /// In the record's own checkout (its package root is `checkout`, or with no `checkout` it exists
-    /// here) that is the record's reference. In another checkout the same place is found from the
-    /// record's paths relative to its package root: `<checkout>/<referenceRelative>`, inside
-    /// `<checkout>/<the folder's path in the package>`. A folder of references outside the record's
-    /// package (an absolute `LABELSNAP_SNAPSHOTS_DIR` on the machine that ran the tests) is mapped only
-    /// to the folder `LABELSNAP_SNAPSHOTS_DIR` names here. Lexical `..` and symbolic links that lead
-    /// out of the folder are refused.
-    /// - Parameter environment: read for `LABELSNAP_SNAPSHOTS_DIR` (another checkout only).
-    /// - Throws: `ReviewError` naming the record and the path refused.
+    /// - `<checkout>/__Snapshots__` for a record whose folder was its package's `__Snapshots__`;
+    /// - the folder `LABELSNAP_SNAPSHOTS_DIR` names in `environment` (relative: from the checkout) for a folder that
+    ///   was outside the record's package, or is that folder;
+    /// - for another folder inside the record's package (a `snapshotDirectory:`), the same folder in the checkout,
+    ///   only when it already holds references of that test (so no record can start a folder of its own).
+    ///
+    /// The checkout is `checkout` (the package around `labelsnap`'s working folder), else the record's own package
+    /// root when the record lies inside it. The folder must pass `SnapshotLocation.referencesFolderProblem` (not the
+    /// filesystem root, the package root, the artifacts or build folder, or a source folder), lexically and once
+    /// symbolic links are resolved, and stay inside the checkout (except the `LABELSNAP_SNAPSHOTS_DIR` one, which is
+    /// this machine's setting); the reference's folder must stay inside it, the reference may not be a symbolic link,
+    /// and its extension is `png` or `txt`, or that of a format of your own that already has references of the test
+    /// beside it (never a source file's). `force` widens none of this.
+    /// - Parameter environment: read for `LABELSNAP_SNAPSHOTS_DIR`.
+    /// - Throws: `ReviewError` naming the record, what it claims and what was expected or refused.
     package func resolveReference(environment: [String: String]) throws -> ResolvedReference {
-        let recordRoot = SnapshotLocation.absolutePath(record.packageRoot)
-        let recordFolder = SnapshotLocation.absolutePath(record.snapshotsFolder ?? recordRoot + "/" + SnapshotLocation.snapshotsFolderName)
-        let sameCheckout = record.packageRoot.hasPrefix("/") && (checkout.map { Self.samePath($0, recordRoot) }
-            ?? SnapshotFileSystem.exists(recordRoot + "/Package.swift"))
-        let folder: String, reference: String
-        var note: String?
-        if sameCheckout {
-            guard record.reference.hasPrefix("/") else {
-                throw ReviewError("refusing \(recordPath): its reference \(record.reference) is not an absolute path")
-            }
-            folder = recordFolder
-            reference = SnapshotLocation.absolutePath(record.reference)
+        let claim = try claimedReference()
+        let root = try checkoutToWrite(claim)
+        func refuse(_ why: String) -> ReviewError { ReviewError("refusing \(recordPath): \(why)") }
+        let variable = SnapshotLocation.snapshotsDirectoryVariable
+        let named = environment[variable].map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            .map { SnapshotLocation.absolutePath($0.hasPrefix("/") ? $0 : root + "/" + $0) }
+        let folder: String
+        var mustHoldReferences = false
+        if claim.folder == claim.packageRoot + "/" + SnapshotLocation.snapshotsFolderName {
+            folder = root + "/" + SnapshotLocation.snapshotsFolderName
+        } else if let inPackage = claim.folderInPackage {
+            folder = root + "/" + inPackage
+            mustHoldReferences = folder != named
+        } else if let named {
+            folder = named
         } else {
-            let root = checkout ?? ArtifactsFolders.currentPackageRoot()
-            guard SnapshotFileSystem.exists(root + "/Package.swift") else {
-                throw ReviewError("the package root \(record.packageRoot) of \(recordPath) does not exist here, and the working folder is not inside a package; run labelsnap from the package the snapshot belongs to")
+            throw refuse("its reference was in \(claim.folder), outside its package \(claim.packageRoot), on the machine that ran the test; set \(variable) to that folder's place here and accept again")
+        }
+        let reference = folder + "/" + claim.inFolder
+        let realRoot = Self.realPathOfExistingPrefix(root), realFolder = Self.realPathOfExistingPrefix(folder)
+        for (path, base) in [(folder, root), (realFolder, realRoot)] {
+            if let problem = SnapshotLocation.referencesFolderProblem(path, packageRoot: base, artifactsRoot: Self.realPathOfExistingPrefix(artifactsRoot)) {
+                throw refuse("accept would write its reference into \(path == folder ? folder : "\(folder), which leads to \(path),"), which \(problem)")
             }
-            (folder, reference) = try placeInCheckout(root, recordRoot: recordRoot, recordFolder: recordFolder, environment: environment)
-            note = SnapshotFileSystem.exists(recordRoot + "/Package.swift")
-                ? "package root \(record.packageRoot) is another checkout; writing into this one, \(root)"
-                : "package root \(record.packageRoot) does not exist here; using \(root)"
         }
-        guard reference.hasPrefix(folder + "/"), !reference.split(separator: "/").contains("..") else {
-            throw ReviewError("refusing \(recordPath): its reference \(reference) is outside \(folder)")
+        if folder != named, realFolder != realRoot, !realFolder.hasPrefix(realRoot + "/") {
+            throw refuse("its folder of references \(folder) leads to \(realFolder) (a symbolic link), outside the package \(realRoot)")
         }
-        let realFolder = Self.realPathOfExistingPrefix(folder)
         let realParent = Self.realPathOfExistingPrefix(PathText.parent(reference))
         guard realParent == realFolder || realParent.hasPrefix(realFolder + "/") else {
-            throw ReviewError("refusing \(recordPath): the folder of its reference \(reference) leads to \(realParent), outside \(realFolder)")
+            throw refuse("the folder of its reference \(reference) leads to \(realParent), outside \(realFolder)")
+        }
+        var st = stat()
+        if lstat(reference, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: reference)) ?? "?"
+            throw refuse("its reference \(reference) is a symbolic link (to \(target)); a reference is a regular file: delete the link, then accept")
+        }
+        let ext = claim.pathExtension
+        let beside = Self.referenceExtensions(ofTest: record.testName, in: PathText.parent(reference))
+        guard Self.formatExtensions.contains(ext) || (beside.contains(ext) && !Self.sourceExtensions.contains(ext.lowercased())) else {
+            throw refuse("its reference \(reference) is a .\(ext) file: accept writes only snapshot references (.png, .txt, or the extension of a format of your own that already has references of \(record.testName) beside it)")
+        }
+        if mustHoldReferences && beside.isEmpty {
+            throw refuse("its folder of references \(folder) (a snapshotDirectory: folder) holds no reference of \(record.testName) in \(PathText.parent(reference)); accept writes into such a folder only once it holds references of the test: record them with the test here, or set \(variable)=\(folder) to name the folder")
+        }
+        var note: String?
+        if !Self.samePath(root, claim.packageRoot) {
+            note = SnapshotFileSystem.exists(claim.packageRoot + "/Package.swift")
+                ? "package root \(record.packageRoot) is another checkout; writing into this one, \(root)"
+                : "package root \(record.packageRoot) does not exist here; using \(root)"
         }
         return ResolvedReference(path: reference, folder: folder, note: note)
     }
 
-    /// The folder of references and the reference in checkout `root` for a record made in `recordRoot`.
-    private func placeInCheckout(_ root: String, recordRoot: String, recordFolder: String,
-                                 environment: [String: String]) throws -> (folder: String, reference: String) {
-        func clean(_ relative: String) -> Bool {
-            let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-            return !parts.isEmpty && !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+    /// The extensions of the library's own formats (`.image`: png, `.layout` and `.text`: txt).
+    static let formatExtensions: Set<String> = ["png", "txt"]
+    /// Extensions SwiftPM compiles or reads as a target's sources: never a reference, whatever is beside it.
+    static let sourceExtensions: Set<String> = ["swift", "c", "cc", "cpp", "cxx", "c++", "m", "mm", "h", "hh", "hpp", "s",
+                                                "metal", "modulemap", "resolved"]
+
+    /// The extensions of the regular files `<testName>.<id>.<ext>` in `folder` (not hidden, not links).
+    static func referenceExtensions(ofTest testName: String, in folder: String) -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var found = Set<String>()
+        for name in names where name.hasPrefix(testName + ".") && !name.hasPrefix(".") {
+            var st = stat()
+            guard lstat(folder + "/" + name, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG,
+                  let dot = name.lastIndex(of: "."), name.distance(from: name.startIndex, to: dot) > testName.count + 1 else { continue }
+            found.insert(String(name[name.index(after: dot)...]))
         }
-        if recordFolder.hasPrefix(recordRoot + "/") {
-            let folderInPackage = String(recordFolder.dropFirst(recordRoot.count + 1))
-            guard record.referenceRelative.hasPrefix(folderInPackage + "/"), clean(record.referenceRelative) else {
-                throw ReviewError("refusing \(recordPath): its reference \(record.referenceRelative) is not a path inside \(folderInPackage)/")
-            }
-            return (root + "/" + folderInPackage, root + "/" + record.referenceRelative)
+        return found
+    }
+
+    /// The package root accept writes into: `checkout`, else the record's own package root when the record lies
+    /// inside it (a record elsewhere, downloaded or edited, cannot pick a package on this machine).
+    private func checkoutToWrite(_ claim: ReferenceClaim) throws -> String {
+        if let checkout { return SnapshotLocation.absolutePath(checkout) }
+        let root = claim.packageRoot
+        guard SnapshotFileSystem.exists(root + "/Package.swift") else {
+            throw ReviewError("the package root \(record.packageRoot) of \(recordPath) does not exist here, and the working folder is not inside a package; run labelsnap from the package the snapshot belongs to")
         }
-        let named = environment[SnapshotLocation.snapshotsDirectoryVariable].map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-        guard !named.isEmpty else {
-            throw ReviewError("refusing \(recordPath): its reference was in \(recordFolder), outside its package \(record.packageRoot), on the machine that ran the test; set \(SnapshotLocation.snapshotsDirectoryVariable) to that folder's place here and accept again")
+        let realRecord = Self.realPathOfExistingPrefix(recordPath), realRoot = Self.realPathOfExistingPrefix(root)
+        guard realRecord.hasPrefix(realRoot + "/") else {
+            throw ReviewError("refusing \(recordPath): the working folder is not inside a package, and the record lies outside the package root it names (\(root)); run labelsnap from the package the snapshot belongs to")
         }
-        let inFolder = SnapshotLocation.absolutePath(record.reference).hasPrefix(recordFolder + "/")
-            ? String(SnapshotLocation.absolutePath(record.reference).dropFirst(recordFolder.count + 1)) : ""
-        guard clean(inFolder) else {
-            throw ReviewError("refusing \(recordPath): its reference \(record.reference) is not inside its folder of references \(recordFolder)")
-        }
-        let folder = SnapshotLocation.absolutePath(named.hasPrefix("/") ? named : root + "/" + named)
-        return (folder, folder + "/" + inFolder)
+        return root
     }
 
     /// Whether two paths name the same folder (lexically, or once symbolic links are resolved).

@@ -29,7 +29,7 @@ final class ReportCommandTests: XCTestCase {
         let actual = try bitmap(8, 6, marks: [(1, 1), (4, 2), (5, 2)])
         try pkg.fail("testBadge()", named: "badge", reference: reference, actual: actual)
         try pkg.edit("testBadge.badge") {
-            $0.testName = "test<b>\"Tom\" & 'Jerry'</b>"
+            $0.tolerance = "test<b>\"Tom\" & 'Jerry'</b>"
             $0.message = "</pre><script>alert(1)</script>"
         }
         try FileManager.default.createDirectory(atPath: pkg.root + "/out", withIntermediateDirectories: true)   // -o makes no folder

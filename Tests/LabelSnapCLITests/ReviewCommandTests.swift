@@ -187,16 +187,17 @@ final class ReviewCommandTests: XCTestCase {
             let result = try labelsnap(["accept", pkg.record("testBadge.badge")], cwd: "/")
             XCTAssertEqual(result.status, 2, target)
             XCTAssertTrue(result.stderr.contains("refusing"), result.stderr)
-            XCTAssertTrue(result.stderr.contains("outside \(pkg.root)/__Snapshots__"), result.stderr)
+            XCTAssertTrue(result.stderr.contains("refusing \(pkg.record("testBadge.badge")): ") && result.stderr.contains(target), result.stderr)
             XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.root + "/Sources/evil.png"))
             XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/evil-\(getpid()).png"))
             XCTAssertEqual(pkg.bytes(pkg.root + "/Package.swift"), packageSwift)
             XCTAssertEqual(pkg.list(pkg.artifactsFolder).count, 5, "artifacts kept after a refusal")
         }
-        // A symbolic link inside __Snapshots__ that leads out of it.
-        try pkg.edit("testBadge.badge") { $0.reference = self.pkg.root + "/__Snapshots__/Linked/testBadge.badge.png" }
+        // A symbolic link inside __Snapshots__ that leads out of it: the module's folder.
+        try pkg.edit("testBadge.badge") { $0.reference = self.pkg.reference("testBadge.badge") }
         try FileManager.default.createDirectory(atPath: pkg.root + "/Elsewhere", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: pkg.root + "/__Snapshots__/Linked", withDestinationPath: pkg.root + "/Elsewhere")
+        try FileManager.default.removeItem(atPath: pkg.root + "/__Snapshots__/FakeTests")
+        try FileManager.default.createSymbolicLink(atPath: pkg.root + "/__Snapshots__/FakeTests", withDestinationPath: pkg.root + "/Elsewhere")
         let linked = try labelsnap(["accept", pkg.record("testBadge.badge")], cwd: "/")
         XCTAssertEqual(linked.status, 2)
         XCTAssertTrue(linked.stderr.contains("leads to \(pkg.root)/Elsewhere"), linked.stderr)

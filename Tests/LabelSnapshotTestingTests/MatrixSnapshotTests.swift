@@ -88,7 +88,7 @@ final class MatrixSnapshotTests: XCTestCase {
             let selection = SnapshotNaming.testFileName(pkg.testFile) + "/testBadge"
             XCTAssertEqual(lines.last, "Review: labelsnap review · accept them all: labelsnap accept \(selection)")
             XCTAssertTrue(pending.matches(selection))
-            _ = try pending.reject()
+            _ = try pending.reject(environment: [:])
             XCTAssertNil(pkg.bytes(recordPath))
             XCTAssertNotNil(pkg.bytes(sheetPath))
 

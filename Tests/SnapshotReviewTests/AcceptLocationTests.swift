@@ -43,7 +43,11 @@ final class AcceptLocationTests: XCTestCase {
     func testAcceptWritesIntoAnAbsoluteSnapshotsDirectoryOutsideThePackage() throws {
         let shared = other.root + "/shared-references"
         let f = try fail(environment: ["LABELSNAP_SNAPSHOTS_DIR": shared], checkout: made.root)
-        let outcome = try f.accept(environment: [:])
+        // A folder outside the package is written only where this environment names it.
+        XCTAssertThrowsError(try f.accept(environment: [:])) {
+            XCTAssertTrue("\($0)".contains("its reference was in \(shared), outside its package \(made.root), on the machine that ran the test; set LABELSNAP_SNAPSHOTS_DIR"), "\($0)")
+        }
+        let outcome = try f.accept(environment: ["LABELSNAP_SNAPSHOTS_DIR": shared])
         XCTAssertEqual(outcome.reference.path, shared + "/FakeTests/BadgeTests/testLabel.label.txt")
         XCTAssertEqual(text(outcome.reference.path), "new\n")
     }
@@ -54,7 +58,7 @@ final class AcceptLocationTests: XCTestCase {
         record.reference = made.snapshots + "/FakeTests/BadgeTests/testLabel.label.txt"   // not in References/
         f = PendingFailure(recordPath: f.recordPath, record: record, artifactsRoot: f.artifactsRoot, checkout: made.root)
         XCTAssertThrowsError(try f.accept(environment: [:])) {
-            XCTAssertTrue("\($0)".contains("is outside \(made.root)/References"), "\($0)")
+            XCTAssertTrue("\($0)".contains("it claims its reference is \(made.snapshots)/FakeTests/BadgeTests/testLabel.label.txt, but a snapshot testLabel.label of test testLabel in \(made.testFile) would have \(made.root)/References/FakeTests/BadgeTests/testLabel.label.txt"), "\($0)")
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: made.snapshots))
     }

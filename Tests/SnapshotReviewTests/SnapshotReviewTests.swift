@@ -52,9 +52,9 @@ final class SnapshotReviewTests: XCTestCase {
         let f = try XCTUnwrap(try ArtifactsFolders.scan([root()]).failures.first)
         let before = pkg.list(root() + "/FakeTests/BadgeTests")
         XCTAssertEqual(try f.accept(dryRun: true, environment: [:]).change, .replaced(old: "2 bytes", new: "2 bytes"))
-        XCTAssertEqual(try f.reject(dryRun: true).removedFiles, 4)
+        XCTAssertEqual(try f.reject(dryRun: true, environment: [:]).removedFiles, 4)
         XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), before)
-        XCTAssertEqual(try f.reject().removedFiles, 4)
+        XCTAssertEqual(try f.reject(environment: [:]).removedFiles, 4)
         XCTAssertEqual(pkg.list(root() + "/FakeTests/BadgeTests"), [])
         XCTAssertEqual(pkg.bytes(pkg.reference("testLabel.label.txt")), Array("a\n".utf8))
     }

@@ -10,21 +10,26 @@ public enum FontRegistry {
     public static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
 
     /// Registers every face of a font file (each face of a `.ttc`/`.otc` collection, each named instance of a
-    /// variable font), as `CTFontManagerRegisterFontsForURL(url, .process, …)`.
+    /// variable font), as `CTFontManagerRegisterFontsForURL(url, .process, …)`. A face whose PostScript name a
+    /// registered face of another file already has (`Foo-SemiBold.otf` beside `Foo-SemiBold.ttf`) is refused:
+    /// `Font(name:size:)` would pick one by registration order. Not refused: the same file or a byte-identical
+    /// copy again, and an upright and an italic face of one name (the variable fonts' instances, as Debian's Inter
+    /// roman and italic files name them), of which `Font(name:size:)` takes the upright one.
     /// - Returns: the faces registered, as `fc-query` lists them.
     /// - Throws: `FontRegistrationError.fileNotFound` / `.notAFile` / `.notReadable` / `.notARegularFile` (a FIFO,
-    ///   a device, a socket: refused without blocking) / `.notAFont`.
+    ///   a device, a socket: refused without blocking) / `.notAFont` / `.duplicatePostScriptName`.
     @discardableResult
     public static func register(fileAt url: URL) throws(FontRegistrationError) -> [FaceInfo] {
         try FontconfigResolver.shared.register(path: url.path)
     }
 
     /// Registers the font files (`fontExtensions`, any case) directly in a folder, in name order; other files and
-    /// subfolders are left alone (fonts shipped beside a licence or a README).
+    /// subfolders are left alone (fonts shipped beside a licence or a README, a folder named `old.ttf`).
     /// - Returns: the faces registered.
     /// - Throws: `FontRegistrationError.folderNotFound` when there is no such folder, `.noFonts` when it holds no
-    ///   font file, or the first file's error (`.notAFont`, `.notARegularFile` for a FIFO named like a font …);
-    ///   nothing is registered from a folder that throws.
+    ///   font file, or `.inFolder` with the first file's error (`.notAFont`, `.notARegularFile` for a FIFO named
+    ///   like a font, `.duplicatePostScriptName` for two files of one name …): nothing is registered from a
+    ///   folder that throws.
     @discardableResult
     public static func register(folder url: URL) throws(FontRegistrationError) -> [FaceInfo] {
         let path = url.path
@@ -32,12 +37,26 @@ public enum FontRegistry {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
             throw .folderNotFound(path: path)
         }
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
             .filter { fontExtensions.contains(URL(fileURLWithPath: $0).pathExtension.lowercased()) }
-        guard !names.isEmpty else { throw .noFonts(folder: path) }
-        let files = names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            .map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            .filter { var isFolder: ObjCBool = false; return !(FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue) }
+        guard !files.isEmpty else { throw .noFonts(folder: path) }
         // Every file checked before any is registered: a folder with one broken file registers nothing.
-        for file in files { try FontconfigResolver.shared.checkFont(path: file) }
+        do throws(FontRegistrationError) {
+            var named: [String: String] = [:]   // PostScript name → the folder's file that has it
+            for file in files {
+                try FontconfigResolver.shared.checkFont(path: file)
+                for face in FontconfigResolver.shared.queryAll(path: file) where !face.postScriptName.isEmpty {
+                    let key = "\(face.isItalic) \(face.postScriptName)"
+                    if let other = named[key], other != file, !FileManager.default.contentsEqual(atPath: other, andPath: file) {
+                        throw .duplicatePostScriptName(name: face.postScriptName, path: file, registered: other)
+                    }
+                    named[key] = file
+                }
+                try FontconfigResolver.shared.checkNamesAreNew(path: file)
+            }
+        } catch { throw .inFolder(folder: path, error) }
         var faces: [FaceInfo] = []
         for file in files { faces += try FontconfigResolver.shared.register(path: file) }
         return faces
@@ -61,6 +80,11 @@ public enum FontRegistrationError: Error, CustomStringConvertible, Equatable, Se
     case folderNotFound(path: String)
     /// A folder without `.ttf`, `.otf`, `.ttc` or `.otc` files.
     case noFonts(folder: String)
+    /// A face of `path` has the PostScript name `name` of a face of `registered`, another file (registered, or
+    /// beside it in a folder being registered) with other bytes.
+    case duplicatePostScriptName(name: String, path: String, registered: String)
+    /// A file of the folder given to `register(folder:)` is refused (`reason`), so none of its fonts was registered.
+    indirect case inFolder(folder: String, FontRegistrationError)
 
     public var description: String {
         switch self {
@@ -78,6 +102,11 @@ public enum FontRegistrationError: Error, CustomStringConvertible, Equatable, Se
             return "no folder at \(path): check the path"
         case .noFonts(let folder):
             return "no font files (.ttf, .otf, .ttc, .otc) directly in \(folder): fonts in subfolders are not registered; name the subfolder"
+        case .duplicatePostScriptName(let name, let path, let registered):
+            return "\(path) and \(registered) both have a face with the PostScript name \"\(name)\", so a font by that name could be "
+                + "either: register only one of them (move the other out of the folder)"
+        case .inFolder(let folder, let reason):
+            return "\(reason); none of the fonts in \(folder) was registered"
         }
     }
 }
@@ -93,8 +122,24 @@ extension FontconfigResolver {
         guard !queryAll(path: path).isEmpty else { throw .notAFont(path: path) }
     }
 
+    /// Throws `.duplicatePostScriptName` when a face of `path` has the PostScript name and slant of a registered
+    /// face of another file with other bytes (a byte-identical copy draws the same glyphs, whichever is found).
+    func checkNamesAreNew(path: String) throws(FontRegistrationError) {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let registered = state.withLock { $0.registered.contains(absolute) ? [] : $0.registeredFaceList }
+        for face in queryAll(path: path) where !face.postScriptName.isEmpty {
+            for other in registered where other.postScriptName == face.postScriptName && other.isItalic == face.isItalic
+                && other.file.path != absolute {
+                if !FileManager.default.contentsEqual(atPath: other.file.path, andPath: absolute) {
+                    throw .duplicatePostScriptName(name: face.postScriptName, path: path, registered: other.file.path)
+                }
+            }
+        }
+    }
+
     func register(path: String) throws(FontRegistrationError) -> [FaceInfo] {
         try checkFont(path: path)
+        try checkNamesAreNew(path: path)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let faces = queryAll(path: absolute)
         let added = state.withLock { listings in

@@ -31,7 +31,7 @@ final class FontFIFOTests: XCTestCase {
             return nil
         }
         XCTAssertFalse(inFolder.released)
-        XCTAssertEqual(inFolder.result, FontRegistrationError.notARegularFile(path: folder + "/z.ttf", kind: "a FIFO"))
+        XCTAssertEqual(inFolder.result, FontRegistrationError.inFolder(folder: folder, .notARegularFile(path: folder + "/z.ttf", kind: "a FIFO")))
         XCTAssertEqual(FontRegistry.registeredFaces.count, before)
     }
 

@@ -102,7 +102,7 @@ import Testing
         // A folder with one broken font registers nothing, not even its good fonts.
         let good = folder.appendingPathComponent("Good.ttf")
         try FileManager.default.copyItem(atPath: Self.dejaVu + "DejaVuMathTeXGyre.ttf", toPath: good.path)
-        #expect(throws: FontRegistrationError.notAFont(path: text.path)) { try FontRegistry.register(folder: folder) }
+        #expect(throws: FontRegistrationError.inFolder(folder: folder.path, .notAFont(path: text.path))) { try FontRegistry.register(folder: folder) }
         #expect(!FontRegistry.registeredFaces.contains { $0.file.path == good.path })
         let empty = folder.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)

@@ -168,3 +168,16 @@ let package = Package(
                           path: "Benchmarks/SweepBenchmark"),
     ]
 )
+
+#if os(Linux)
+// `import UIKit` on Linux (Apple platforms have their own): UIView, UILabel and what padded label files use, with UIKit's
+// dispatch, drawn by the label pipeline. A module named UIKit makes `canImport(UIKit)` true in the whole build, so
+// nothing a plain LabelSnapshotTesting client builds depends on it (DocC "UIKit on Linux").
+package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
+package.targets += [
+    .target(name: "UIKit", dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "Raster", "PNGCodec"]),
+    // The dispatch, label subclasses in each padding pattern, and their drawing against the model.
+    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelLayout", "LabelRendering", "Typesetting", "Raster", "FontTestSupport",
+                                                   "SeededRandom"]),
+]
+#endif

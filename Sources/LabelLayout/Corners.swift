@@ -177,7 +177,7 @@ extension PaddedLabel {
 
     /// Whether the corners are more than the classic circular `cornerRadius` at all four corners: `.layout` then
     /// states the resolved radii (older references keep their text).
-    var statesCorners: Bool {
+    package var statesCorners: Bool {
         cornerConfiguration != nil || maskedCorners != .all || cornerCurve != .circular || clipsToBounds
     }
 }

@@ -25,21 +25,9 @@ public enum LabelRenderer {
         var bitmap = try Bitmap(width: layout.pixelWidth, height: layout.pixelHeight)
         guard bitmap.width > 0, bitmap.height > 0 else { return bitmap }
         let s = Double(layout.scale)
-        let w = Double(layout.pixelWidth), h = Double(layout.pixelHeight)
-        // The corners resolved in points, in pixels. A plain `cornerRadius` is clamped in pixels only, so it draws
-        // exactly as it always did.
-        let radii = layout.statesCorners ? layout.cornerRadii.scaled(by: s) : CornerRadii(uniform: Double(layout.cornerRadius) * s)
-        let shape = CornerShape(x: 0, y: 0, width: w, height: h, radii: radii, curve: layout.cornerCurve)
+        let shape = self.shape(layout)
         let clips = layout.clipsToBounds && shape.radii != .zero
-        var glyphs = try placedGlyphs(layout, bitmapHeight: bitmap.height)
-        if let shadow = layout.shadowColor, shadow.alpha > 0 {
-            // UILabel's text shadow: every glyph again, offset, in the shadow colour, before (under) all the text.
-            let (dx, dy) = layout.shadowOffsetPixels
-            glyphs = glyphs.compactMap { g -> PlacedGlyph? in
-                guard g.top + dy < bitmap.height, g.top + dy + g.image.height > 0 else { return nil }
-                return PlacedGlyph(image: g.image, left: g.left + dx, top: g.top + dy, color: shadow, isShadow: true)
-            } + glyphs
-        }
+        let glyphs = try textGlyphs(layout, bitmapHeight: bitmap.height)
         let attachments = layout.attachments.isEmpty ? [] : try AttachmentDrawing.place(layout)
         // Each band's glyphs, in layout order (the order they composite in where they overlap).
         let bandRows = max(1, min(bitmap.height, bandBytes / (bitmap.width * 4)))
@@ -78,6 +66,27 @@ public enum LabelRenderer {
         return bitmap
     }
 
+    /// The shape of the bounds, px, that the background fills, the border strokes and `clipsToBounds` clips to: the
+    /// corners resolved in points, in pixels (a plain `cornerRadius` is clamped in pixels only, so it draws exactly as
+    /// it always did).
+    package static func shape(_ layout: TextLayout) -> CornerShape {
+        let s = Double(layout.scale)
+        let radii = layout.statesCorners ? layout.cornerRadii.scaled(by: s) : CornerRadii(uniform: Double(layout.cornerRadius) * s)
+        return CornerShape(x: 0, y: 0, width: Double(layout.pixelWidth), height: Double(layout.pixelHeight), radii: radii, curve: layout.cornerCurve)
+    }
+
+    /// The glyphs drawn, in order: with a text shadow, every glyph again first (under all the text), offset, in the
+    /// shadow colour (UILabel's `shadowColor`).
+    static func textGlyphs(_ layout: TextLayout, bitmapHeight: Int) throws -> [PlacedGlyph] {
+        let glyphs = try placedGlyphs(layout, bitmapHeight: bitmapHeight)
+        guard let shadow = layout.shadowColor, shadow.alpha > 0 else { return glyphs }
+        let (dx, dy) = layout.shadowOffsetPixels
+        return glyphs.compactMap { g -> PlacedGlyph? in
+            guard g.top + dy < bitmapHeight, g.top + dy + g.image.height > 0 else { return nil }
+            return PlacedGlyph(image: g.image, left: g.left + dx, top: g.top + dy, color: shadow, isShadow: true)
+        } + glyphs
+    }
+
     /// A glyph's image and its top-left pixel in the bitmap.
     struct PlacedGlyph {
         let image: GlyphImage
@@ -89,13 +98,13 @@ public enum LabelRenderer {
     }
 
     /// A decoration's rect, anti-aliased at fractional edges.
-    private static func fill(_ d: TextLayout.Decoration, into bitmap: inout Bitmap, rows: Range<Int>) {
+    static func fill(_ d: TextLayout.Decoration, into bitmap: inout Bitmap, rows: Range<Int>) {
         guard d.width > 0, d.height > 0, d.color.alpha > 0, d.x.isFinite, d.y.isFinite, d.width.isFinite, d.height.isFinite else { return }
         bitmap.fillRoundedRect(x: d.x, y: d.y, width: d.width, height: d.height, radius: 0, color: d.color, rows: rows)
     }
 
     /// The glyph images of the layout that reach rows of the bitmap, in layout order.
-    private static func placedGlyphs(_ layout: TextLayout, bitmapHeight: Int) throws -> [PlacedGlyph] {
+    static func placedGlyphs(_ layout: TextLayout, bitmapHeight: Int) throws -> [PlacedGlyph] {
         // A glyph far outside the bitmap (huge negative insets or bounds origins) is invisible: skip it
         // rather than trap converting its position to Int.
         let reach = Double(PaddedLabel.maximumPixelDimension) + glyphReach(layout)
@@ -112,7 +121,7 @@ public enum LabelRenderer {
         return placed
     }
 
-    private static func draw(_ glyph: PlacedGlyph, color: Color, into bitmap: inout Bitmap, clip: PixelRect) {
+    static func draw(_ glyph: PlacedGlyph, color: Color, into bitmap: inout Bitmap, clip: PixelRect) {
         let image = glyph.image
         switch image.pixels {
         case .coverage(let coverage):

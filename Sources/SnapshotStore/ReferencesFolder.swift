@@ -1,4 +1,11 @@
 // Whether a path lies in a folder of references: nothing but references (and the accept that writes them) goes there.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension SnapshotLocation {
     /// The folder of references `path` is in or is: the part of `path` up to its last `__Snapshots__`
@@ -62,6 +69,24 @@ extension SnapshotLocation {
             return parts.count == 1
                 ? "is the source folder \(target), whose subfolders are targets"
                 : "is inside the source folder \(target) (the files would become the target's)"
+        }
+        return nil
+    }
+}
+
+extension SnapshotLocation {
+    /// Why `folder` cannot be a folder, said after "… names <folder>, which ": `is a file, not a folder`, or
+    /// `lies below <path>, a file, not a folder` (`LABELSNAP_SNAPSHOTS_DIR=Package.swift`, where reading a reference
+    /// says only ENOTDIR); nil when it is a folder or can be made one.
+    package static func fileInTheWay(of folder: String) -> String? {
+        var path = normalize(folder)
+        while path != "/" {
+            var st = stat()
+            if stat(path, &st) == 0 {
+                if (st.st_mode & S_IFMT) == S_IFDIR { return nil }
+                return path == normalize(folder) ? "is a file, not a folder" : "lies below \(path), a file, not a folder"
+            }
+            path = SnapshotFileSystem.split(path).0
         }
         return nil
     }

@@ -165,7 +165,9 @@ package struct SnapshotLocation: Sendable, Equatable {
     ///     unnamed snapshots are numbered from 1 for each, whatever else runs in the process.
     /// - Throws: `SnapshotConfigurationError` when no `Package.swift` is found above the test file and
     ///   no folder is named: it says where it looked and how to name one; or when `SNAPSHOT_ARTIFACTS` names a
-    ///   folder inside a `__Snapshots__` folder or the `LABELSNAP_SNAPSHOTS_DIR` folder. Nothing is recorded then.
+    ///   folder inside a `__Snapshots__` folder or the `LABELSNAP_SNAPSHOTS_DIR` folder; or when the named folder is one
+    ///   `referencesFolderProblem` refuses (the filesystem root, the package root, the artifacts or build folder, a source
+    ///   folder) or a file. Nothing is recorded then.
     package static func locate(filePath: String, fileID: String? = nil, testName: String, name: String?,
                               pathExtension: String, snapshotDirectory: String? = nil,
                               environment: [String: String], counter: SnapshotCounter = .shared,
@@ -244,6 +246,18 @@ package struct SnapshotLocation: Sendable, Equatable {
                                                 folders: namedByVariable ? [location.snapshotsFolder] : [], base: root) {
             throw SnapshotConfigurationError(artifactsInReferencesMessage(
                 location.artifactsRoot, references: references, source: "\(artifactsVariable)=\(environment[artifactsVariable] ?? "")"))
+        }
+        // One rule for a named folder, whichever names it (`referencesFolderProblem`), and a file in its place.
+        if let named {
+            let source = snapshotDirectory?.trimmingWhitespace().nonEmpty.map { "snapshotDirectory: \"\($0)\"" }
+                ?? "\(snapshotsDirectoryVariable)=\(named)"
+            if let problem = referencesFolderProblem(location.snapshotsFolder, packageRoot: found, artifactsRoot: location.artifactsRoot)
+                ?? fileInTheWay(of: location.snapshotsFolder) {
+                throw SnapshotConfigurationError(
+                    "\(source) names \(location.snapshotsFolder), which \(problem), so it cannot hold references and nothing was "
+                        + "recorded. Name a folder of its own (\"References\", from the package root), or none: references then go "
+                        + "to <package root>/\(snapshotsFolderName)")
+            }
         }
         location.sourcesMissing = found == nil && !SnapshotFileSystem.exists(root)
         return location

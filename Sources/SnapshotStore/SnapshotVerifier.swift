@@ -66,8 +66,8 @@ public enum SnapshotVerifier {
                 filePath: filePath, fileID: fileID, testName: testName, name: name, pathExtension: format.pathExtension,
                 snapshotDirectory: snapshotDirectory, environment: environment, counter: counter, testCase: testCase)
         } catch {
-            let snapshot = SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
-            return SnapshotFailure(kind: .configuration, snapshotName: snapshot, finding: .notChecked(.invalid(error))).worded(by: wording)
+            return SnapshotFailure(kind: .configuration, snapshotName: unlocatedName(testName: testName, name: name),
+                                   finding: .notChecked(.invalid(error))).worded(by: wording)
         }
         // Once per named snapshot and process the memo answers (a pass asserted again); else the set of uses.
         if remembered?.useRecorded.exchange(true, ordering: .acquiringAndReleasing) != true { recordUse(location) }
@@ -116,9 +116,15 @@ public enum SnapshotVerifier {
                                                     pathExtension: pathExtension, snapshotDirectory: snapshotDirectory,
                                                     environment: environment, counter: counter, testCase: testCase)
         if let location { recordUse(location) }
-        let snapshot = location?.snapshotName ?? SnapshotNaming.testName(testName) + "." + (name.map(SnapshotNaming.sanitize) ?? "?")
+        let snapshot = location?.snapshotName ?? unlocatedName(testName: testName, name: name)
         return SnapshotFailure(kind: .valueFailed, snapshotName: snapshot, finding: .notChecked(.valueFailed(error)),
                                location: location).worded(by: wording)
+    }
+
+    /// The name of a snapshot whose location is unknown (its configuration was refused): `testBadge.badge`, and for an
+    /// unnamed one, whose number was never taken, `testBadge (unnamed)`.
+    static func unlocatedName(testName: String, name: String?) -> String {
+        SnapshotNaming.testName(testName) + (name.map { "." + SnapshotNaming.sanitize($0) } ?? " (unnamed)")
     }
 
     /// Whether reading the reference failed because something other than a regular file is there.

@@ -51,11 +51,11 @@ final class MatrixCallSiteTests: XCTestCase {
         let differing = (0..<before.width * before.height).filter { before.pixels[$0 * 4..<$0 * 4 + 4] != after.pixels[$0 * 4..<$0 * 4 + 4] }.count
         XCTAssertGreaterThan(differing, 0)
         XCTAssertLessThan(Double(differing) / Double(before.width * before.height), 0.1)
-        let path = folder + "/LabelSnapshotTestingTests/MatrixCallSiteTests/testAssertSnapshotOfALabelTakesPrecision.p.png"
+        let path = folder + "/refs/LabelSnapshotTestingTests/MatrixCallSiteTests/testAssertSnapshotOfALabelTakesPrecision.p.png"
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(try PNGCodec.encode(before)).write(to: URL(fileURLWithPath: path))
         withSnapshotTesting(record: .never, environment: ["SNAPSHOT_ARTIFACTS": folder + "/artifacts"]) {
-            assertSnapshot(of: actual, named: "p", precision: 0.9, snapshotDirectory: folder)
+            assertSnapshot(of: actual, named: "p", precision: 0.9, snapshotDirectory: folder + "/refs")
         }
     }
 }

@@ -491,7 +491,9 @@ public enum SnapshotVerifier {
                     f.recordWritten = true
                     written.append(location.failureRecordPath)
                 } catch {
+                    // Accept reads the record: without one (a full disk) it is not offered.
                     f.recordProblem = error
+                    f.fixes.removeAll(where: \.needsActualFile)
                     f = f.worded(by: wording)
                     record.message = f.message
                 }

@@ -16,9 +16,11 @@ extension UILabel {
 
     func baseIntrinsicContentSize() -> CGSize {
         let lines = numberOfLines
+        // `.byTruncatingMiddle` draws one line whatever `numberOfLines` says: measured, like one line, unbounded.
+        let multiLine = lines != 1 && lineBreakMode != .byTruncatingMiddle
         let width: CGFloat
-        if lines != 1, preferredMaxLayoutWidth > 0 { width = preferredMaxLayoutWidth }
-        else if lines != 1, preferredMaxLayoutWidth == 0, let automatic = state.automaticLayoutWidth { width = automatic }
+        if multiLine, preferredMaxLayoutWidth > 0 { width = preferredMaxLayoutWidth }
+        else if multiLine, preferredMaxLayoutWidth == 0, let automatic = state.automaticLayoutWidth { width = automatic }
         else { width = unboundedLength }
         let asked = CGRect(x: 0, y: 0, width: width, height: unboundedLength)
         let rect = Trace.base(self, "intrinsicContentSize", calling: "textRect(forBounds:limitedToNumberOfLines:)", stopped: CGRect.zero) {

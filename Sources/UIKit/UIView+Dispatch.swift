@@ -1,4 +1,5 @@
 import Foundation
+internal import LabelLayout
 
 /// The most Auto Layout passes one layout runs before it stops with an error naming what kept invalidating.
 package let maximumAutoLayoutPasses = 8
@@ -97,7 +98,10 @@ extension UIView {
             let fitted = DispatchTrace.call(self, "sizeThatFits(\(DispatchTrace.describe(proposal)))", answered: true) {
                 traitCollection.performAsCurrent { sizeThatFits(proposal) }
             }
-            DispatchTrace.call(self, "frame = \(DispatchTrace.describe(CGRect(origin: .zero, size: fitted)))") { frame = CGRect(origin: .zero, size: fitted) }
+            // As a container lays a child out by it: the proposed width, the answered height.
+            let width = proposal.width > 0 && proposal.width <= PaddedLabel.maximumLength ? proposal.width : fitted.width
+            let framed = CGRect(x: 0, y: 0, width: width, height: fitted.height)
+            DispatchTrace.call(self, "frame = \(DispatchTrace.describe(framed))") { frame = framed }
             layoutIfNeeded()
         case .frame:
             layoutIfNeeded()
@@ -113,7 +117,8 @@ package enum ViewLayout: Sendable, Hashable {
     case width(CGFloat)
     /// The frame set to this size.
     case fixed(CGSize)
-    /// The frame set to `sizeThatFits(size)`.
+    /// The frame a container gives from `sizeThatFits(size)`: `size.width` wide (the answered width when `size.width`
+    /// is 0 or unbounded) and as tall as the answer.
     case sizeThatFits(CGSize)
     /// The view's own frame.
     case frame

@@ -71,7 +71,12 @@ class InsetTextRectLabel: UILabel {
 }
 
 /// `drawText` placing the text at the top of the padded rect with `self.textRect`.
-class TopAlignedLabel: DrawTextPaddedLabel {
+class TopAlignedLabel: UILabel {
+    var insets = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+    override var intrinsicContentSize: CGSize {
+        let size = super.intrinsicContentSize
+        return CGSize(width: size.width + insets.left + insets.right, height: size.height + insets.top + insets.bottom)
+    }
     override func drawText(in rect: CGRect) {
         let inner = rect.inset(by: insets)
         let text = textRect(forBounds: inner, limitedToNumberOfLines: numberOfLines)

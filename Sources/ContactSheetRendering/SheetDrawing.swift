@@ -5,7 +5,7 @@ import Raster
 extension Bitmap {
     /// Composites `image` (straight alpha) with its top-left at (`x`, `y`), clipped to the bitmap: runs of opaque
     /// pixels are copied, transparent ones skipped, the rest blended source-over with Raster's formula.
-    mutating func draw(_ image: Bitmap, x: Int, y: Int) {
+    package mutating func draw(_ image: Bitmap, x: Int, y: Int) {
         let area = PixelRect(x: x, y: y, width: image.width, height: image.height)
             .intersection(with: PixelRect(x: 0, y: 0, width: width, height: height))
         guard !area.isEmpty else { return }

@@ -40,6 +40,16 @@ public struct LabelMatrixAxis: Sendable {
             }
         }
 
+        /// The value in words, as the accessibility audit's messages name cells: the name, but "200 pt wide" and
+        /// "high contrast" / "normal contrast".
+        var words: String {
+            switch self {
+            case .width(let w): return number(w) + " pt wide"
+            case .contrast(let c): return c == .high ? "high contrast" : "normal contrast"
+            default: return name
+            }
+        }
+
         /// Sets the property on `label` (widths: `layout(width:)`, applied after every other axis).
         func apply(to label: inout PaddedLabel) throws {
             switch self {

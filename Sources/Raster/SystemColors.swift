@@ -84,3 +84,11 @@ extension Color {
         systemColorNames.first { $0.name == name }?.color
     }
 }
+
+extension Color {
+    /// The UIKit name of this colour when it is one of `systemColorNames` (the first of equal ones: `systemBlue`,
+    /// not `tintColor`), else nil: how the accessibility audit names a label's colours.
+    package var systemColorName: String? {
+        Color.systemColorNames.first { $0.color == self }?.name
+    }
+}

@@ -37,10 +37,59 @@ package struct DiffImages: Sendable, Equatable {
 }
 
 /// Compares like `compare(_:_:_:)` and draws the diff images in the same pass.
-/// - Throws: `RasterError.invalidSize` if a picture would exceed `Bitmap.maximumPixelCount`;
-///   `RasterError.pixelCountMismatch` if a bitmap's `pixels` was given the wrong length.
+/// - Throws: `RasterError.invalidSize` if the diff image would exceed `Bitmap.maximumPixelCount`, `CompositeTooLarge`
+///   if the composite would; `RasterError.pixelCountMismatch` if a bitmap's `pixels` was given the wrong length.
 package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
                            style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, images: DiffImages) {
+    let (result, diff, mask) = try drawDiff(reference, actual, options, style: style, mask: true)
+    let composite = try makeDiffComposite(reference, diff, actual, style: style)
+    return (result, DiffImages(diff: diff, mask: mask ?? diff, composite: composite))
+}
+
+/// Compares like `compare(_:_:_:)` and draws only `DiffImages.diff` (no mask, no composite): the union of both
+/// sizes, so it exists whenever the images do not exceed `Bitmap.maximumPixelCount` together, while the composite
+/// (about three times as wide) may not (`compositeSize(_:_:gutter:)`).
+/// - Throws: as `makeDiffImages`.
+package func makeDiffImage(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
+                           style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, diff: Bitmap) {
+    let (result, diff, _) = try drawDiff(reference, actual, options, style: style, mask: false)
+    return (result, diff)
+}
+
+/// The size of the diff image of images `a` and `b` (the union of their sizes) and of their composite
+/// (reference | diff | actual, `gutter` px apart), px, from their sizes alone: to refuse before decoding.
+package func diffImageSizes(_ a: (width: Int, height: Int), _ b: (width: Int, height: Int), gutter: Int = DiffImageStyle.pixelmatch.gutter)
+    -> (diff: (width: Int, height: Int), composite: (width: Int, height: Int)) {
+    let diff = (width: max(a.width, b.width), height: max(a.height, b.height))
+    return (diff, (width: a.width + diff.width + b.width + 2 * max(0, gutter), height: diff.height))
+}
+
+/// The side-by-side composite of two images would exceed `Bitmap.maximumPixelCount`: the diff image (their union)
+/// may still be drawn.
+package struct CompositeTooLarge: Error, CustomStringConvertible, Equatable {
+    package var width: Int, height: Int
+    package init(width: Int, height: Int) { (self.width, self.height) = (width, height) }
+    package var description: String {
+        "the composite (reference | diff | actual) would be \(width)×\(height) px, over the \(Bitmap.maximumPixelCount) pixels "
+            + "a bitmap may have, so it was not drawn; the diff image shows the difference"
+    }
+}
+
+/// The composite of `reference`, `diff` and `actual` (`makeComposite` with `style`'s gutter).
+/// - Throws: `CompositeTooLarge` when it would exceed `Bitmap.maximumPixelCount`.
+package func makeDiffComposite(_ reference: Bitmap, _ diff: Bitmap, _ actual: Bitmap, style: DiffImageStyle = .pixelmatch) throws -> Bitmap {
+    let size = diffImageSizes((reference.width, reference.height), (actual.width, actual.height), gutter: style.gutter).composite
+    guard fitsABitmap(size) else { throw CompositeTooLarge(width: size.width, height: size.height) }
+    return try makeComposite([reference, diff, actual], gutter: max(0, style.gutter), gutterColor: style.gutterColor)
+}
+
+/// Whether a bitmap of `size` is within `Bitmap.maximumPixelCount` (no arithmetic that overflows).
+package func fitsABitmap(_ size: (width: Int, height: Int)) -> Bool {
+    size.width >= 0 && size.height >= 0 && (size.width == 0 || size.height <= Bitmap.maximumPixelCount / size.width)
+}
+
+private func drawDiff(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison, style: DiffImageStyle,
+                      mask withMask: Bool) throws -> (DiffResult, Bitmap, Bitmap?) {
     for b in [reference, actual] where b.pixels.count != b.width * b.height * 4 {
         throw RasterError.pixelCountMismatch(expected: b.width * b.height * 4, actual: b.pixels.count)
     }
@@ -49,7 +98,7 @@ package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Im
     let uw = max(reference.width, actual.width), uh = max(reference.height, actual.height)
     let ow = scanner.width, oh = scanner.height
     var diff = try Bitmap(width: uw, height: uh)
-    var mask = try Bitmap(width: uw, height: uh)
+    var mask = try Bitmap(width: withMask ? uw : 0, height: withMask ? uh : 0)
 
     let opacity = min(1, max(0, style.referenceOpacity))
     let ignore = scanner.ignore
@@ -57,6 +106,7 @@ package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Im
         diff.pixels.withUnsafeMutableBufferPointer { dp in
             mask.pixels.withUnsafeMutableBufferPointer { mp in
                 func put(_ buf: UnsafeMutableBufferPointer<UInt8>, _ x: Int, _ y: Int, _ c: Color) {
+                    if buf.isEmpty { return }   // the mask, when only the diff is drawn
                     let o = (y * uw + x) * 4
                     buf[o] = c.red; buf[o + 1] = c.green; buf[o + 2] = c.blue; buf[o + 3] = c.alpha
                 }
@@ -117,8 +167,7 @@ package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Im
         }
     }
 
-    let composite = try makeComposite([reference, diff, actual], gutter: max(0, style.gutter), gutterColor: style.gutterColor)
-    return (result, DiffImages(diff: diff, mask: mask, composite: composite))
+    return (result, diff, withMask ? mask : nil)
 }
 
 /// Panels side by side, top-aligned, `gutter` px apart (the gutter filled with `gutterColor`),

@@ -77,6 +77,19 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
         try checkOutputPath(output, writes: "png", artifacts: [ArtifactsFolders.defaultRoot(environment: commandEnvironment)])
     }
 
+    // The sizes from the headers, before anything is decoded (two huge images took a minute and gigabytes
+    // before the output was refused).
+    let headers = try files.map { path throws -> PNGCodec.Header in
+        do { return try PNGCodec.header(contentsOf: path) } catch { throw UsageError("cannot read \(path): \(error)") }
+    }
+    if output != nil {
+        let size = diffImageSizes((headers[0].width, headers[0].height), (headers[1].width, headers[1].height)).diff
+        guard fitsABitmap(size) else {
+            throw UsageError("-o: the diff image would be \(size.width)×\(size.height) px (the union of both sizes), over the "
+                             + "\(Bitmap.maximumPixelCount) pixels an image may have; nothing was decoded. Compare without -o.")
+        }
+    }
+
     func load(_ path: String) throws -> Bitmap {
         do { return try PNGCodec.decode(contentsOf: path) } catch PNGError.tooLarge(let w, let h, let limit) {
             // The codec's own advice names an API parameter; the command line has no such option.
@@ -96,9 +109,10 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
 
     let result: DiffResult
     if let output {
-        let made = try makeDiffImages(reference, actual, options)
+        // The diff image alone: the side-by-side composite (three images wide) is not written here.
+        let made = try makeDiffImage(reference, actual, options)
         result = made.result
-        try writeAtomically(try PNGCodec.encode(made.images.diff), to: output)
+        try writeAtomically(try PNGCodec.encode(made.diff), to: output)
     } else {
         result = compare(reference, actual, options)
     }

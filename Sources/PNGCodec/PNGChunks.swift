@@ -58,6 +58,25 @@ extension PNGCodec {
         return Header(width: width, height: height, bitDepth: bitDepth, colorType: colorType, interlaced: png[28] == 1)
     }
 
+    /// The `IHDR` of the PNG file at `path` (``header(of:)``), from its first 33 bytes alone: a size known before a
+    /// huge image is read or decoded.
+    /// - Throws: as ``header(of:)`` and ``fileContents(_:)``.
+    package static func header(contentsOf path: String) throws -> Header {
+        let fd: Int32
+        do { fd = try RegularFile.openForReading(path).descriptor } catch { throw unreadable(error) }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 8 + 12 + 13)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw PNGError.unreadableFile(path: path, reason: errnoDescription(errno)) }
+            if n == 0 { break }
+            done += n
+        }
+        return try header(of: Array(bytes.prefix(done)))
+    }
+
     /// The bytes of the file at `path`, for the readers that take a file's bytes (``header(of:)``,
     /// ``textChunks(in:)``, ``imageChunksDigest(of:)``), so that one read serves them all.
     /// Read through `RegularFile`, so a FIFO or a device is refused at once (it would block or never end).

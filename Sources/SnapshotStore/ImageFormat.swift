@@ -39,21 +39,24 @@ extension SnapshotFormat where Value == Bitmap {
     }
 }
 
-/// Draws the diff images once, on first use, for both attachments.
+/// Draws the diff image once, on first use, for both attachments; the composite from it, so a composite too large
+/// to draw (`CompositeTooLarge`) leaves the diff image written.
 private final class DiffImageCache: Sendable {
     let reference: Bitmap, actual: Bitmap, comparison: ImageComparison
-    private let images = Locked<DiffImages?>(nil)
+    private let image = Locked<Bitmap?>(nil)
 
     init(reference: Bitmap, actual: Bitmap, comparison: ImageComparison) {
         self.reference = reference; self.actual = actual; self.comparison = comparison
     }
 
-    func get() throws -> DiffImages {
-        if let cached = images.withLock({ $0 }) { return cached }
-        let made = try makeDiffImages(reference, actual, comparison).images
-        images.withLock { $0 = made }
+    func diff() throws -> Bitmap {
+        if let cached = image.withLock({ $0 }) { return cached }
+        let made = try makeDiffImage(reference, actual, comparison).diff
+        image.withLock { $0 = made }
         return made
     }
+
+    func composite() throws -> Bitmap { try makeDiffComposite(reference, try diff(), actual) }
 }
 
 private func imageMismatch(_ result: DiffResult, reference: Bitmap, actual: Bitmap,
@@ -97,7 +100,7 @@ private func imageMismatch(_ result: DiffResult, reference: Bitmap, actual: Bitm
         summary: summary,
         metrics: metrics,
         attachments: [
-            SnapshotAttachment(kind: "diff", pathExtension: "png") { try PNGCodec.encode(try cache.get().diff) },
-            SnapshotAttachment(kind: "composite", pathExtension: "png") { try PNGCodec.encode(try cache.get().composite) },
+            SnapshotAttachment(kind: "diff", pathExtension: "png") { try PNGCodec.encode(try cache.diff()) },
+            SnapshotAttachment(kind: "composite", pathExtension: "png") { try PNGCodec.encode(try cache.composite()) },
         ])
 }

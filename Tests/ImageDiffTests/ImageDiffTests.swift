@@ -430,3 +430,25 @@ final class ImageDiffTests: XCTestCase {
                        + "changed area (17, 12, 1×1) — threshold 0.1, AA ignored")
     }
 }
+
+/// The diff image alone (`makeDiffImage`, what `labelsnap diff -o` writes) is the diff of `makeDiffImages`; the
+/// composite's size is known from the images' sizes, and two 16384 × 16384 images have a diff image but no composite
+/// (3 × 16384 + 2 × 4 gutter px wide: over `Bitmap.maximumPixelCount`, 2²⁸).
+final class DiffImageAloneTests: XCTestCase {
+    func testTheDiffImageAloneIsTheDiffOfAllImages() throws {
+        var a = try Bitmap(width: 7, height: 5, fill: Color(red: 255, green: 255, blue: 255))
+        var b = try Bitmap(width: 9, height: 4, fill: Color(red: 255, green: 255, blue: 255))
+        a[2, 2] = Color(red: 0, green: 0, blue: 0)
+        b[3, 1] = Color(red: 10, green: 20, blue: 30)
+        for options in [ImageComparison.exact, .pixelmatch(threshold: 0.1)] {
+            let all = try makeDiffImages(a, b, options), alone = try makeDiffImage(a, b, options)
+            XCTAssertEqual(alone.diff, all.images.diff)
+            XCTAssertEqual(alone.result, all.result)
+        }
+        let sizes = diffImageSizes((16_384, 16_384), (16_384, 16_384))
+        XCTAssertTrue(sizes.diff == (16_384, 16_384) && fitsABitmap(sizes.diff))
+        XCTAssertTrue(sizes.composite == (49_160, 16_384) && !fitsABitmap(sizes.composite))
+        XCTAssertEqual("\(CompositeTooLarge(width: 49_160, height: 16_384))", "the composite (reference | diff | actual) would be 49160×16384 px, "
+                       + "over the 268435456 pixels a bitmap may have, so it was not drawn; the diff image shows the difference")
+    }
+}

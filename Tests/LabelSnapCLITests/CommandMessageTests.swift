@@ -80,24 +80,4 @@ final class CommandMessageTests: XCTestCase {
         XCTAssertEqual(two.status, 0, two.stderr)
         XCTAssertTrue(two.stdout.contains("features smcp=0,tnum=1"), two.stdout)
     }
-
-    /// A PNG of an IHDR declaring `width`×`height` RGBA px and one tiny IDAT (CRCs computed here, ISO 3309).
-    private func hugePNG(width: UInt32, height: UInt32) -> [UInt8] {
-        func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
-        func crc32(_ bytes: [UInt8]) -> UInt32 {
-            var c: UInt32 = 0xFFFF_FFFF
-            for b in bytes {
-                c ^= UInt32(b)
-                for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-            }
-            return ~c
-        }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            be32(UInt32(data.count)) + Array(type.utf8) + data + be32(crc32(Array(type.utf8) + data))
-        }
-        // zlib header 78 01, one stored final block of 5 zero bytes, Adler-32 of them (1).
-        let idat: [UInt8] = [0x78, 0x01, 0x01, 0x05, 0x00, 0xFA, 0xFF, 0, 0, 0, 0, 0, 0, 0x05, 0x00, 0x01]
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
-            + chunk("IDAT", idat) + chunk("IEND", [])
-    }
 }

@@ -60,6 +60,23 @@ final class DiffCommandTests: XCTestCase {
         XCTAssertEqual(FileManager.default.contents(atPath: a), before)
     }
 
+    /// Two images whose diff image (their union, 20000 × 20000 px) is over `Bitmap.maximumPixelCount`: `-o` is refused
+    /// from the headers, before either is read further (these hold one tiny IDAT, which decoding would refuse as
+    /// truncated), and nothing is written; without `-o` the comparison goes on to the decode.
+    func testADiffImageTooLargeIsRefusedFromTheHeaders() throws {
+        let wide = folder + "/wide.png", tall = folder + "/tall.png", out = folder + "/d.png"
+        try Data(hugePNG(width: 20_000, height: 1)).write(to: URL(fileURLWithPath: wide))
+        try Data(hugePNG(width: 1, height: 20_000)).write(to: URL(fileURLWithPath: tall))
+        let refused = try labelsnap(["diff", wide, tall, "-o", out], cwd: folder)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderr, "labelsnap diff: -o: the diff image would be 20000×20000 px (the union of both sizes), over the "
+                       + "268435456 pixels an image may have; nothing was decoded. Compare without -o.\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        let decoded = try labelsnap(["diff", wide, tall, "--json"], cwd: folder)
+        XCTAssertEqual(decoded.status, 2)
+        XCTAssertTrue(decoded.stderr.hasPrefix("labelsnap diff: cannot read \(wide): "), decoded.stderr)
+    }
+
     func testErrorsExitTwoWithAReason() throws {
         let a = try png("a.png", try bitmap(4, 4))
         let text = folder + "/not.png"

@@ -103,7 +103,21 @@ enum TextDiff {
         return out
     }
 
-    static func mismatch(reference: String, actual: String) -> SnapshotMismatch {
+    /// The note for a UTF-8 byte order mark (U+FEFF, EF BB BF) that starts one text and not the other: an invisible
+    /// character that made the first line differ, said as the CR LF note says line endings.
+    static func byteOrderMarkNote(reference: String, actual: String) -> String? {
+        let (inReference, inActual) = (reference.first == "\u{FEFF}", actual.first == "\u{FEFF}")
+        guard inReference != inActual else { return nil }
+        let (with, without) = inReference ? ("reference", "actual") : ("actual", "reference")
+        return "the \(with) starts with a UTF-8 byte order mark (EF BB BF), which the \(without) lacks (an editor saved it "
+            + "that way: save it as UTF-8 without BOM, or re-record)"
+    }
+
+    static func mismatch(reference fullReference: String, actual fullActual: String) -> SnapshotMismatch {
+        // Lines are compared after a byte order mark only one text has, which the note names.
+        let bom = byteOrderMarkNote(reference: fullReference, actual: fullActual)
+        func strip(_ text: String) -> String { bom != nil && text.first == "\u{FEFF}" ? String(text.dropFirst()) : text }
+        let reference = strip(fullReference), actual = strip(fullActual)
         let a = lines(reference), b = lines(actual)
         let d = diff(a, b)
         let removed = d.filter { $0.hasPrefix("- ") }.count
@@ -111,7 +125,9 @@ enum TextDiff {
         // Texts whose lines are all equal differ only in line endings: no line is named as the first difference,
         // and the diff artifact says why it marks no line (as diff's own "\ No newline at end of file").
         let first = d.firstIndex { !$0.hasPrefix("  ") }.map { $0 + 1 }
-        let note = removed + added == 0 ? lineEndingNote(reference: reference, actual: actual) : nil
+        let endings = removed + added == 0 && reference != actual ? lineEndingNote(reference: reference, actual: actual) : nil
+        let note = [endings ?? (removed + added == 0 && bom != nil ? "the lines are the same" : nil), bom]
+            .compactMap { $0 }.joined(separator: "; ").nonEmptyText
         let diffText = "--- reference\n+++ actual\n" + d.joined(separator: "\n") + "\n" + (note.map { "\\ " + $0 + "\n" } ?? "")
         // Show at most 20 changed lines in the message itself.
         let shown = d.filter { !$0.hasPrefix("  ") }.prefix(20)
@@ -130,4 +146,9 @@ enum TextDiff {
             metrics: metrics,
             attachments: [SnapshotAttachment(kind: "diff", pathExtension: "diff") { Array(diffText.utf8) }])
     }
+}
+
+extension String {
+    /// nil for the empty string.
+    fileprivate var nonEmptyText: String? { isEmpty ? nil : self }
 }

@@ -39,3 +39,29 @@ final class LineEndingTests: XCTestCase {
         XCTAssertFalse(mismatch.summary.contains { $0.contains("CR LF") })
     }
 }
+
+/// A `.txt` reference saved with a UTF-8 byte order mark (an editor): the first line differed invisibly and nothing
+/// said why, while CR LF got its hint.
+final class ByteOrderMarkTests: XCTestCase {
+    let hint = "the reference starts with a UTF-8 byte order mark (EF BB BF), which the actual lacks (an editor saved it that way: "
+        + "save it as UTF-8 without BOM, or re-record)"
+
+    func testABOMIsExplained() throws {
+        let mismatch = TextDiff.mismatch(reference: "\u{FEFF}size: 1\ntext: 2\n", actual: "size: 1\ntext: 2\n")
+        XCTAssertEqual(mismatch.summary.first, "lines: reference 2, actual 2; 0 removed, 0 added; no line differs")
+        XCTAssertEqual(mismatch.summary.dropFirst().first, "  the lines are the same; " + hint)
+        let diff = String(decoding: try mismatch.attachments[0].bytes(), as: UTF8.self)
+        XCTAssertTrue(diff.hasSuffix("\\ the lines are the same; " + hint + "\n"), diff)
+    }
+
+    func testABOMWithCRLFAndWithAChangedLine() {
+        let both = TextDiff.mismatch(reference: "\u{FEFF}a\r\nb\r\n", actual: "a\nb\n")
+        XCTAssertTrue(both.summary.contains { $0.contains("the reference ends them with CR LF") && $0.hasSuffix(hint) }, "\(both.summary)")
+        let changed = TextDiff.mismatch(reference: "\u{FEFF}a\nb\n", actual: "a\nc\n")
+        XCTAssertEqual(changed.summary.first, "lines: reference 2, actual 2; 1 removed, 1 added; first difference at line 2")
+        XCTAssertTrue(changed.summary.contains("  " + hint), "\(changed.summary)")
+        let actual = TextDiff.mismatch(reference: "a\n", actual: "\u{FEFF}a\n")
+        XCTAssertTrue(actual.summary.contains { $0.contains("the actual starts with a UTF-8 byte order mark (EF BB BF), which the reference lacks") },
+                      "\(actual.summary)")
+    }
+}

@@ -150,22 +150,22 @@ for (name, bitmap, iterations) in [("badge", badgeBitmap, 50), ("page", page, 3)
 }
 print("png_deterministic=" + (try PNGCodec.encode(page) == PNGCodec.encode(Bitmap(width: 1000, height: 1000, pixels: page.pixels)) ? "yes" : "no"))
 
-// The passing assertion, as a test calls it (`verifyLabelSnapshot`: render, locate and read the reference,
+// The passing assertion, as a test calls it (`verifySnapshot(of:as: .image)`: render, locate and read the reference,
 // prove it equal by its pixel digest or decode and compare), in a throw-away package under the work dir.
 let passPackage = work + "/pass-package"
 try FileManager.default.createDirectory(atPath: passPackage + "/Tests/BenchTests", withIntermediateDirectories: true)
 try "// swift-tools-version:6.0\n".write(toFile: passPackage + "/Package.swift", atomically: true, encoding: .utf8)
 let passTestFile = passPackage + "/Tests/BenchTests/PassTests.swift"
 try? FileManager.default.removeItem(atPath: passPackage + "/__Snapshots__")
-_ = verifyLabelSnapshot(of: cases[0].2, named: "badge", record: .missing, fileID: "BenchTests/PassTests.swift",
-                        file: passTestFile, testName: "testBadge()")
+_ = verifySnapshot(of: cases[0].2, as: .image, named: "badge", record: .missing, fileID: "BenchTests/PassTests.swift",
+                   file: passTestFile, testName: "testBadge()")
 // The passes below are another assertion of the same test and name: a new run of the test, as a user's
 // record run and the next test run are (else the claim refuses one `named:` asserted from two lines).
 startSnapshotRun(fileID: "BenchTests/PassTests.swift", testName: "testBadge()")
 let passCounts = SnapshotVerifier.passCounts
 let passMs = milliseconds(onlyPass ? 20_000 : 1000) {
-    if let failure = verifyLabelSnapshot(of: cases[0].2, named: "badge", record: .never, fileID: "BenchTests/PassTests.swift",
-                                         file: passTestFile, testName: "testBadge()") {
+    if let failure = verifySnapshot(of: cases[0].2, as: .image, named: "badge", record: .never, fileID: "BenchTests/PassTests.swift",
+                                    file: passTestFile, testName: "testBadge()") {
         fail("the badge does not pass against its own reference: \(failure)")
     }
 }

@@ -1,5 +1,5 @@
 // `make demo`'s assertion round trip: record a reference, pass against it, then fail on a changed label,
-// through `labelSnapshotFailure`, what `assertLabelSnapshot` reports, so the failed step leaves what a
+// through `verifySnapshot(…, writesFailureRecord: true)`, as `assertSnapshot` reports, so the failed step leaves what a
 // failing test leaves (the images and the failure record `labelsnap review` and `report` show), in a
 // throw-away package under demo/roundtrip (so the project's own __Snapshots__ are never touched).
 import Foundation
@@ -21,7 +21,7 @@ func badge(_ text: String) -> PaddedLabel {
 
 func step(_ title: String, _ label: PaddedLabel) -> SnapshotFailure? {
     let failure = withSnapshotTesting(record: .missing, environment: [:]) {
-        labelSnapshotFailure(of: label, named: "badge", file: testFile, testName: "testBadge()")
+        verifySnapshot(of: label, as: .image, named: "badge", writesFailureRecord: true, file: testFile, testName: "testBadge()")
     }
     print("== \(title): " + (failure == nil ? "passed" : "failed"))
     if let failure { print(failure.message.split(separator: "\n").map { "   " + $0 }.joined(separator: "\n")) }

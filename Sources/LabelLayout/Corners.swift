@@ -152,7 +152,7 @@ public struct CornerMask: OptionSet, Sendable, Hashable {
     public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
 
     /// The short names of `--masked-corners` and the provenance, in top-left, top-right, bottom-left, bottom-right order.
-    public static let names: [(String, CornerMask)] = [
+    package static let names: [(String, CornerMask)] = [
         ("topLeft", .layerMinXMinYCorner), ("topRight", .layerMaxXMinYCorner),
         ("bottomLeft", .layerMinXMaxYCorner), ("bottomRight", .layerMaxXMaxYCorner),
     ]

@@ -3,7 +3,7 @@ import PNGCodec
 import SnapshotReview
 import SnapshotStore
 
-/// The report's contact sheets: one section per matrix (`assertLabelSnapshots`) with failures, its sheet
+/// The report's contact sheets: one section per matrix (`assertSnapshots(of:matrix:)`) with failures, its sheet
 /// shown once at its own size (red outline: differs, amber: missing), naming the failures it holds.
 func contactSheetSections(_ failures: [PendingFailure], images: inout ReportImages) -> String {
     var order: [String] = []

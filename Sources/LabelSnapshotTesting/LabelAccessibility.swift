@@ -137,33 +137,12 @@ extension Snapshotting where Value == PaddedLabel, Format == Bitmap {
     public static func accessibilityContactSheet(matrix axes: [LabelMatrixAxis] = LabelMatrixAxis.accessibilityAudit,
                                                  background: Color = .systemBackground, standard: ContrastStandard = .hig,
                                                  nonTextContrast: Bool = false, interactive: Bool = false) -> Snapshotting {
-        Snapshotting<Bitmap, Bitmap>.image(.exact, precision: nil).pullback { (label: PaddedLabel) in
+        Snapshotting<Bitmap, Bitmap>.image.pullback { (label: PaddedLabel) in
             let matrix = try LabelMatrix(axes).auditMatrix(label)
             let options = AccessibilityAuditOptions(background: background, standard: standard, nonTextContrast: nonTextContrast,
                                                     interactive: interactive)
             let report = try AccessibilityAuditor.audit(label, matrix: matrix, options: options)
             return try AuditContactSheet.render(report, matrix: matrix, title: "accessibility: " + AuditWording.scope(report))
         }
-    }
-}
-
-extension LabelSnapshotStrategy {
-    /// `Snapshotting.accessibility` for the label assertions: `assertSnapshot(of: chip, as: .accessibility)`.
-    public static var accessibility: LabelSnapshotStrategy { LabelSnapshotStrategy(Snapshotting.accessibility) }
-
-    /// `Snapshotting.accessibility(matrix:background:standard:nonTextContrast:interactive:)` for the label assertions.
-    public static func accessibility(matrix axes: [LabelMatrixAxis] = LabelMatrixAxis.accessibilityAudit,
-                                     background: Color = .systemBackground, standard: ContrastStandard = .hig,
-                                     nonTextContrast: Bool = false, interactive: Bool = false) -> LabelSnapshotStrategy {
-        LabelSnapshotStrategy(Snapshotting.accessibility(matrix: axes, background: background, standard: standard,
-                                                         nonTextContrast: nonTextContrast, interactive: interactive))
-    }
-
-    /// `Snapshotting.accessibilityContactSheet(…)` for the label assertions.
-    public static func accessibilityContactSheet(matrix axes: [LabelMatrixAxis] = LabelMatrixAxis.accessibilityAudit,
-                                                 background: Color = .systemBackground, standard: ContrastStandard = .hig,
-                                                 nonTextContrast: Bool = false, interactive: Bool = false) -> LabelSnapshotStrategy {
-        LabelSnapshotStrategy(Snapshotting<PaddedLabel, Bitmap>.accessibilityContactSheet(
-            matrix: axes, background: background, standard: standard, nonTextContrast: nonTextContrast, interactive: interactive))
     }
 }

@@ -5,7 +5,7 @@ import SnapshotFileNames
 import SnapshotStore
 import Typesetting
 
-/// One axis of a configuration matrix for `assertLabelSnapshots(of:matrix:)`: the values one property of
+/// One axis of a configuration matrix for `assertSnapshots(of:matrix:)`: the values one property of
 /// the label takes. Every combination of the axes' values is one snapshot.
 public struct LabelMatrixAxis: Sendable {
     /// The axes, in the fixed order in which they make up a combination's name

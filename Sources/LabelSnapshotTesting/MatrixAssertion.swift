@@ -8,7 +8,7 @@ import SnapshotMessages
 import SnapshotStore
 
 /// The outcome of a matrix that did not pass: one message for the whole matrix and each combination's own
-/// failure. Returned by `verifyLabelSnapshots`, reported by `assertLabelSnapshots`.
+/// failure. Returned by `verifySnapshots(of:matrix:)`, reported by `assertSnapshots(of:matrix:)`.
 public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
     /// One combination that failed (or recorded).
     public struct Failure: Sendable {
@@ -30,90 +30,72 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 }
 
 /// Checks every combination of `matrix` applied to `label` against its own reference and returns what
-/// failed, or nil when all pass.
+/// failed, or nil when all pass: what ``assertSnapshots(of:matrix:as:named:record:maxConcurrency:sheetAxes:snapshotDirectory:fileID:file:testName:line:column:)``
+/// reports.
 ///
-/// Returning is not reporting: as `verifyLabelSnapshot`, a failure writes its images and the contact sheet and
+/// By default returning is not reporting: as `verifySnapshot`, a failure writes its images and the contact sheet and
 /// records references as the record mode says, but writes no failure record (`.failure.json`), so nothing is left
-/// pending for `labelsnap review`, `accept` or the report and the message offers neither. `labelSnapshotFailures`,
-/// what `assertLabelSnapshots` reports, writes the records. Each combination is `__Snapshots__/<Module>/<TestFile>/<test>.<name>.png` with
-/// `<name>` built from the axes in the fixed order widths, scales, contentSizeCategories, layoutDirections,
-/// userInterfaceStyles, texts (`testBadge.w200-2x-AX3-rtl-dark-de.png`); `named:` prefixes it
-/// (`testBadge.badge.w200-…`). Record modes apply per combination, as `verifyLabelSnapshot` (`missing`
-/// records only the missing ones). Combinations are verified on all cores; the result and every file are
-/// the same as a serial run. When any combination records or fails, the contact sheet of the matrix
-/// (DESIGN.md §3) is written to `<artifacts>/<Module>/<TestFile>/<test>.<named or "matrix">.png.contact-sheet.png`.
+/// pending for `labelsnap review`, `accept` or the report and the message offers neither; `writesFailureRecord: true`
+/// writes each failed combination's record (naming the contact sheet), as the assertion does. Each combination is
+/// `__Snapshots__/<Module>/<TestFile>/<test>.<name>.png` with `<name>` built from the axes in the fixed order widths,
+/// scales, contentSizeCategories, layoutDirections, userInterfaceStyles, contrasts, weights, texts
+/// (`testBadge.w200-2x-AX3-rtl-dark-de.png`); `named:` prefixes it (`testBadge.badge.w200-…`). Record modes apply per
+/// combination (`missing` records only the missing ones). Combinations are verified on all cores; the result and
+/// every file are the same as a serial run. When any combination records or fails, the contact sheet of the matrix
+/// is written to `<artifacts>/<Module>/<TestFile>/<test>.<named or "matrix">.png.contact-sheet.png`.
 ///
 /// With `as: .contactSheet` the matrix has a single reference instead: its contact sheet (no marks),
 /// `<test>.<named or "contact-sheet">.png`, compared like any image.
 /// - Parameters:
 ///   - label: the label every combination starts from; an error it throws fails the matrix.
 ///   - axes: the `matrix:` axes, e.g. `[.contentSizeCategories(.all), .layoutDirections([.leftToRight, .rightToLeft])]`.
-///   - strategy: `.image` (default), `.image(threshold:…)`, `.image(precision:…)`, `.layout`, `.contactSheet`.
+///   - strategy: `.image` (default), `.image(threshold:…)`, `.image(precision:…)`, `.layout`, `.contactSheet`, or a
+///     strategy of your own (one reference per combination).
 ///   - name: a prefix for the combinations' names.
-///   - record: the record mode, as `verifyLabelSnapshot`.
-///   - precision: for image strategies, the share of pixels that must match.
+///   - record: the record mode, as in `verifySnapshot`.
 ///   - maxConcurrency: how many combinations run at once; nil = one per core, 1 = serially.
 ///   - sheetAxes: the axes across and down the contact sheet; nil = categories (else the longest axis) down,
 ///     the longest remaining axis across, the rest as blocks.
-///   - snapshotDirectory: the folder of references, as `verifyLabelSnapshot`.
+///   - snapshotDirectory: the folder of references, as in `verifySnapshot`.
+///   - writesFailureRecord: write each failed combination's failure record for `labelsnap review`, `accept` and the
+///     report, as the assertion does (default `false`).
 ///   - fileID: `#fileID` (default, `Module/File.swift`): its module names the references' module folder.
 ///   - filePath: the test file (`#filePath`, default): its package root holds `__Snapshots__`, its name
 ///     the `<TestFile>` folder.
 ///   - testName: the test function (`#function`, default): the `<test>` every combination's file name starts
 ///     with (the running test's when the assertion sits in a helper).
 ///   - line: the assertion's line (`#line`, default), named when two assertions of one test claim the same reference.
-public func verifyLabelSnapshots(
+///   - column: the assertion's column (`#column`, default).
+/// - Returns: the failed combinations and one message for the whole matrix, or nil when every combination matches.
+public func verifySnapshots<Format>(
     of label: @autoclosure () throws -> PaddedLabel,
     matrix axes: [LabelMatrixAxis],
-    as strategy: LabelSnapshotStrategy = .image,
+    as strategy: Snapshotting<PaddedLabel, Format> = .image,
     named name: String? = nil,
     record: RecordMode? = nil,
-    precision: Double? = nil,
     maxConcurrency: Int? = nil,
     sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
     snapshotDirectory: String? = nil,
-    fileID: String = #fileID,
-    file filePath: String = #filePath,
+    writesFailureRecord: Bool = false,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
     testName: String = #function,
-    line: UInt = #line
+    line: UInt = #line,
+    column: UInt = #column
 ) -> LabelMatrixFailures? {
-    func failures() -> LabelMatrixFailures? {
-        labelSnapshotFailures(of: try label(), matrix: axes, as: strategy, named: name, record: record, precision: precision,
-                              maxConcurrency: maxConcurrency, sheetAxes: sheetAxes, snapshotDirectory: snapshotDirectory,
-                              fileID: fileID, file: filePath, testName: testName, line: line)
+    let context = SnapshotContext(fileID: "\(fileID)", filePath: "\(filePath)", testName: testName, line: line, column: column,
+                                  snapshotDirectory: snapshotDirectory)
+    return SnapshotVerifier.$writesFailureRecord.withValue(writesFailureRecord) {
+        verifyMatrix(label, matrix: axes, as: strategy, named: name, record: record, maxConcurrency: maxConcurrency,
+                     sheetAxes: sheetAxes, in: context)
     }
-    return SnapshotVerifier.returningOnly { failures() }
-}
-
-/// Like `verifyLabelSnapshots`, with each failed combination's failure record written for `labelsnap review`,
-/// `accept` and the report (each record names the contact sheet), and the message offering them: what
-/// `assertLabelSnapshots` reports. Parameters as `verifyLabelSnapshots`.
-public func labelSnapshotFailures(
-    of label: @autoclosure () throws -> PaddedLabel,
-    matrix axes: [LabelMatrixAxis],
-    as strategy: LabelSnapshotStrategy = .image,
-    named name: String? = nil,
-    record: RecordMode? = nil,
-    precision: Double? = nil,
-    maxConcurrency: Int? = nil,
-    sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
-    snapshotDirectory: String? = nil,
-    fileID: String = #fileID,
-    file filePath: String = #filePath,
-    testName: String = #function,
-    line: UInt = #line
-) -> LabelMatrixFailures? {
-    verifyMatrix(label, matrix: axes, as: strategy, named: name, record: record, precision: precision,
-                 maxConcurrency: maxConcurrency, sheetAxes: sheetAxes,
-                 in: SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line,
-                                     snapshotDirectory: snapshotDirectory))
 }
 
 /// The one verify of a matrix, at the assertion `context` names: every combination and the contact sheet are
 /// checked with that context (its module, test and line), not the library's own.
-func verifyMatrix(
-    _ label: () throws -> PaddedLabel, matrix axes: [LabelMatrixAxis], as strategy: LabelSnapshotStrategy, named name: String?,
-    record: RecordMode?, precision: Double?, maxConcurrency: Int?,
+func verifyMatrix<Format>(
+    _ label: () throws -> PaddedLabel, matrix axes: [LabelMatrixAxis], as strategy: Snapshotting<PaddedLabel, Format>,
+    named name: String?, record: RecordMode?, maxConcurrency: Int?,
     sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)?, in context: SnapshotContext
 ) -> LabelMatrixFailures? {
     let base: PaddedLabel, matrix: LabelMatrix, layout: MatrixSheetLayout
@@ -132,26 +114,39 @@ func verifyMatrix(
     }
     let run = MatrixRun(base: base, matrix: matrix, layout: layout, name: name, maxConcurrency: maxConcurrency, context: context)
     if let sheet = strategy.matrixSheet {
-        return run.verifySheet(sheet(precision), record: record)
+        return run.verifySheet(sheet(), record: record)
     }
-    return run.verifyEach(strategy, record: record, precision: precision)
+    return run.verifyEach(strategy, record: record)
 }
 
-/// Asserts that every combination of `matrix` matches its reference (parameters as `verifyLabelSnapshots`):
-/// one issue for the whole matrix, `XCTFail` under XCTest and `Issue.record` under Swift Testing.
+/// Asserts that every combination of `matrix` matches its reference: one issue for the whole matrix, `XCTFail` under
+/// XCTest and `Issue.record` under Swift Testing, and each failed combination's failure record for `labelsnap review`.
 ///
 /// ```swift
-/// assertLabelSnapshots(of: badge, matrix: [
+/// assertSnapshots(of: badge, matrix: [
 ///     .contentSizeCategories(.all), .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark]),
 /// ])   // 48 references: testBadge.xS-ltr-light.png … testBadge.AX5-rtl-dark.png
 /// ```
-public func assertLabelSnapshots(
+/// - Parameters:
+///   - label: the label every combination starts from; an error it throws fails the matrix.
+///   - axes: the `matrix:` axes.
+///   - strategy: as in ``verifySnapshots(of:matrix:as:named:record:maxConcurrency:sheetAxes:snapshotDirectory:writesFailureRecord:fileID:file:testName:line:column:)``.
+///   - name: as in `verifySnapshots`.
+///   - record: as in `verifySnapshots`.
+///   - maxConcurrency: as in `verifySnapshots`.
+///   - sheetAxes: as in `verifySnapshots`.
+///   - snapshotDirectory: as in `verifySnapshots`.
+///   - fileID: as in `verifySnapshots`; with `line` and `column` it places the reported issue.
+///   - filePath: as in `verifySnapshots`.
+///   - testName: as in `verifySnapshots`.
+///   - line: as in `verifySnapshots`.
+///   - column: as in `verifySnapshots`.
+public func assertSnapshots<Format>(
     of label: @autoclosure () throws -> PaddedLabel,
     matrix axes: [LabelMatrixAxis],
-    as strategy: LabelSnapshotStrategy = .image,
+    as strategy: Snapshotting<PaddedLabel, Format> = .image,
     named name: String? = nil,
     record: RecordMode? = nil,
-    precision: Double? = nil,
     maxConcurrency: Int? = nil,
     sheetAxes: (across: LabelMatrixAxis.Kind, down: LabelMatrixAxis.Kind)? = nil,
     snapshotDirectory: String? = nil,
@@ -163,7 +158,7 @@ public func assertLabelSnapshots(
 ) {
     let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
                                   snapshotDirectory: snapshotDirectory)
-    if let failures = verifyMatrix(label, matrix: axes, as: strategy, named: name, record: record, precision: precision,
+    if let failures = verifyMatrix(label, matrix: axes, as: strategy, named: name, record: record,
                                    maxConcurrency: maxConcurrency, sheetAxes: sheetAxes, in: context) {
         context.report(failures.message)
     }
@@ -201,11 +196,11 @@ struct MatrixRun: Sendable {
         return results.values()
     }
 
-    func verifyEach(_ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?) -> LabelMatrixFailures? {
+    func verifyEach<Format>(_ strategy: Snapshotting<PaddedLabel, Format>, record: RecordMode?) -> LabelMatrixFailures? {
         // The references recorded are made durable together (one sync pass, not one per file): DESIGN.md §3.
         let batch = SnapshotWriteBatch()
         var verified: [Verified] = map { i in
-            SnapshotWriteBatch.$current.withValue(batch) { verify(i, strategy, record: record, precision: precision) }
+            SnapshotWriteBatch.$current.withValue(batch) { verify(i, strategy, record: record) }
         }
         let outcomes = batch.commit()
         // A reference the batch could not make durable, or that another process wrote first: that combination
@@ -213,7 +208,7 @@ struct MatrixRun: Sendable {
         for i in verified.indices {
             guard let path = verified[i].failure?.location?.referencePath, let outcome = outcomes[path], outcome != .written
             else { continue }
-            verified[i] = verify(i, strategy, record: record, precision: precision)
+            verified[i] = verify(i, strategy, record: record)
         }
         let results = verified.map(\.failure)
         let sheetLocation = SnapshotLocation.next(filePath: context.filePath, testName: testName, name: name ?? "matrix",
@@ -260,12 +255,14 @@ struct MatrixRun: Sendable {
 
     /// One combination against its own reference, with the single-snapshot verifier; the drawing an image strategy
     /// made is kept for the contact sheet.
-    func verify(_ i: Int, _ strategy: LabelSnapshotStrategy, record: RecordMode?, precision: Double?) -> Verified {
+    func verify<Format>(_ i: Int, _ strategy: Snapshotting<PaddedLabel, Format>, record: RecordMode?) -> Verified {
         let c = matrix.combinations[i]
-        let label = SnapshottedLabel(Result { try matrix.label(base, c) })
-        let failure = strategy.verify(label, identifier(c), record, precision, context)
+        let drawings = LabelDrawings.Sink()
+        let failure = LabelDrawings.$sink.withValue(drawings) {
+            LabelSnapshotTesting.verify({ try matrix.label(base, c) }, as: strategy, named: identifier(c), record: record, in: context)
+        }
         // A label that cannot be made: "cannot render" on the sheet.
-        return Verified(failure: failure, drawn: label.drawingIfMade.map { $0.map(Drawn.init(drawing:)) })
+        return Verified(failure: failure, drawn: drawings.drawing.map { $0.map(Drawn.init(drawing:)) })
     }
 
     /// The contact sheet as `.contactSheet` checks it: one reference for the whole matrix.

@@ -138,7 +138,7 @@ struct RunningTest {
 /// its unnamed snapshots are numbered from 1 again, and the references its assertions claimed are
 /// released (so the same `named:` may be asserted again from another line, as in a new run). For a test
 /// that repeats its own body, or a Swift Testing test repeated without the trait.
-public func startSnapshotRun(fileID: String = #fileID, testName: String = #function) {
+package func startSnapshotRun(fileID: String = #fileID, testName: String = #function) {
     if let identity = RunningTest.current(fileID: fileID, testName: testName).identity {
         SnapshotCounter.shared.startRun(testCase: identity)
     }

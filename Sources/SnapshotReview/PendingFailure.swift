@@ -53,7 +53,7 @@ package struct PendingFailure: Sendable, Equatable {
             .filter { !["diff", "composite", "reference"].contains($0) }
             .compactMap { kind in artifact(record.artifacts[kind]).map { (kind, $0) } }
     }
-    /// The contact sheet of the matrix the failure belongs to (`assertLabelSnapshots`), next to the record:
+    /// The contact sheet of the matrix the failure belongs to (`assertSnapshots(of:matrix:)`), next to the record:
     /// shared by the matrix's failures, so it is not one of `artifactFiles` (accept and reject keep it).
     /// Only `<test>.….contact-sheet.png` qualifies.
     package var contactSheetPath: String? {

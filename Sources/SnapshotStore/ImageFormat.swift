@@ -7,12 +7,6 @@ extension SnapshotFormat where Value == Bitmap {
     /// RGBA bitmaps stored as PNG (`PNGCodec`, deterministic bytes), compared exactly.
     public static var image: SnapshotFormat<Bitmap> { image(.exact) }
 
-    /// swift-snapshot-testing's `.image(precision:perceptualPrecision:)`: the share of pixels that
-    /// must match, and the per-pixel perceptual match (CIE ΔE94, DESIGN.md §4).
-    public static func image(precision: Double, perceptualPrecision: Double = 1) -> SnapshotFormat<Bitmap> {
-        image(.precision(precision, perceptualPrecision: perceptualPrecision))
-    }
-
     /// RGBA bitmaps stored as PNG and compared with `comparison` (ImageDiff). The pass path first
     /// tries the pixel digest of what this machine decoded of the file before (`ImageReferenceDigest`,
     /// `DecodedImageMemo`: no decode, no compare when it proves the reference equal), else decodes the reference and compares pixels (identical bitmaps short-cut

@@ -53,7 +53,7 @@ package struct SnapshotFailureRecord: Codable, Sendable, Equatable {
     /// FNV-1a 64 (hex) of the reference file as it was when the record was written; nil when there was
     /// none. `labelsnap accept` refuses to replace a reference that changed since.
     package var referenceDigest: String?
-    /// The contact sheet of the matrix this snapshot belongs to (`assertLabelSnapshots`), an image shared by
+    /// The contact sheet of the matrix this snapshot belongs to (`assertSnapshots(of:matrix:)`), an image shared by
     /// the matrix's records: shown by `labelsnap report`, never deleted with one record. Optional key.
     package var contactSheet: String? = nil
     /// The folder of references in force (`<package root>/__Snapshots__`, or the one `snapshotDirectory:` or

@@ -9,22 +9,22 @@ import Glibc
 
 /// How many passes were decided by a reference's digest and how many by decoding it
 /// (`SnapshotVerifier.passCounts`).
-public struct SnapshotPassCounts: Equatable, Sendable {
+package struct SnapshotPassCounts: Equatable, Sendable {
     /// Passes proven by the reference's digest: nothing decoded, nothing compared pixel by pixel.
-    public var provenByDigest: Int
+    package var provenByDigest: Int
     /// Passes that decoded the reference and compared.
-    public var decoded: Int
+    package var decoded: Int
 
-    public init(provenByDigest: Int, decoded: Int) { self.provenByDigest = provenByDigest; self.decoded = decoded }
+    package init(provenByDigest: Int, decoded: Int) { self.provenByDigest = provenByDigest; self.decoded = decoded }
 
     /// The passes counted since `earlier`.
-    public func since(_ earlier: SnapshotPassCounts) -> SnapshotPassCounts {
+    package func since(_ earlier: SnapshotPassCounts) -> SnapshotPassCounts {
         SnapshotPassCounts(provenByDigest: provenByDigest - earlier.provenByDigest, decoded: decoded - earlier.decoded)
     }
 }
 
 /// The record-mode logic of a snapshot assertion, independent of any test framework.
-public enum SnapshotVerifier {
+package enum SnapshotVerifier {
     /// Checks `value` against its reference and records according to the record mode:
     ///
     /// | reference   | `all`          | `missing`        | `failed`           | `never`          |
@@ -152,7 +152,7 @@ public enum SnapshotVerifier {
     /// module's folder); nil: standard error, which `swift test` shows. Tests set it to collect the notes.
     @TaskLocal package static var noteSink: (@Sendable (String) -> Void)?
 
-    /// False inside `verifySnapshot` / `verifyLabelSnapshot`, which return the failure instead of reporting it: a
+    /// False inside `verifySnapshot` / `verifySnapshots` (unless `writesFailureRecord: true`), which return the failure: a
     /// failure there writes its images (actual, diff, composite) but no failure record, so nothing is left
     /// pending for `labelsnap review`, `accept` or the report, and the message offers no `accept`.
     @TaskLocal package static var writesFailureRecord = true
@@ -205,7 +205,7 @@ public enum SnapshotVerifier {
     /// How the passes of this process were decided, counted since it started (all threads): by the
     /// reference's digest (`SnapshotFormat.provesMatch`, nothing decoded) or by decoding the reference
     /// and comparing. Tests and `make bench` read it to see that passes do not decode.
-    public static var passCounts: SnapshotPassCounts {
+    package static var passCounts: SnapshotPassCounts {
         SnapshotPassCounts(provenByDigest: passCounters.provenByDigest.load(ordering: .relaxed),
                            decoded: passCounters.decoded.load(ordering: .relaxed))
     }

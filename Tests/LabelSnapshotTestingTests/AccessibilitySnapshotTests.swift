@@ -23,7 +23,7 @@ final class AccessibilitySnapshotTests: XCTestCase {
         let pkg = try TempPackage()
         var label = chip()
         try withSnapshotTesting(environment: [:]) {
-            let first = try XCTUnwrap(verifyLabelSnapshot(of: label, as: .accessibility, named: "a11y", file: pkg.testFile, testName: "testChip()"))
+            let first = try XCTUnwrap(verifySnapshot(of: label, as: .accessibility, named: "a11y", file: pkg.testFile, testName: "testChip()")?.message)
             XCTAssertTrue(first.hasPrefix("No reference was found"), first)
             let text = String(decoding: try XCTUnwrap(pkg.bytes(pkg.reference("testChip.a11y.txt"))), as: UTF8.self)
             let lines = text.split(separator: "\n")
@@ -33,11 +33,11 @@ final class AccessibilitySnapshotTests: XCTestCase {
                            "accessibility audit: HIG; 48 cells: xS–AX5 × light, dark × normal contrast, high contrast; over systemBackground")
             XCTAssertTrue(lines.contains { $0.hasPrefix("L-dark-highContrast (") && $0.contains("✓ text contrast 5.45:1 ≥ 4.5:1") }, text)
             startSnapshotRun()
-            XCTAssertNil(verifyLabelSnapshot(of: label, as: .accessibility, named: "a11y", file: pkg.testFile, testName: "testChip()"))
+            XCTAssertNil(verifySnapshot(of: label, as: .accessibility, named: "a11y", file: pkg.testFile, testName: "testChip()")?.message)
             // A darker grey in dark high contrast only: that cell's line changes.
             label.textColor = .dynamic(light: .systemGray, dark: .systemGray, highContrastLight: .systemGray, highContrastDark: .white)
             startSnapshotRun()
-            let changed = try XCTUnwrap(verifyLabelSnapshot(of: label, as: .accessibility, named: "a11y", file: pkg.testFile, testName: "testChip()"))
+            let changed = try XCTUnwrap(verifySnapshot(of: label, as: .accessibility, named: "a11y", file: pkg.testFile, testName: "testChip()")?.message)
             XCTAssertTrue(changed.contains("does not match its reference"), changed)
             XCTAssertTrue(changed.contains("L-dark-highContrast"), changed)
         }
@@ -46,12 +46,12 @@ final class AccessibilitySnapshotTests: XCTestCase {
     func testContactSheetStrategyRecordsAPNG() throws {
         let pkg = try TempPackage()
         try withSnapshotTesting(environment: [:]) {
-            _ = verifyLabelSnapshot(of: chip(), as: .accessibilityContactSheet(), named: "sheet", file: pkg.testFile, testName: "testChip()")
+            _ = verifySnapshot(of: chip(), as: .accessibilityContactSheet(), named: "sheet", file: pkg.testFile, testName: "testChip()")?.message
             let png = try XCTUnwrap(pkg.bytes(pkg.reference("testChip.sheet.png")))
             let sheet = try PNGCodec.decode(png)
             XCTAssertGreaterThan(sheet.width, 200)
             startSnapshotRun()
-            XCTAssertNil(verifyLabelSnapshot(of: chip(), as: .accessibilityContactSheet(), named: "sheet", file: pkg.testFile, testName: "testChip()"))
+            XCTAssertNil(verifySnapshot(of: chip(), as: .accessibilityContactSheet(), named: "sheet", file: pkg.testFile, testName: "testChip()")?.message)
         }
     }
 
@@ -80,8 +80,8 @@ final class AccessibilitySnapshotTests: XCTestCase {
     func testAssertSnapshotTakesAccessibility() throws {
         let pkg = try TempPackage()
         withSnapshotTesting(record: .all, environment: [:]) {
-            _ = verifyLabelSnapshot(of: PaddedLabel("OK", font: .preferred(.body)), as: .accessibility(matrix: [.userInterfaceStyles([.light, .dark])]),
-                                    named: "ok", file: pkg.testFile, testName: "testOK()")
+            _ = verifySnapshot(of: PaddedLabel("OK", font: .preferred(.body)), as: .accessibility(matrix: [.userInterfaceStyles([.light, .dark])]),
+                                    named: "ok", file: pkg.testFile, testName: "testOK()")?.message
         }
         let text = String(decoding: pkg.bytes(pkg.reference("testOK.ok.txt")) ?? [], as: UTF8.self)
         XCTAssertEqual(text.split(separator: "\n").count, 1 + 1 + 2, text)   // scope, text size, two cells (no Dynamic Type axis)

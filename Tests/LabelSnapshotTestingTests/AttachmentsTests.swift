@@ -48,7 +48,7 @@ import LabelSnapshotTesting
         try FileManager.default.createDirectory(atPath: location.referenceFolder, withIntermediateDirectories: true)
         try Data(try PNGCodec.encode(reference)).write(to: URL(fileURLWithPath: location.referencePath))
         let failure = try #require(withSnapshotTesting(record: .never, environment: [:]) {
-            imageSnapshotFailure(of: actual, named: "badge", file: file)
+            verifySnapshot(of: actual, as: .image, named: "badge", writesFailureRecord: true, file: file)
         })
         recordSnapshotFailure(failure)   // what assertSnapshot does with a failure: the issue and the attachments
     }

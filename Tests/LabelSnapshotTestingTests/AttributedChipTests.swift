@@ -85,13 +85,13 @@ final class AttributedChipTests: XCTestCase {
         var fixed = Self.chip()
         try fixed.layout(width: 130)
         let recorded = try XCTUnwrap(withSnapshotTesting(environment: env) {
-            verifyLabelSnapshot(of: fixed, named: "chip", file: pkg.testFile, testName: "testChip()")
+            verifySnapshot(of: fixed, as: .image, named: "chip", file: pkg.testFile, testName: "testChip()")?.message
         })
         XCTAssertTrue(recorded.contains(pkg.reference("testChip.chip.png")), recorded)
         let written = try PNGCodec.decode(contentsOf: pkg.reference("testChip.chip.png"))
         startSnapshotRun()
         XCTAssertNil(withSnapshotTesting(environment: env) {
-            verifyLabelSnapshot(of: fixed, named: "chip", file: pkg.testFile, testName: "testChip()")
+            verifySnapshot(of: fixed, as: .image, named: "chip", file: pkg.testFile, testName: "testChip()")?.message
         })
         var kerned = Self.chip(kern: 1.6)
         try kerned.layout(width: 130)
@@ -100,7 +100,7 @@ final class AttributedChipTests: XCTestCase {
         XCTAssertGreaterThan(differing, 0)
         startSnapshotRun()
         let message = try XCTUnwrap(withSnapshotTesting(environment: env) {
-            verifyLabelSnapshot(of: kerned, named: "chip", file: pkg.testFile, testName: "testChip()")
+            verifySnapshot(of: kerned, as: .image, named: "chip", file: pkg.testFile, testName: "testChip()")?.message
         })
         XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
         // The actual image states the label it drew, so the report can name the run whose kern changed.

@@ -18,7 +18,7 @@ final class AttributedMatrixTests: XCTestCase {
         let axes: [LabelMatrixAxis] = [.contentSizeCategories([.large, .accessibilityExtraLarge]),
                                        .userInterfaceStyles([.light, .dark])]
         try withSnapshotTesting(environment: [:]) {
-            _ = verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testChip()")
+            _ = verifySnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testChip()")
             XCTAssertEqual(pkg.list(pkg.referenceFolder),
                            ["testChip.AX3-dark.txt", "testChip.AX3-light.txt", "testChip.L-dark.txt", "testChip.L-light.txt"])
             // Apple's Dynamic Type table: body 17 pt at Large, 40 pt at AX3 (the system font's display design from
@@ -34,12 +34,12 @@ final class AttributedMatrixTests: XCTestCase {
                 XCTAssertTrue(text.contains("run 6..<7 DejaVuSans.ttf 12 pt \(countColor)"), "\(name):\n\(text)")
             }
             startSnapshotRun()   // another run: one test may not assert one matrix from two lines
-            XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testChip()"))
+            XCTAssertNil(verifySnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testChip()"))
             // The title's dark colour changed: the two dark combinations fail, the light ones pass.
             var changed = title
             changed.foregroundColor = .dynamic(light: navy, dark: .white)
             startSnapshotRun()
-            let failed = try XCTUnwrap(verifyLabelSnapshots(of: PaddedLabel(attributedText: changed + count, font: .default(size: 17),
+            let failed = try XCTUnwrap(verifySnapshots(of: PaddedLabel(attributedText: changed + count, font: .default(size: 17),
                                                                              insets: EdgeInsets(all: 4)),
                                                             matrix: axes, as: .layout, file: pkg.testFile, testName: "testChip()"))
             XCTAssertEqual(failed.failures.map(\.combination), ["L-dark", "AX3-dark"])

@@ -16,7 +16,7 @@ final class CornerSnapshotTests: XCTestCase {
     }
 
     func testCapsuleOverEveryContentSizeCategory() {
-        assertLabelSnapshots(of: Self.pill, matrix: [.contentSizeCategories(.all)], as: .contactSheet, named: "capsule")
+        assertSnapshots(of: Self.pill, matrix: [.contentSizeCategories(.all)], as: .contactSheet, named: "capsule")
     }
 
     func testBadges() {

@@ -13,7 +13,7 @@ enum SameMethodFixture {
 
     static func check(_ text: String) {
         let first = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "testBadge()")
+            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "testBadge()")?.message
         }
         let message = try! XCTUnwrap(first)
         lock.lock(); defer { lock.unlock() }
@@ -25,7 +25,7 @@ enum SameMethodFixture {
             XCTAssertTrue(message.contains("of SameMethod"), message)
             // Its re-record command selects it by class: `.*testBadge` would run both classes' testBadge.
             let hint = withSnapshotTesting(environment: ["CI": "1"]) {
-                verifySnapshot(of: text, as: .text, named: "hint", file: package.testFile, testName: "testBadge()")
+                verifySnapshot(of: text, as: .text, named: "hint", file: package.testFile, testName: "testBadge()")?.message
             }
             XCTAssertTrue(hint?.contains("Record it:  SNAPSHOT_TESTING_RECORD=missing swift test --filter '^LabelSnapshotTestingTests\\.SameMethod\(text)/testBadge$'") == true,
                           hint ?? "passed")

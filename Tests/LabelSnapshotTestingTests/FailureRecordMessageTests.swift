@@ -12,8 +12,8 @@ final class FailureRecordMessageTests: XCTestCase {
         try pkg.write(try PNGCodec.encode(try Bitmap(width: 6, height: 4, fill: .white)), to: pkg.reference("testBadge.badge.png"))
         let actual = try Bitmap(width: 6, height: 4, fill: Color(red: 255, green: 0, blue: 0))
         let failures = withSnapshotTesting(environment: [:]) {
-            [imageSnapshotFailure(of: actual, named: "badge", file: pkg.testFile, testName: "testBadge()"),
-             imageSnapshotFailure(of: actual, named: "new", record: .never, file: pkg.testFile, testName: "testBadge()")]
+            [verifySnapshot(of: actual, as: .image, named: "badge", writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()"),
+             verifySnapshot(of: actual, as: .image, named: "new", record: .never, writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()")]
         }
         for (failure, name) in zip(failures, ["badge", "new"]) {
             let failure = try XCTUnwrap(failure, name)

@@ -29,7 +29,7 @@ final class HelperNamingTests: XCTestCase {
     func verifyChip(_ text: String, named name: String? = nil) -> String? {
         withSnapshotTesting(record: .missing, snapshotDirectory: Self.folder + "/refs",
                             environment: ["SNAPSHOT_ARTIFACTS": Self.folder + "/artifacts"]) {
-            verifySnapshot(of: text, as: .text, named: name)
+            verifySnapshot(of: text, as: .text, named: name)?.message
         }
     }
 
@@ -59,7 +59,7 @@ final class HelperNamingTests: XCTestCase {
         // A name shared on purpose (no parentheses: not a function's #function) is kept.
         let shared = withSnapshotTesting(record: .missing, snapshotDirectory: Self.folder + "/refs",
                                          environment: ["SNAPSHOT_ARTIFACTS": Self.folder + "/artifacts"]) {
-            verifySnapshot(of: "shared", as: .text, named: "both", testName: "sharedChip")
+            verifySnapshot(of: "shared", as: .text, named: "both", testName: "sharedChip")?.message
         }
         XCTAssertTrue(shared == nil || shared!.hasPrefix("No reference was found for snapshot sharedChip.both"), shared ?? "nil")
     }

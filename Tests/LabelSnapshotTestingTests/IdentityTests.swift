@@ -14,7 +14,7 @@ final class IdentityTests: XCTestCase {
     private func check(_ text: String, file: String, named: String? = "x", record: RecordMode? = nil,
                        env: [String: String] = [:], directory: String? = nil, testName: String = "testBadge()") -> SnapshotFailure? {
         withSnapshotTesting(record: record, environment: env) {
-            snapshotFailure(of: text, as: .text, named: named, snapshotDirectory: directory, file: file, testName: testName)
+            verifySnapshot(of: text, as: .text, named: named, snapshotDirectory: directory, writesFailureRecord: true, file: file, testName: testName)
         }
     }
 
@@ -85,7 +85,7 @@ final class IdentityTests: XCTestCase {
         // withSnapshotTesting scopes the folder too (a new run: the same `named:` from another line).
         startSnapshotRun()
         let scoped = withSnapshotTesting(snapshotDirectory: pkg.root + "/References", environment: [:]) {
-            verifySnapshot(of: "in references", as: .text, named: "x", file: pkg.testFile, testName: "testBadge()")
+            verifySnapshot(of: "in references", as: .text, named: "x", file: pkg.testFile, testName: "testBadge()")?.message
         }
         XCTAssertNil(scoped)
     }
@@ -113,8 +113,8 @@ final class RepeatedCase: XCTestCase {
     func testTwoUnnamed() throws {
         let pkg = try Self.package ?? TempPackage()
         withSnapshotTesting(environment: [:]) {
-            Self.messages.append(verifySnapshot(of: "one", as: .text, file: pkg.testFile))
-            Self.messages.append(verifySnapshot(of: "two", as: .text, file: pkg.testFile))
+            Self.messages.append(verifySnapshot(of: "one", as: .text, file: pkg.testFile)?.message)
+            Self.messages.append(verifySnapshot(of: "two", as: .text, file: pkg.testFile)?.message)
         }
     }
 }

@@ -19,11 +19,11 @@ final class ImageSnapshotTests: XCTestCase {
         let pkg = try TempPackage()
         let bitmap = try makeBitmap()
         let ci = try XCTUnwrap(withSnapshotTesting(environment: ["CI": "true"]) {
-            verifySnapshot(of: bitmap, named: "ci", file: pkg.testFile)
+            verifySnapshot(of: bitmap, as: .image, named: "ci", file: pkg.testFile)?.message
         })
         XCTAssertTrue(ci.contains("Record mode is \"never\" (CI is set), so nothing was recorded."), ci)
         let plain = try XCTUnwrap(withSnapshotTesting(environment: ["CI": "0"]) {
-            verifySnapshot(of: bitmap, named: "plain", record: .never, file: pkg.testFile)
+            verifySnapshot(of: bitmap, as: .image, named: "plain", record: .never, file: pkg.testFile)?.message
         })
         XCTAssertTrue(plain.contains("Record mode is \"never\", so nothing was recorded."), plain)
     }
@@ -35,7 +35,7 @@ final class ImageSnapshotTests: XCTestCase {
         let refBytes = pkg.bytes(ref)
         let actual = try makeBitmap(changed: PixelRect(x: 5, y: 2, width: 3, height: 2))
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            imageSnapshotFailure(of: actual, named: "badge", file: pkg.testFile)?.message   // the record too, as an assertion
+            verifySnapshot(of: actual, as: .image, named: "badge", writesFailureRecord: true, file: pkg.testFile)?.message   // the record too, as an assertion
         })
         let art = pkg.artifacts + "/testMismatchMessageHasTheNumbersAndArtifacts.badge"
         XCTAssertTrue(message.hasPrefix("""
@@ -70,10 +70,10 @@ final class ImageSnapshotTests: XCTestCase {
         try pkg.write(try PNGCodec.encode(try makeBitmap()), to: pkg.reference("testPrecisionTolerates.1.png"))
         let actual = try makeBitmap(changed: PixelRect(x: 0, y: 0, width: 3, height: 2))  // 6 of 200 = 3 %
         withSnapshotTesting(environment: [:]) {
-            XCTAssertNil(verifySnapshot(of: actual, precision: 0.97, file: pkg.testFile, testName: "testPrecisionTolerates()"))
-            let strict = verifySnapshot(of: actual, precision: 0.98, file: pkg.testFile, testName: "testPrecisionTolerates()")
+            XCTAssertNil(verifySnapshot(of: actual, as: .image(precision: 0.97), file: pkg.testFile, testName: "testPrecisionTolerates()")?.message)
+            let strict = verifySnapshot(of: actual, as: .image(precision: 0.98), file: pkg.testFile, testName: "testPrecisionTolerates()")?.message
             XCTAssertNotNil(strict)  // snapshot 2 is missing: recorded
-            let bad = verifySnapshot(of: actual, precision: 1.5, file: pkg.testFile, testName: "testPrecisionTolerates()")
+            let bad = verifySnapshot(of: actual, as: .image(precision: 1.5), file: pkg.testFile, testName: "testPrecisionTolerates()")?.message
             XCTAssertTrue(bad?.contains("precision 1.5 is outside 0…1") == true, bad ?? "nil")
         }
     }
@@ -82,7 +82,7 @@ final class ImageSnapshotTests: XCTestCase {
         let pkg = try TempPackage()
         try pkg.write(try PNGCodec.encode(try makeBitmap()), to: pkg.reference("testSizeMismatchSaysWhichEdgeMoved.1.png"))
         let message = try withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: try makeBitmap(24, 10), file: pkg.testFile)
+            verifySnapshot(of: try makeBitmap(24, 10), as: .image, file: pkg.testFile)?.message
         }
         XCTAssertTrue(message?.contains("size differs: reference 20×10 px, actual 24×10 px; aligned by content: right +4 px; content otherwise identical") == true, message ?? "nil")
     }
@@ -94,7 +94,7 @@ final class ImageSnapshotTests: XCTestCase {
         bytes.removeLast(20)
         try pkg.write(bytes, to: ref)
         let message = try XCTUnwrap(try withSnapshotTesting(environment: ["CI": "1"]) {
-            verifySnapshot(of: try makeBitmap(), file: pkg.testFile)
+            verifySnapshot(of: try makeBitmap(), as: .image, file: pkg.testFile)?.message
         })
         XCTAssertTrue(message.hasPrefix("The reference of snapshot testCorruptPNGReferenceIsUntouched.1 is corrupt: "), message)
         XCTAssertTrue(message.contains("\(ref) (\(bytes.count) bytes)\nIt was left untouched (record mode \"never\")."), message)
@@ -111,7 +111,7 @@ final class ImageSnapshotTests: XCTestCase {
         let failures = await withSnapshotTesting(environment: [:]) {
             await withTaskGroup(of: String?.self) { group in
                 for (i, b) in inputs.enumerated() {
-                    group.addTask { verifySnapshot(of: b, named: "img\(i)", file: file, testName: "testImages()") }
+                    group.addTask { verifySnapshot(of: b, as: .image, named: "img\(i)", file: file, testName: "testImages()")?.message }
                 }
                 var n = 0
                 for await f in group where f?.hasPrefix("No reference was found") == true { n += 1 }

@@ -4,7 +4,7 @@ import LabelSnapshotTesting
 import PNGCodec
 import XCTest
 
-/// `verifyLabelSnapshot` end to end in a throw-away package: record, pass, fail with numbers and artifacts.
+/// `verifySnapshot(of: label, as: .image)` end to end in a throw-away package: record, pass, fail with numbers and artifacts.
 final class LabelAssertionTests: XCTestCase {
     let padding = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
 
@@ -21,7 +21,7 @@ final class LabelAssertionTests: XCTestCase {
         let env = ["SNAPSHOT_TESTING_RECORD": "missing"]
         let reference = pkg.reference("testBadge.badge.png")
         let recorded = try XCTUnwrap(withSnapshotTesting(environment: env) {
-            verifyLabelSnapshot(of: badge("않이 패딩이 왜 없어..?"), named: "badge", file: pkg.testFile, testName: "testBadge()")
+            verifySnapshot(of: badge("않이 패딩이 왜 없어..?"), as: .image, named: "badge", file: pkg.testFile, testName: "testBadge()")?.message
         })
         XCTAssertTrue(recorded.contains(reference), recorded)
         let written = try PNGCodec.decode(contentsOf: reference)
@@ -30,7 +30,7 @@ final class LabelAssertionTests: XCTestCase {
 
         startSnapshotRun()   // each check below stands for another run of the test
         XCTAssertNil(withSnapshotTesting(environment: env) {
-            verifyLabelSnapshot(of: badge("않이 패딩이 왜 없어..?"), named: "badge", file: pkg.testFile, testName: "testBadge()")
+            verifySnapshot(of: badge("않이 패딩이 왜 없어..?"), as: .image, named: "badge", file: pkg.testFile, testName: "testBadge()")?.message
         })
 
         // One changed syllable (Hangul advances are equal, so the size stays): fails, names the differing
@@ -43,7 +43,7 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertGreaterThan(differing, 0)
         startSnapshotRun()
         let message = try XCTUnwrap(withSnapshotTesting(environment: env) {
-            labelSnapshotFailure(of: changed, named: "badge", file: pkg.testFile, testName: "testBadge()")?.message   // as the assertion
+            verifySnapshot(of: changed, as: .image, named: "badge", writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()")?.message   // as the assertion
         })
         XCTAssertTrue(message.contains("\(differing) of \(written.width * written.height) px differ"), message)
         let artifacts = pkg.artifacts + "/testBadge.badge"
@@ -58,7 +58,7 @@ final class LabelAssertionTests: XCTestCase {
     func testMissingReferenceUnderNeverFailsAndWritesNothing() throws {
         let pkg = try TempPackage()
         let message = try XCTUnwrap(withSnapshotTesting(environment: ["CI": "true"]) {
-            verifyLabelSnapshot(of: badge("Hello"), file: pkg.testFile, testName: "testNever()")
+            verifySnapshot(of: badge("Hello"), as: .image, file: pkg.testFile, testName: "testNever()")?.message
         })
         XCTAssertTrue(message.contains("testNever.1.png"), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
@@ -68,7 +68,7 @@ final class LabelAssertionTests: XCTestCase {
         let pkg = try TempPackage()
         let label = PaddedLabel("x", font: Font(path: "/usr/share/fonts/truetype/nanum/Nope.ttf", size: 12))
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: label, file: pkg.testFile, testName: "testBroken()")
+            verifySnapshot(of: label, as: .image, file: pkg.testFile, testName: "testBroken()")?.message
         })
         XCTAssertTrue(message.contains("/usr/share/fonts/truetype/nanum/Nope.ttf"), message)
         XCTAssertTrue(message.contains("apt-get install fonts-nanum"), message)
@@ -80,17 +80,17 @@ final class LabelAssertionTests: XCTestCase {
     func testAnEmptyLabelFailsSayingWhatToDo() throws {
         let pkg = try TempPackage()
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: PaddedLabel(""), named: "empty", file: pkg.testFile, testName: "testEmpty()")
+            verifySnapshot(of: PaddedLabel(""), as: .image, named: "empty", file: pkg.testFile, testName: "testEmpty()")?.message
         })
         XCTAssertTrue(message.contains("cannot encode a 0×0 px bitmap as PNG"), message)
         XCTAssertTrue(message.contains("where the size comes from the content, insets or visible text"), message)
         XCTAssertEqual(pkg.list(pkg.referenceFolder), [], "nothing recorded")
         _ = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: PaddedLabel("", insets: EdgeInsets(all: 2)), named: "padded", file: pkg.testFile, testName: "testEmpty()")
+            verifySnapshot(of: PaddedLabel("", insets: EdgeInsets(all: 2)), as: .image, named: "padded", file: pkg.testFile, testName: "testEmpty()")?.message
         }
         XCTAssertEqual(try PNGCodec.decode(try XCTUnwrap(pkg.bytes(pkg.reference("testEmpty.padded.png")))).width, 4)
         _ = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: PaddedLabel(""), as: .layout, named: "text", file: pkg.testFile, testName: "testEmpty()")
+            verifySnapshot(of: PaddedLabel(""), as: .layout, named: "text", file: pkg.testFile, testName: "testEmpty()")?.message
         }
         XCTAssertTrue(pkg.list(pkg.referenceFolder).contains("testEmpty.text.txt"))
     }
@@ -103,7 +103,7 @@ final class LabelAssertionTests: XCTestCase {
         label.lineBreakStrategy = []   // greedy: "Padding" alone on the last line
         try label.layout(width: 160)
         _ = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
+            verifySnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")?.message
         }
         let text = try String(contentsOfFile: pkg.reference("testLayout.wrap.txt"), encoding: .utf8)
         XCTAssertEqual(text, try label.makeLayout().layoutDescription)
@@ -111,12 +111,12 @@ final class LabelAssertionTests: XCTestCase {
         XCTAssertTrue(text.contains("  2. \"Padding\" range 13..<20"), text)
         startSnapshotRun()   // each check below stands for another run of the test
         XCTAssertNil(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
+            verifySnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")?.message
         })
         label.text = "UILabel With Margins"
         startSnapshotRun()
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")
+            verifySnapshot(of: label, as: .layout, named: "wrap", file: pkg.testFile, testName: "testLayout()")?.message
         })
         XCTAssertTrue(message.contains("\"Padding\""), message)
         XCTAssertTrue(message.contains("\"Margins\""), message)
@@ -125,10 +125,10 @@ final class LabelAssertionTests: XCTestCase {
     func testAnInvalidComparisonOptionIsASetupFailure() throws {
         let pkg = try TempPackage()
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: badge("x"), as: .image(threshold: 2), file: pkg.testFile, testName: "testOption()")
+            verifySnapshot(of: badge("x"), as: .image(threshold: 2), file: pkg.testFile, testName: "testOption()")?.message
         })
         XCTAssertTrue(message.contains("threshold"), message)
-        XCTAssertTrue(message.contains("fix the assertion's `as:` / `precision:` argument"), message)
+        XCTAssertTrue(message.contains("fix the assertion's `as:` argument"), message)
         XCTAssertFalse(message.contains("producing the value threw"), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots), "nothing recorded")
     }

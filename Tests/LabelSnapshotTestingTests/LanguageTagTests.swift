@@ -27,7 +27,7 @@ final class LanguageTagTests: XCTestCase {
 
         let pkg = try TempPackage()
         let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: label, named: "badlang", record: .all, file: pkg.testFile, testName: "testOdd()")
+            verifySnapshot(of: label, as: .image, named: "badlang", record: .all, file: pkg.testFile, testName: "testOdd()")?.message
         })
         XCTAssertTrue(message.contains(expected), message)
         XCTAssertFalse(message.contains("PNG text chunk"), message)

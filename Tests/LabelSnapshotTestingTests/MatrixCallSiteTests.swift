@@ -14,8 +14,8 @@ final class MatrixCallSiteTests: XCTestCase {
     func testAMatrixRefusalNamesTheCallersLines() throws {
         let pkg = try TempPackage()
         let label = PaddedLabel("Matrix", font: .default(size: 12), insets: EdgeInsets(top: 2, left: 4, bottom: 2, right: 4))
-        let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifyLabelSnapshots(of: label, matrix: axes, named: "m", file: pkg.testFile, testName: "testM()") }, #line)
-        let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifyLabelSnapshots(of: label, matrix: axes, named: "m", file: pkg.testFile, testName: "testM()") }, #line)
+        let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifySnapshots(of: label, matrix: axes, named: "m", file: pkg.testFile, testName: "testM()") }, #line)
+        let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifySnapshots(of: label, matrix: axes, named: "m", file: pkg.testFile, testName: "testM()") }, #line)
         XCTAssertEqual(first?.failures.map { $0.failure.kind }, [.missingReference, .missingReference])
         let refusals = try XCTUnwrap(second).failures
         XCTAssertEqual(refusals.map(\.combination), ["1x", "2x"])
@@ -30,8 +30,8 @@ final class MatrixCallSiteTests: XCTestCase {
     func testAMatrixCombinationAndASingleAssertionOfOneNameNameBothLines() throws {
         let pkg = try TempPackage()
         let label = PaddedLabel("One", font: .default(size: 12))
-        let (single, singleLine) = (withSnapshotTesting(environment: [:]) { verifyLabelSnapshot(of: label, named: "1x", file: pkg.testFile, testName: "testMixed()") }, #line)
-        let (matrix, matrixLine) = (withSnapshotTesting(environment: [:]) { verifyLabelSnapshots(of: label, matrix: [.scales([1])], file: pkg.testFile, testName: "testMixed()") }, #line)
+        let (single, singleLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: label, as: .image, named: "1x", file: pkg.testFile, testName: "testMixed()")?.message }, #line)
+        let (matrix, matrixLine) = (withSnapshotTesting(environment: [:]) { verifySnapshots(of: label, matrix: [.scales([1])], file: pkg.testFile, testName: "testMixed()") }, #line)
         XCTAssertTrue(single?.hasPrefix("No reference was found") == true, single ?? "nil")
         let message = try XCTUnwrap(matrix?.failures.first?.failure.message)
         XCTAssertTrue(message.contains("at \(file):\(singleLine) and at \(file):\(matrixLine);"), message)
@@ -55,7 +55,7 @@ final class MatrixCallSiteTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(try PNGCodec.encode(before)).write(to: URL(fileURLWithPath: path))
         withSnapshotTesting(record: .never, environment: ["SNAPSHOT_ARTIFACTS": folder + "/artifacts"]) {
-            assertSnapshot(of: actual, named: "p", precision: 0.9, snapshotDirectory: folder + "/refs")
+            assertSnapshot(of: actual, as: .image(precision: 0.9), named: "p", snapshotDirectory: folder + "/refs")
         }
     }
 }

@@ -38,7 +38,7 @@ final class MatrixSnapshotTests: XCTestCase {
         let badge = try seedBadge()
         try withSnapshotTesting(environment: [:]) {
             // 1. Records 48 references and a contact sheet.
-            let recorded = try XCTUnwrap(verifyLabelSnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile,
+            let recorded = try XCTUnwrap(verifySnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile,
                                                               testName: "testBadge()"))
             XCTAssertEqual(recorded.combinationCount, 48)
             XCTAssertEqual(recorded.failures.map(\.combination), seedNames)
@@ -59,7 +59,7 @@ final class MatrixSnapshotTests: XCTestCase {
 
             // 2. Passes, and the stale contact sheet goes.
             startSnapshotRun()   // another run: one test may not assert one matrix from two lines
-            XCTAssertNil(verifyLabelSnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?.message)
+            XCTAssertNil(verifySnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?.message)
             XCTAssertNil(pkg.bytes(sheetPath))
 
             // 3. A dark-only change fails exactly the 24 dark combinations.
@@ -67,7 +67,7 @@ final class MatrixSnapshotTests: XCTestCase {
             changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
             startSnapshotRun()
             // What the assertion reports: with failure records (the verify writes none).
-            let failed = try XCTUnwrap(labelSnapshotFailures(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()"))
+            let failed = try XCTUnwrap(verifySnapshots(of: changed, matrix: seedMatrix, writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()"))
             XCTAssertEqual(failed.failures.map(\.combination), seedNames.filter { $0.hasSuffix("-dark") })
             XCTAssertTrue(failed.failures.allSatisfy { $0.failure.kind == .mismatch })
             let lines = failed.message.split(separator: "\n").map(String.init)
@@ -96,7 +96,7 @@ final class MatrixSnapshotTests: XCTestCase {
             changed = badge
             changed.text = "패딩이 있어요"
             startSnapshotRun()
-            XCTAssertEqual(verifyLabelSnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?
+            XCTAssertEqual(verifySnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?
                 .failures.count, 48)
         }
     }
@@ -106,11 +106,11 @@ final class MatrixSnapshotTests: XCTestCase {
         let badge = try seedBadge()
         let axes: [LabelMatrixAxis] = [.userInterfaceStyles([.light, .dark])]
         try withSnapshotTesting(environment: [:]) {
-            _ = verifyLabelSnapshots(of: badge, matrix: axes, file: pkg.testFile, testName: "testPending()")
+            _ = verifySnapshots(of: badge, matrix: axes, file: pkg.testFile, testName: "testPending()")
             var changed = badge
             changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
             startSnapshotRun()
-            let returned = try XCTUnwrap(verifyLabelSnapshots(of: changed, matrix: axes, file: pkg.testFile, testName: "testPending()"))
+            let returned = try XCTUnwrap(verifySnapshots(of: changed, matrix: axes, file: pkg.testFile, testName: "testPending()"))
             XCTAssertEqual(returned.failures.map(\.combination), ["dark"])
             XCTAssertEqual(returned.failures.map(\.failure.recordWritten), [false])
             // The images and the contact sheet are written; no failure record, so nothing to review or accept.
@@ -121,7 +121,7 @@ final class MatrixSnapshotTests: XCTestCase {
 
             // The failure variant, what the assertion reports, writes the record and offers review.
             startSnapshotRun()
-            let reported = try XCTUnwrap(labelSnapshotFailures(of: changed, matrix: axes, file: pkg.testFile, testName: "testPending()"))
+            let reported = try XCTUnwrap(verifySnapshots(of: changed, matrix: axes, writesFailureRecord: true, file: pkg.testFile, testName: "testPending()"))
             XCTAssertEqual(reported.failures.map(\.failure.recordWritten), [true])
             XCTAssertNotNil(pkg.bytes(pkg.artifacts + "/testPending.dark.png.failure.json"))
             XCTAssertTrue(reported.message.hasSuffix("accept them all: labelsnap accept "
@@ -137,7 +137,7 @@ final class MatrixSnapshotTests: XCTestCase {
             .contentSizeCategories([.accessibilityExtraLarge]), .scales([2, 1.5]), .widths([200, 80.5]),
         ]
         let failures = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshots(of: label, matrix: axes, named: "badge", file: pkg.testFile, testName: "testBadge()")
+            verifySnapshots(of: label, matrix: axes, named: "badge", file: pkg.testFile, testName: "testBadge()")
         }
         XCTAssertEqual(failures?.failures.map(\.combination), [
             "w200-2x-AX3-rtl-dark-en", "w200-2x-AX3-rtl-dark-de", "w200-1.5x-AX3-rtl-dark-en", "w200-1.5x-AX3-rtl-dark-de",
@@ -156,7 +156,7 @@ final class MatrixSnapshotTests: XCTestCase {
         let pkg = try TempPackage()
         let label = PaddedLabel("x", insets: EdgeInsets(all: 2))
         let failures = try XCTUnwrap(withSnapshotTesting(record: .missing, environment: [:]) {
-            verifyLabelSnapshots(of: label, matrix: [.texts(["A": "D", "a": "E"])], file: pkg.testFile, testName: "testTextKeys()")
+            verifySnapshots(of: label, matrix: [.texts(["A": "D", "a": "E"])], file: pkg.testFile, testName: "testTextKeys()")
         })
         let refused = try XCTUnwrap(failures.failures.first { $0.failure.kind == .configuration }, failures.message)
         XCTAssertTrue(refused.failure.message.contains("on a case-insensitive file system such as macOS's"), refused.failure.message)
@@ -169,7 +169,7 @@ final class MatrixSnapshotTests: XCTestCase {
         let axes: [LabelMatrixAxis] = [.contentSizeCategories([.small, .large, .accessibilityMedium]), .scales([1, 2])]
         let label = PaddedLabel("Record", font: .preferred(.caption1))
         try withSnapshotTesting(environment: [:]) {
-            let first = verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()")
+            let first = verifySnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()")
             XCTAssertEqual(first?.failures.count, 6, first?.message ?? "")
             // Scales come before categories in a name, whatever order the axes are given in.
             XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testModes.1x-AX1.png", "testModes.1x-L.png", "testModes.1x-S.png",
@@ -179,7 +179,7 @@ final class MatrixSnapshotTests: XCTestCase {
             // A different reference where one combination is: `missing` records only the missing one.
             try pkg.write(kept, to: pkg.reference("testModes.1x-AX1.png"))
             startSnapshotRun()
-            let missing = try XCTUnwrap(verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
+            let missing = try XCTUnwrap(verifySnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
             XCTAssertEqual(missing.failures.map(\.combination), ["1x-AX1", "2x-L"])
             XCTAssertEqual(missing.failures.map(\.failure.kind), [.mismatch, .missingReference])
             XCTAssertEqual(pkg.bytes(pkg.reference("testModes.1x-AX1.png")), kept, "missing does not rewrite a differing reference")
@@ -187,17 +187,17 @@ final class MatrixSnapshotTests: XCTestCase {
                           missing.message)
             // `failed` rewrites it; then everything passes.
             startSnapshotRun()
-            XCTAssertEqual(verifyLabelSnapshots(of: label, matrix: axes, record: .failed, file: pkg.testFile,
+            XCTAssertEqual(verifySnapshots(of: label, matrix: axes, record: .failed, file: pkg.testFile,
                                                 testName: "testModes()")?.failures.map(\.combination), ["1x-AX1"])
             startSnapshotRun()
-            XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
+            XCTAssertNil(verifySnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testModes()"))
             // `all` rewrites (and reports) every combination; `never` records nothing.
             startSnapshotRun()
-            XCTAssertEqual(verifyLabelSnapshots(of: label, matrix: axes, record: .all, file: pkg.testFile,
+            XCTAssertEqual(verifySnapshots(of: label, matrix: axes, record: .all, file: pkg.testFile,
                                                 testName: "testModes()")?.failures.count, 6)
             try FileManager.default.removeItem(atPath: pkg.reference("testModes.2x-S.png"))
             startSnapshotRun()
-            let never = try XCTUnwrap(verifyLabelSnapshots(of: label, matrix: axes, record: .never, file: pkg.testFile, testName: "testModes()"))
+            let never = try XCTUnwrap(verifySnapshots(of: label, matrix: axes, record: .never, file: pkg.testFile, testName: "testModes()"))
             XCTAssertEqual(never.failures.map(\.combination), ["2x-S"])
             XCTAssertNil(pkg.bytes(pkg.reference("testModes.2x-S.png")))
         }
@@ -212,7 +212,7 @@ final class MatrixSnapshotTests: XCTestCase {
                                        .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark])]
         func run(_ pkg: TempPackage, _ workers: Int?, _ l: PaddedLabel) -> String? {
             withSnapshotTesting(environment: [:]) {
-                verifyLabelSnapshots(of: l, matrix: axes, maxConcurrency: workers, file: pkg.testFile, testName: "testBadge()")?
+                verifySnapshots(of: l, matrix: axes, maxConcurrency: workers, file: pkg.testFile, testName: "testBadge()")?
                     .message.replacingOccurrences(of: pkg.root, with: "ROOT")
             }
         }
@@ -239,7 +239,7 @@ final class MatrixSnapshotTests: XCTestCase {
         let axes: [LabelMatrixAxis] = [.widths([200]), .contentSizeCategories([.large, .accessibilityExtraExtraExtraLarge]),
                                        .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark])]
         let first = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
+            verifySnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
         }
         XCTAssertEqual(first?.failures.first?.failure.kind, .missingReference)
         XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testSheet.contact-sheet.png"])
@@ -297,13 +297,13 @@ final class MatrixSnapshotTests: XCTestCase {
         // Passes against itself; a change in one combination fails the one reference.
         startSnapshotRun()
         XCTAssertNil(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
+            verifySnapshots(of: badge, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
         })
         var changed = badge
         changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
         startSnapshotRun()
         let sheetFailure = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshots(of: changed, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
+            verifySnapshots(of: changed, matrix: axes, as: .contactSheet, file: pkg.testFile, testName: "testSheet()")
         }
         XCTAssertEqual(sheetFailure?.failures.map(\.failure.kind), [.mismatch])
     }
@@ -313,19 +313,19 @@ final class MatrixSnapshotTests: XCTestCase {
         let label = PaddedLabel("Text", font: .preferred(.headline))
         let axes: [LabelMatrixAxis] = [.contentSizeCategories([.extraSmall, .accessibilityExtraExtraExtraLarge])]
         try withSnapshotTesting(environment: [:]) {
-            _ = verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()")
+            _ = verifySnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()")
             XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testText.AX5.txt", "testText.xS.txt"])
             // Each .txt is the layout of the label at that category.
             var ax5 = label
             ax5.contentSizeCategory = .accessibilityExtraExtraExtraLarge
             XCTAssertEqual(pkg.bytes(pkg.reference("testText.AX5.txt")), Array(try ax5.makeLayout().layoutDescription.utf8))
             startSnapshotRun()
-            XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()"))
-            for strategy in [LabelSnapshotStrategy.image, .image(threshold: 0.1), .image(precision: 0.99)] {
+            XCTAssertNil(verifySnapshots(of: label, matrix: axes, as: .layout, file: pkg.testFile, testName: "testText()"))
+            for strategy in [Snapshotting<PaddedLabel, Bitmap>.image, .image(threshold: 0.1), .image(precision: 0.99)] {
                 startSnapshotRun()
-                _ = verifyLabelSnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()")
+                _ = verifySnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()")
                 startSnapshotRun()
-                XCTAssertNil(verifyLabelSnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()"))
+                XCTAssertNil(verifySnapshots(of: label, matrix: axes, as: strategy, named: "img", file: pkg.testFile, testName: "testText()"))
             }
         }
     }
@@ -335,7 +335,7 @@ final class MatrixSnapshotTests: XCTestCase {
         let label = PaddedLabel("x")
         func message(_ axes: [LabelMatrixAxis]) -> String {
             withSnapshotTesting(environment: [:]) {
-                verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testBad()")?.message ?? "passed"
+                verifySnapshots(of: label, matrix: axes, file: pkg.testFile, testName: "testBad()")?.message ?? "passed"
             }
         }
         XCTAssertTrue(message([]).contains("the matrix has no axes"))
@@ -346,7 +346,7 @@ final class MatrixSnapshotTests: XCTestCase {
         XCTAssertEqual(pkg.list(pkg.referenceFolder), [])
         // A combination that cannot be laid out fails alone, named, without stopping the others.
         let result = withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshots(of: label, matrix: [.scales([1, 99])], file: pkg.testFile, testName: "testBad()")
+            verifySnapshots(of: label, matrix: [.scales([1, 99])], file: pkg.testFile, testName: "testBad()")
         }
         XCTAssertEqual(result?.failures.map(\.combination), ["1x", "99x"])
         XCTAssertEqual(result?.failures.map(\.failure.kind), [.missingReference, .valueFailed])

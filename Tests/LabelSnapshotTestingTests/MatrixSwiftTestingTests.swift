@@ -15,12 +15,12 @@ import Testing
 
     @Test func recordsThenPasses() throws {
         let pkg = try TempPackage()
-        let first = withSnapshotTesting(environment: [:]) { verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile) }
+        let first = withSnapshotTesting(environment: [:]) { verifySnapshots(of: label, matrix: axes, file: pkg.testFile) }
         // Swift Testing's #function is "recordsThenPasses()", after its suite.
         #expect(first?.failures.map(\.combination) == ["xS-light", "xS-dark", "AX1-light", "AX1-dark"])
         #expect(pkg.list(pkg.referenceFolder) == ["AX1-dark", "AX1-light", "xS-dark", "xS-light"].map { "MatrixSwiftTestingTests.recordsThenPasses.\($0).png" })
         startSnapshotRun()   // another run: one test may not assert one matrix from two lines
-        #expect(withSnapshotTesting(environment: [:]) { verifyLabelSnapshots(of: label, matrix: axes, file: pkg.testFile) } == nil)
+        #expect(withSnapshotTesting(environment: [:]) { verifySnapshots(of: label, matrix: axes, file: pkg.testFile) } == nil)
     }
 
     @Test func assertReportsOneIssueForTheMatrix() {
@@ -28,7 +28,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: artifacts) }
         withKnownIssue {
             withSnapshotTesting(record: .never, environment: ["SNAPSHOT_ARTIFACTS": artifacts]) {
-                assertLabelSnapshots(of: label, matrix: axes, named: "never-recorded")
+                assertSnapshots(of: label, matrix: axes, named: "never-recorded")
             }
         } matching: { issue in
             issue.comments.contains { $0.rawValue.hasPrefix("Snapshot matrix MatrixSwiftTestingTests.assertReportsOneIssueForTheMatrix (4 combinations): 4 missing, 0 match") }

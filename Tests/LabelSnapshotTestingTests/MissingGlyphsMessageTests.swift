@@ -18,7 +18,7 @@ final class MissingGlyphsMessageTests: XCTestCase {
         ] {
             let label = PaddedLabel("한 漢", font: Font(path: dejaVu, size: 17, fallbacks: [FontFile(path: fallback)]))
             let message = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-                verifyLabelSnapshot(of: label, named: name, file: pkg.testFile, testName: "testBoxes()")
+                verifySnapshot(of: label, as: .image, named: name, file: pkg.testFile, testName: "testBoxes()")?.message
             })
             XCTAssertTrue(message.hasPrefix("No reference was found for snapshot testBoxes.\(name)"), message)
             // U+D55C and U+6F22: DejaVu Sans has neither (fc-query's charset of the file holds neither).
@@ -28,8 +28,8 @@ final class MissingGlyphsMessageTests: XCTestCase {
         }
         // Covered text records with the plain message.
         let fine = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifyLabelSnapshot(of: PaddedLabel("Hallo", font: Font(path: dejaVu, size: 17, fallbacks: [FontFile(path: empty)])),
-                                named: "fine", file: pkg.testFile, testName: "testBoxes()")
+            verifySnapshot(of: PaddedLabel("Hallo", font: Font(path: dejaVu, size: 17, fallbacks: [FontFile(path: empty)])), as: .image,
+                                named: "fine", file: pkg.testFile, testName: "testBoxes()")?.message
         })
         XCTAssertFalse(fine.contains("Warning"), fine)
     }

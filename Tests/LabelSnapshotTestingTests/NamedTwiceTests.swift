@@ -12,8 +12,8 @@ final class NamedTwiceTests: XCTestCase {
 
     func testTheSameNamedFromTwoLinesIsRefusedWithBothLines() throws {
         let pkg = try TempPackage()
-        let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "light", as: .text, named: "badge", file: pkg.testFile) }, #line)
-        let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "dark", as: .text, named: "badge", file: pkg.testFile) }, #line)
+        let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "light", as: .text, named: "badge", file: pkg.testFile)?.message }, #line)
+        let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "dark", as: .text, named: "badge", file: pkg.testFile)?.message }, #line)
         XCTAssertTrue(first?.hasPrefix("No reference was found") == true, first ?? "nil")
         XCTAssertEqual(second, "Snapshot testTheSameNamedFromTwoLinesIsRefusedWithBothLines.badge was not checked: "
             + "testTheSameNamedFromTwoLinesIsRefusedWithBothLines() named: \"badge\" is used by two assertions of one test, "
@@ -27,7 +27,7 @@ final class NamedTwiceTests: XCTestCase {
         let pkg = try TempPackage()
         var messages: [String?] = []
         for _ in 0..<3 {
-            messages.append(withSnapshotTesting(environment: [:]) { verifySnapshot(of: "same", as: .text, named: "badge", file: pkg.testFile) })
+            messages.append(withSnapshotTesting(environment: [:]) { verifySnapshot(of: "same", as: .text, named: "badge", file: pkg.testFile)?.message })
         }
         XCTAssertTrue(messages[0]?.hasPrefix("No reference was found") == true, "\(messages)")
         XCTAssertEqual(messages.dropFirst().compactMap { $0 }, [], "recorded once, then passes")
@@ -65,8 +65,8 @@ final class NamedTwiceProcessHelper: XCTestCase {
         let file = parts[0], output = parts[2]
         let environment = ["LABELSNAP_RUN_ID": ProcessInfo.processInfo.environment["LABELSNAP_RUN_ID"] ?? ""]
         let (message, line) = parts[1] == "0"
-            ? (withSnapshotTesting(environment: environment) { verifySnapshot(of: "first", as: .text, named: "shared", file: file) }, #line)
-            : (withSnapshotTesting(environment: environment) { verifySnapshot(of: "second", as: .text, named: "shared", file: file) }, #line)
+            ? (withSnapshotTesting(environment: environment) { verifySnapshot(of: "first", as: .text, named: "shared", file: file)?.message }, #line)
+            : (withSnapshotTesting(environment: environment) { verifySnapshot(of: "second", as: .text, named: "shared", file: file)?.message }, #line)
         try "\(line)\n\(message ?? "passed")".write(toFile: output, atomically: true, encoding: .utf8)
     }
 }

@@ -25,11 +25,11 @@ final class PixelDigestTests: XCTestCase {
 
     var ref: String { pkg.reference("testBadge.p.png") }
 
-    private func check(_ label: PaddedLabel, as strategy: LabelSnapshotStrategy = .image,
+    private func check(_ label: PaddedLabel, as strategy: Snapshotting<PaddedLabel, Bitmap> = .image,
                        record: RecordMode? = .never) -> (failure: SnapshotFailure?, passes: SnapshotPassCounts) {
         let before = SnapshotVerifier.passCounts
         let failure = withSnapshotTesting(record: record, environment: [:]) {
-            labelSnapshotFailure(of: label, as: strategy, named: "p", file: pkg.testFile, testName: "testBadge()")
+            verifySnapshot(of: label, as: strategy, named: "p", writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()")
         }
         return (failure, SnapshotVerifier.passCounts.since(before))
     }
@@ -250,7 +250,7 @@ final class PixelDigestTests: XCTestCase {
         _ = try record(label)
         var nearly = label
         nearly.backgroundColor = Color(red: 0xFE, green: 0xE6, blue: 0xC8)
-        let tolerant = LabelSnapshotStrategy.image(threshold: 0.1)
+        let tolerant = Snapshotting<PaddedLabel, Bitmap>.image(threshold: 0.1)
         var result = check(nearly, as: tolerant)
         XCTAssertNil(result.failure)
         XCTAssertEqual(result.passes, SnapshotPassCounts(provenByDigest: 0, decoded: 1))

@@ -17,7 +17,7 @@ final class ProvenanceTests: XCTestCase {
 
     private func check(_ label: PaddedLabel, record: RecordMode? = nil) -> SnapshotFailure? {
         withSnapshotTesting(record: record, environment: [:]) {
-            labelSnapshotFailure(of: label, named: "p", file: pkg.testFile, testName: "testBadge()")
+            verifySnapshot(of: label, as: .image, named: "p", writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()")
         }
     }
     var ref: String { pkg.reference("testBadge.p.png") }

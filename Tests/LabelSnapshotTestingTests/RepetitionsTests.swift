@@ -50,10 +50,10 @@ import CSnapshotRun
     @Test(.enabled(if: ProcessInfo.processInfo.environment[RepetitionsTests.helperVariable] != nil))
     func repetitionsHelper() async throws {
         let file = try #require(ProcessInfo.processInfo.environment[Self.helperVariable])
-        let child = await Task { verifySnapshot(of: "child", as: .text, named: "child", file: file, testName: "repetitionsHelper()") }.value
+        let child = await Task { verifySnapshot(of: "child", as: .text, named: "child", file: file, testName: "repetitionsHelper()")?.message }.value
         #expect(child == nil)
-        #expect(verifySnapshot(of: "first", as: .text, file: file) == nil)
-        #expect(verifySnapshot(of: "second", as: .text, file: file) == nil)
+        #expect(verifySnapshot(of: "first", as: .text, file: file)?.message == nil)
+        #expect(verifySnapshot(of: "second", as: .text, file: file)?.message == nil)
     }
 
     /// A failure reported from `Task.detached`, where `Test.current` is nil (only in the child process).
@@ -69,11 +69,11 @@ import CSnapshotRun
         let pkg = try TempPackage()
         let file = pkg.testFile
         let fromTask = await Task { withSnapshotTesting(record: .missing, environment: [:]) {
-            verifySnapshot(of: "a", as: .text, file: file) } }.value
-        async let fromAsyncLet = withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "b", as: .text, file: file) }
+            verifySnapshot(of: "a", as: .text, file: file)?.message } }.value
+        async let fromAsyncLet = withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "b", as: .text, file: file)?.message }
         let second = await fromAsyncLet
         let fromDetached = await Task.detached { withSnapshotTesting(record: .missing, environment: [:]) {
-            verifySnapshot(of: "c", as: .text, file: file) } }.value
+            verifySnapshot(of: "c", as: .text, file: file)?.message } }.value
         let test = "RepetitionsTests.unnamedSnapshotsInTasksCountOnAndOutsideATestAreRefused"
         #expect(fromTask?.hasPrefix("No reference was found for snapshot \(test).1") == true, "\(fromTask ?? "nil")")
         #expect(second?.hasPrefix("No reference was found for snapshot \(test).2") == true, "\(second ?? "nil")")
@@ -91,7 +91,7 @@ import CSnapshotRun
         let test = "RepetitionsTests.unnamedSnapshotsInATaskGroupsChildrenAreRefused"
         let results = await withTaskGroup(of: String?.self) { group in
             for i in 0..<3 {
-                group.addTask { withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "c\(i)", as: .text, file: file) } }
+                group.addTask { withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "c\(i)", as: .text, file: file)?.message } }
             }
             return await group.reduce(into: [String?]()) { $0.append($1) }
         }
@@ -100,7 +100,7 @@ import CSnapshotRun
         #expect(refused.allSatisfy { $0?.contains("give each a `named:`") == true })
         #expect(results.filter { $0?.hasPrefix("No reference was found for snapshot \(test).1") == true }.count == 1, "\(results)")
         await withDiscardingTaskGroup { group in
-            group.addTask { _ = withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "n", as: .text, named: "n", file: file) } }
+            group.addTask { _ = withSnapshotTesting(record: .missing, environment: [:]) { verifySnapshot(of: "n", as: .text, named: "n", file: file)?.message } }
         }
         #expect(pkg.list(pkg.referenceFolder) == ["\(test).1.txt", "\(test).n.txt"])
     }
@@ -109,16 +109,16 @@ import CSnapshotRun
     @Test(.enabled(if: ProcessInfo.processInfo.environment[RepetitionsTests.helperVariable] != nil), .timeLimit(.minutes(1)))
     func timeLimitHelper() throws {
         let file = try #require(ProcessInfo.processInfo.environment[Self.helperVariable])
-        #expect(verifySnapshot(of: "limited one", as: .text, file: file) == nil)
-        #expect(verifySnapshot(of: "limited two", as: .text, file: file) == nil)
+        #expect(verifySnapshot(of: "limited one", as: .text, file: file)?.message == nil)
+        #expect(verifySnapshot(of: "limited two", as: .text, file: file)?.message == nil)
     }
 
     /// The same with the `.snapshots` trait, which starts each run itself.
     @Test(.enabled(if: ProcessInfo.processInfo.environment[RepetitionsTests.helperVariable] != nil), .timeLimit(.minutes(1)), .snapshots)
     func timeLimitWithTraitHelper() throws {
         let file = try #require(ProcessInfo.processInfo.environment[Self.helperVariable])
-        #expect(verifySnapshot(of: "limited one", as: .text, file: file) == nil)
-        #expect(verifySnapshot(of: "limited two", as: .text, file: file) == nil)
+        #expect(verifySnapshot(of: "limited one", as: .text, file: file)?.message == nil)
+        #expect(verifySnapshot(of: "limited two", as: .text, file: file)?.message == nil)
     }
 
     /// Under `--repetitions`, a body Swift Testing runs in an unnamed task (`.timeLimit`) cannot be told
@@ -157,7 +157,7 @@ import CSnapshotRun
     @Test(arguments: [1, 2]) func casesWithOneNamedAreRefused(_ n: Int) throws {
         #expect(SwiftTestingRunTracker.argumentsText(try #require(Test.Case.current)) == "\(n)")
         let message = withSnapshotTesting(record: .missing, environment: [:]) {
-            verifySnapshot(of: "value \(n)", as: .text, named: "badge", file: Self.sharedNamePackage.testFile)
+            verifySnapshot(of: "value \(n)", as: .text, named: "badge", file: Self.sharedNamePackage.testFile)?.message
         }
         let recorded = message?.hasPrefix("No reference was found") == true
         let refused = message?.contains("Derive each case's `named:` from its arguments") == true

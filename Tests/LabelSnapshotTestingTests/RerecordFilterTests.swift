@@ -21,7 +21,7 @@ enum RerecordFilterHelper {
     static func check(_ testName: String = #function) -> String? {
         let environment = ProcessInfo.processInfo.environment
         guard let file = environment[fileVariable], let value = environment[valueVariable] else { return nil }
-        return snapshotFailure(of: value, as: .text, named: "v", file: file, testName: testName)?.message   // with its record
+        return verifySnapshot(of: value, as: .text, named: "v", writesFailureRecord: true, file: file, testName: testName)?.message   // with its record
     }
 
     /// A package whose test file has this file's name, so the module is this one (`LabelSnapshotTestingTests`,
@@ -133,7 +133,7 @@ final class RerecordFilterXCTests: XCTestCase {
         let (pkg, file, _, _) = try RerecordFilterHelper.package()
         defer { withExtendedLifetime(pkg) {} }
         let failure = withSnapshotTesting(record: .never, environment: [:]) {
-            snapshotFailure(of: "a", as: .text, named: "v", file: file, testName: "sharedBadge")
+            verifySnapshot(of: "a", as: .text, named: "v", writesFailureRecord: true, file: file, testName: "sharedBadge")
         }
         let command = try XCTUnwrap(failure?.record?.rerecordCommand)
         XCTAssertTrue(command.hasSuffix(" swift test --filter "

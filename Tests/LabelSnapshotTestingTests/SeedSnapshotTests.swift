@@ -38,7 +38,7 @@ final class SeedSnapshotTests: XCTestCase {
     }
 
     func testDynamicTypeMatrix() {
-        assertLabelSnapshots(of: Self.dynamicBadge, matrix: [
+        assertSnapshots(of: Self.dynamicBadge, matrix: [
             .widths([240]),
             .contentSizeCategories(.all),
             .layoutDirections([.leftToRight, .rightToLeft]),

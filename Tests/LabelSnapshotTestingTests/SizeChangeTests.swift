@@ -21,7 +21,7 @@ final class SizeChangeTests: XCTestCase {
         for (edge, insets, expected) in cases {
             let pkg = try TempPackage()
             func check(_ label: PaddedLabel) -> SnapshotFailure? {
-                withSnapshotTesting(environment: [:]) { labelSnapshotFailure(of: label, named: "e", file: pkg.testFile, testName: "testEdge()") }
+                withSnapshotTesting(environment: [:]) { verifySnapshot(of: label, as: .image, named: "e", writesFailureRecord: true, file: pkg.testFile, testName: "testEdge()") }
             }
             XCTAssertEqual(check(base)?.kind, .missingReference)
             var grown = base

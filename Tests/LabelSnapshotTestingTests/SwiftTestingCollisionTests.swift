@@ -11,7 +11,7 @@ import LabelSnapshotTesting
     static func check(_ text: String, suite: String) throws {
         let package = try TempPackage()
         let message = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "look()")
+            verifySnapshot(of: text, as: .text, file: package.testFile, testName: "look()")?.message
         }
         #expect(message?.hasPrefix("No reference was found for snapshot SameNameInTwoSuites.\(suite).look.1") == true, "\(message ?? "nil")")
         #expect(package.bytes(package.reference("SameNameInTwoSuites.\(suite).look.1.txt")) == Array(text.utf8))
@@ -30,7 +30,7 @@ import LabelSnapshotTesting
         let former = package.reference("look.n.txt")
         try package.write(Array("old".utf8), to: former)
         let message = withSnapshotTesting(record: .never, environment: [:]) {
-            verifySnapshot(of: "new", as: .text, named: "n", file: package.testFile, testName: "look()")
+            verifySnapshot(of: "new", as: .text, named: "n", file: package.testFile, testName: "look()")?.message
         }
         #expect(message?.contains("A reference named before Swift Testing suites named references is beside it: \(former). "
             + "If it is this test's, move it there (git mv \(former) \(package.reference("FormerBareName.look.n.txt")))") == true,
@@ -48,7 +48,7 @@ import LabelSnapshotTesting
 
     static func check(_ text: String) {
         let message = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: text, as: .text, named: "n", file: package.testFile, testName: "look()")
+            verifySnapshot(of: text, as: .text, named: "n", file: package.testFile, testName: "look()")?.message
         }
         lock.lock(); defer { lock.unlock() }
         messages.append(message)
@@ -67,8 +67,8 @@ import LabelSnapshotTesting
 /// One `named:` from two lines of one Swift Testing test: the second is refused with both lines.
 @Test func sameNamedFromTwoLines() throws {
     let package = try TempPackage()
-    let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "a", as: .text, named: "n", file: package.testFile) }, #line)
-    let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "b", as: .text, named: "n", file: package.testFile) }, #line)
+    let (first, firstLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "a", as: .text, named: "n", file: package.testFile)?.message }, #line)
+    let (second, secondLine) = (withSnapshotTesting(environment: [:]) { verifySnapshot(of: "b", as: .text, named: "n", file: package.testFile)?.message }, #line)
     #expect(first?.hasPrefix("No reference was found") == true)
     let file = "LabelSnapshotTestingTests/SwiftTestingCollisionTests.swift"
     #expect(second?.contains("sameNamedFromTwoLines() named: \"n\" is used by two assertions of one test, at \(file):\(firstLine) and at \(file):\(secondLine)") == true,
@@ -81,11 +81,11 @@ import LabelSnapshotTesting
     func badge(_ word: String) throws {
         let package = try TempPackage()   // each case (and each repetition) records afresh
         let unnamed = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: word, as: .text, file: package.testFile)
+            verifySnapshot(of: word, as: .text, file: package.testFile)?.message
         }
         #expect(unnamed?.contains("parameterised test") == true, "\(unnamed ?? "nil")")
         let named = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: word, as: .text, named: word, file: package.testFile)
+            verifySnapshot(of: word, as: .text, named: word, file: package.testFile)?.message
         }
         #expect(named?.hasPrefix("No reference was found") == true, "\(named ?? "nil")")
     }

@@ -17,8 +17,8 @@ import Testing
         for _ in 0..<3 {
             let box = MessageBox()
             try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
-                box.append(verifySnapshot(of: "one", as: .text, file: file))
-                box.append(verifySnapshot(of: "two", as: .text, file: file))
+                box.append(verifySnapshot(of: "one", as: .text, file: file)?.message)
+                box.append(verifySnapshot(of: "two", as: .text, file: file)?.message)
             }
             messages += box.values
         }
@@ -33,7 +33,7 @@ import Testing
         let box = MessageBox()
         let file = pkg.testFile
         try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {
-            box.append(withSnapshotTesting(environment: [:]) { verifySnapshot(of: "x", as: .text, named: "n", file: file) })
+            box.append(withSnapshotTesting(environment: [:]) { verifySnapshot(of: "x", as: .text, named: "n", file: file)?.message })
         }
         #expect(box.values.first??.hasPrefix("Record mode is \"all\"") == true)
         #expect(pkg.bytes(pkg.root + "/Refs/FakeTests/BadgeTests/SwiftTestingIdentityTests.theTraitNamesTheFolderAndTheRecordMode.n.txt") == Array("x".utf8))

@@ -9,9 +9,9 @@ import Testing
         // The same label and reference file as SeedSnapshotTests.testKoreanBadge, found by name.
         let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("__Snapshots__/LabelSnapshotTestingTests/SeedSnapshotTests/testKoreanBadge.korean-badge.png")
-        let message = verifyLabelSnapshot(of: SeedSnapshotTests.koreanBadge, named: "korean-badge",
+        let message = verifySnapshot(of: SeedSnapshotTests.koreanBadge, as: .image, named: "korean-badge",
                                           record: .never, file: #filePath.replacingOccurrences(of: "SwiftTestingLabelTests", with: "SeedSnapshotTests"),
-                                          testName: "testKoreanBadge()")
+                                          testName: "testKoreanBadge()")?.message
         #expect(message == nil)
         #expect(FileManager.default.fileExists(atPath: reference.path))
     }

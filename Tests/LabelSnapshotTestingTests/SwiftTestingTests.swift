@@ -8,7 +8,7 @@ import LabelSnapshotTesting
     @Test func missingReferenceIsRecordedUnderMissing() throws {
         let pkg = try TempPackage()
         let message = withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: "hello", as: .text, file: pkg.testFile)
+            verifySnapshot(of: "hello", as: .text, file: pkg.testFile)?.message
         }
         // Swift Testing's #function is "missingReferenceIsRecordedUnderMissing()"; its reference is named after its suite too.
         #expect(message?.hasPrefix("No reference was found for snapshot SwiftTestingSnapshotTests.missingReferenceIsRecordedUnderMissing.1") == true)
@@ -21,7 +21,7 @@ import LabelSnapshotTesting
         let ref = pkg.reference("SwiftTestingSnapshotTests.environmentRecordModes.x.txt")
         try pkg.write(Array("old".utf8), to: ref)
         let message = withSnapshotTesting(environment: ["SNAPSHOT_TESTING_RECORD": mode]) {
-            verifySnapshot(of: "new", as: .text, named: "x", file: pkg.testFile)
+            verifySnapshot(of: "new", as: .text, named: "x", file: pkg.testFile)?.message
         }
         #expect(message != nil)
         let written = pkg.bytes(ref) == Array("new".utf8)
@@ -52,7 +52,7 @@ import LabelSnapshotTesting
                 for i in 0..<50 {
                     group.addTask {
                         // One assertion, run twice: records, then passes.
-                        func check() -> String? { verifySnapshot(of: "v\(i)", as: .text, named: "p\(i)", file: file, testName: "par()") }
+                        func check() -> String? { verifySnapshot(of: "v\(i)", as: .text, named: "p\(i)", file: file, testName: "par()")?.message }
                         _ = check()
                         #expect(check() == nil)
                     }

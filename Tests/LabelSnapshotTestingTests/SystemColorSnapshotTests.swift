@@ -19,7 +19,7 @@ final class SystemColorSnapshotTests: XCTestCase {
     static let matrix: [LabelMatrixAxis] = [.userInterfaceStyles([.light, .dark]), .contrasts([.normal, .high])]
 
     func testSystemRedOnSystemGray6() {
-        assertLabelSnapshots(of: Self.badge, matrix: Self.matrix, as: .contactSheet, named: "system-colours")
+        assertSnapshots(of: Self.badge, matrix: Self.matrix, as: .contactSheet, named: "system-colours")
     }
 
     /// Every cell draws its text and background in exactly Apple's values: the capsule's inside is the background,

@@ -7,14 +7,14 @@ final class VerifySnapshotTests: XCTestCase {
     func testVerifySnapshotRecordsThenPasses() throws {
         let pkg = try TempPackage()
         try withSnapshotTesting(environment: [:]) {
-            let first = try XCTUnwrap(verifySnapshot(of: "badge", as: .text, file: pkg.testFile))
+            let first = try XCTUnwrap(verifySnapshot(of: "badge", as: .text, file: pkg.testFile)?.message)
             XCTAssertTrue(first.hasPrefix("No reference was found for snapshot testVerifySnapshotRecordsThenPasses.1"), first)
             XCTAssertEqual(pkg.bytes(pkg.reference("testVerifySnapshotRecordsThenPasses.1.txt")), Array("badge".utf8))
         }
         // The counter went on to 2; a named snapshot uses its name.
         withSnapshotTesting(environment: [:]) {
-            XCTAssertNotNil(verifySnapshot(of: "second", as: .text, file: pkg.testFile))
-            XCTAssertNil(verifySnapshot(of: "badge", as: .text, file: pkg.testFile, testName: "testVerifySnapshotRecordsThenPasses()")
+            XCTAssertNotNil(verifySnapshot(of: "second", as: .text, file: pkg.testFile)?.message)
+            XCTAssertNil((verifySnapshot(of: "badge", as: .text, file: pkg.testFile, testName: "testVerifySnapshotRecordsThenPasses()")?.message)
                             .flatMap { $0.contains("testVerifySnapshotRecordsThenPasses.3") ? nil : $0 })
         }
         XCTAssertEqual(pkg.list(pkg.referenceFolder), ["testVerifySnapshotRecordsThenPasses.1.txt",
@@ -26,12 +26,12 @@ final class VerifySnapshotTests: XCTestCase {
         let pkg = try TempPackage()
         withSnapshotTesting(record: .never, environment: ["SNAPSHOT_TESTING_RECORD": "all"]) {
             // Scope `never` beats the environment's `all`.
-            let never = verifySnapshot(of: "x", as: .text, named: "a", file: pkg.testFile)
+            let never = verifySnapshot(of: "x", as: .text, named: "a", file: pkg.testFile)?.message
             XCTAssertTrue(never?.contains("Record mode is \"never\"") == true, never ?? "nil")
             XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
             // The argument beats the scope (in another run: one test may not assert one `named:` from two lines).
             startSnapshotRun()
-            let all = verifySnapshot(of: "x", as: .text, named: "a", record: .all, file: pkg.testFile)
+            let all = verifySnapshot(of: "x", as: .text, named: "a", record: .all, file: pkg.testFile)?.message
             XCTAssertTrue(all?.hasPrefix("Record mode is \"all\"") == true, all ?? "nil")
             XCTAssertEqual(pkg.bytes(pkg.reference("testRecordArgumentWinsOverScopeAndEnvironment.a.txt")), Array("x".utf8))
         }
@@ -41,7 +41,7 @@ final class VerifySnapshotTests: XCTestCase {
         struct RenderFailed: Error, CustomStringConvertible { var description: String { "font not found: /nope.ttf" } }
         let pkg = try TempPackage()
         func render() throws -> String { throw RenderFailed() }
-        let failure = try withSnapshotTesting(environment: [:]) { verifySnapshot(of: try render(), as: .text, file: pkg.testFile) }
+        let failure = try withSnapshotTesting(environment: [:]) { verifySnapshot(of: try render(), as: .text, file: pkg.testFile)?.message }
         XCTAssertEqual(failure, "Snapshot testThrowingValueFails.1 was not checked: producing the value threw: font not found: /nope.ttf")
         XCTAssertFalse(FileManager.default.fileExists(atPath: pkg.snapshots))
     }
@@ -51,7 +51,7 @@ final class VerifySnapshotTests: XCTestCase {
         try pkg.write(Array("one\n".utf8), to: pkg.reference("testSnapshotFailureGivesTheRecord.x.txt"))
         let env = ["SNAPSHOT_ARTIFACTS": pkg.root + "/ci-artifacts"]
         let failure = try XCTUnwrap(withSnapshotTesting(environment: env) {
-            snapshotFailure(of: "two\n", as: .text, named: "x", file: pkg.testFile)
+            verifySnapshot(of: "two\n", as: .text, named: "x", writesFailureRecord: true, file: pkg.testFile)
         })
         XCTAssertEqual(failure.kind, .mismatch)
         XCTAssertEqual(failure.record?.actual, pkg.root + "/ci-artifacts/FakeTests/BadgeTests/testSnapshotFailureGivesTheRecord.x.txt.actual.txt")
@@ -65,7 +65,7 @@ final class VerifySnapshotTests: XCTestCase {
         let pkg = try TempPackage()
         let label = PaddedLabel("Badge", font: .default(size: 12))
         let missing = try XCTUnwrap(withSnapshotTesting(record: .never, environment: [:]) {
-            verifyLabelSnapshot(of: label, named: "missing", file: pkg.testFile)
+            verifySnapshot(of: label, as: .image, named: "missing", file: pkg.testFile)?.message
         })
         XCTAssertTrue(missing.hasPrefix("No reference was found for snapshot testVerifyLeavesNoPendingFailure.missing"), missing)
         XCTAssertFalse(missing.contains("labelsnap accept"), missing)
@@ -76,12 +76,12 @@ final class VerifySnapshotTests: XCTestCase {
         // A mismatch: actual and diff images, no record; a record an earlier report left for it goes.
         try pkg.write(Array("one\n".utf8), to: pkg.reference("testVerifyLeavesNoPendingFailure.x.txt"))
         let reported = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            snapshotFailure(of: "two\n", as: .text, named: "x", file: pkg.testFile)
+            verifySnapshot(of: "two\n", as: .text, named: "x", writesFailureRecord: true, file: pkg.testFile)
         })
         XCTAssertTrue(reported.recordWritten)
         startSnapshotRun()
         let returned = try XCTUnwrap(withSnapshotTesting(environment: [:]) {
-            verifySnapshot(of: "three\n", as: .text, named: "x", file: pkg.testFile)
+            verifySnapshot(of: "three\n", as: .text, named: "x", file: pkg.testFile)?.message
         })
         XCTAssertTrue(returned.contains("Re-record it:"), returned)
         XCTAssertFalse(returned.contains("labelsnap accept"), returned)
@@ -102,8 +102,8 @@ final class VerifySnapshotTests: XCTestCase {
         let failures = await withSnapshotTesting(environment: env) {
             await withTaskGroup(of: String?.self) { group in
                 for (i, text) in inputs.enumerated() {
-                    group.addTask { verifySnapshot(of: text, as: .text, named: "n\(i)", file: file, testName: "testParallel()") }
-                    group.addTask { verifySnapshot(of: text, as: .text, file: file, testName: "testParallelUnnamed()") }
+                    group.addTask { verifySnapshot(of: text, as: .text, named: "n\(i)", file: file, testName: "testParallel()")?.message }
+                    group.addTask { verifySnapshot(of: text, as: .text, file: file, testName: "testParallelUnnamed()")?.message }
                 }
                 var all: [String?] = []
                 for await f in group { all.append(f) }
@@ -127,7 +127,7 @@ final class VerifySnapshotTests: XCTestCase {
         let again = await withSnapshotTesting(environment: env) {
             await withTaskGroup(of: String?.self) { group in
                 for (i, text) in inputs.enumerated() {
-                    group.addTask { verifySnapshot(of: text, as: .text, named: "n\(i)", file: file, testName: "testParallel()") }
+                    group.addTask { verifySnapshot(of: text, as: .text, named: "n\(i)", file: file, testName: "testParallel()")?.message }
                 }
                 var all: [String] = []
                 for await f in group { if let f { all.append(f) } }

@@ -30,6 +30,6 @@ final class WeightAxisTests: XCTestCase {
         badge.backgroundColor = Color(red: 0xFF, green: 0x3B, blue: 0x30)  // systemRed, light
         badge.cornerConfiguration = .capsule()
         badge.scale = 2
-        assertLabelSnapshots(of: badge, matrix: [.weights(Font.Weight.all.map(\.weight))], as: .contactSheet, named: "weights")
+        assertSnapshots(of: badge, matrix: [.weights(Font.Weight.all.map(\.weight))], as: .contactSheet, named: "weights")
     }
 }

@@ -34,9 +34,11 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
     let n = scan.failures.count
     let root = foldersText(scan.roots)
     let sweep = localizationSweepSections(scan.roots, failures: scan.failures, images: &images)
-    // A report of only a sweep says so in its title, not "no failures" above a list of strings that do not fit.
+    let audits = accessibilitySections(scan.roots, images: &images)
+    // A report of only a sweep or audits says so in its title, not "no failures" above a list of strings that do not fit.
     let title = n > 0 ? "\(n) snapshot failure\(n == 1 ? "" : "s")"
-        : sweep.isEmpty ? "No pending snapshot failures" : "Localization sweep (no pending snapshot failures)"
+        : !sweep.isEmpty ? "Localization sweep (no pending snapshot failures)"
+        : !audits.isEmpty ? "Accessibility audit (no pending snapshot failures)" : "No pending snapshot failures"
     let generated: String = {
         let f = ISO8601DateFormatter()
         f.timeZone = TimeZone(identifier: "UTC")
@@ -59,7 +61,7 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
     <p class="meta">Artifacts: <span class="mono">\(htmlEscape(root))</span> · generated \(htmlEscape(generated)) by labelsnap report</p>
 
     """
-    if n == 0 && scan.errors.isEmpty && sweep.isEmpty {
+    if n == 0 && scan.errors.isEmpty && sweep.isEmpty && audits.isEmpty {
         h += "<p class=\"empty\">Nothing to review: every snapshot assertion passed, or the failures were accepted or rejected.</p>\n</header>\n</body>\n</html>\n"
         return h
     }
@@ -87,6 +89,7 @@ func renderHTMLReport(_ scan: PendingScan, images: inout ReportImages) throws ->
     }
     h += "</header>\n<main>\n"
     h += sweep
+    h += audits
     h += contactSheetSections(scan.failures, images: &images)
     for (i, f) in scan.failures.enumerated() {
         var section = ReportSection(failure: f, index: i + 1, magnifierOpen: n <= magnifiedOpenUpTo)
@@ -117,6 +120,7 @@ table.summary td:nth-child(3) { white-space: nowrap; }
    wraps, and the numbers break at spaces only (long snapshot names still break anywhere). */
 table.summary td:first-child { white-space: nowrap; }
 table.summary td.num { overflow-wrap: normal; }
+table.summary td.bad { color: var(--bad); font-weight: 600; }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
 section.failure, section.sweep { border-top: 2px solid var(--line); padding: 18px 0 8px; }

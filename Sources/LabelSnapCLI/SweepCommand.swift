@@ -39,14 +39,17 @@ options:
                         DIR must exist (only its localization folder is created)
   --no-sheets           write no contact sheets
   --workers N           threads (default: every core)
+  --audit               also audit every string for accessibility in 48 cells (labelsnap audit's checks, with
+                        the style's "background" and "interactive"): a table with a column per check, in the
+                        text, in --json and in sweep.json ("audit"); a failing check makes the exit status 1
 
-Exit status: 0 every string fits, 1 some do not fit or are not covered, 2 bad input (nothing is reported then).
+Exit status: 0 every string fits, 1 some do not fit, are not covered or (--audit) fail a check, 2 bad input (nothing is reported then).
 """
 
 func runSweepCommand(_ args: [String]) -> Int32 {
     do {
         let r = try ArgumentReader(args, valued: ["--style", "--locales", "--artifacts", "--workers"],
-                                   flags: ["--json", "--pseudo", "--pseudo-rtl", "--no-sheets", "--help", "-h"])
+                                   flags: ["--json", "--pseudo", "--pseudo-rtl", "--no-sheets", "--audit", "--help", "-h"])
         if r.flag("--help") || r.flag("-h") { print(sweepHelp); return 0 }
         guard r.positionals.count == 1 else {
             throw UsageError("sweep takes one Localizable.xcstrings, .strings file or folder (see --help)")
@@ -86,24 +89,26 @@ func runSweepCommand(_ args: [String]) -> Int32 {
         let progress = SweepProgress()
         let result = try sweep.run(progress: progress.report)
         progress.finish()
+        let audit = r.flag("--audit") ? try AuditSweep.run(sweep) { $0.auditOptions() } : []
 
         var sheets: [String: String] = [:]
         if !r.flag("--no-sheets") {
             let root = r.value("--artifacts").map { SnapshotLocation.absolutePath($0) } ?? ArtifactsFolders.defaultRoot(environment: commandEnvironment)
             let folder = root + "/localization"
-            sheets = try writeSweepArtifacts(result, style: style, folder: folder)
+            sheets = try writeSweepArtifacts(result, style: style, folder: folder, audit: audit)
         }
         if r.flag("--json") {
-            print(SweepReport.json(result, sheets: sheets))
+            print(SweepReport.json(result, sheets: sheets, audit: audit))
         } else {
             let terminal = TerminalStyle.out
             let sheetLines = result.summaries.compactMap { s in
                 sheets[s.locale].map { "  \(terminal.name(s.locale)): \(terminal.path($0))" }
             }
             print(SweepReport.text(result, marks: terminal.sweepMarks)
-                  + (sheetLines.isEmpty ? "" : "\n\n" + terminal.dim("Contact sheets:") + "\n" + sheetLines.joined(separator: "\n")))
+                  + (sheetLines.isEmpty ? "" : "\n\n" + terminal.dim("Contact sheets:") + "\n" + sheetLines.joined(separator: "\n"))
+                  + (r.flag("--audit") ? "\n\n" + AuditSweep.table(audit) : ""))
         }
-        return result.fits ? 0 : 1
+        return result.fits && audit.allSatisfy(\.passed) ? 0 : 1
     } catch {
         printError("sweep: \(error)")
         return 2
@@ -120,7 +125,7 @@ extension TerminalStyle {
 
 /// Writes `<folder>/sweep.json` and a contact sheet per locale with failures (old sheets removed first, so
 /// the folder shows this run only). Returns the sheet paths by locale.
-func writeSweepArtifacts(_ result: Sweep.Result, style: LabelStyle, folder: String) throws -> [String: String] {
+func writeSweepArtifacts(_ result: Sweep.Result, style: LabelStyle, folder: String, audit: [AuditSweep.Row] = []) throws -> [String: String] {
     let fm = FileManager.default
     do { try SnapshotFileSystem.makeDirectories(folder) } catch {
         throw UsageError("cannot create \(folder): \(SnapshotStoreError.reason(of: error)); give --artifacts a writable folder")
@@ -136,7 +141,7 @@ func writeSweepArtifacts(_ result: Sweep.Result, style: LabelStyle, folder: Stri
         try SnapshotFileSystem.writeAtomically(try PNGCodec.encode(bitmap), to: path)
         sheets[summary.locale] = path
     }
-    try SnapshotFileSystem.writeAtomically(Array(SweepReport.json(result, sheets: sheets).utf8), to: folder + "/sweep.json")
+    try SnapshotFileSystem.writeAtomically(Array(SweepReport.json(result, sheets: sheets, audit: audit).utf8), to: folder + "/sweep.json")
     return sheets
 }
 

@@ -21,6 +21,7 @@ let commands: [Command] = [
     Command(name: "orphans", synopsis: "orphans [--delete] [--dry-run]        list (or delete) references no test used in the last complete run", run: runOrphansCommand),
     Command(name: "info", synopsis: "info REFERENCE.png…                  print where a reference came from (library and font versions, label)", run: runInfoCommand),
     Command(name: "sweep", synopsis: "sweep CATALOG --style style.json     lay out every translation in its label, list the ones cut off", run: runSweepCommand),
+    Command(name: "audit", synopsis: "audit STYLE.json --text TEXT         audit a label's contrast, text size, Dynamic Type, truncation in 48 cells", run: runAuditCommand),
 ]
 
 let usage = """

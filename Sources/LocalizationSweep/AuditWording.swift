@@ -23,7 +23,7 @@ package enum AuditWording {
             + (axes.isEmpty ? "" : ": " + axes.joined(separator: " × ")) + "; over \(background)"
     }
 
-    static func passLine(_ report: AccessibilityReport) -> String {
+    package static func passLine(_ report: AccessibilityReport) -> String {
         "Accessibility audit passes (\(scope(report))): " + report.options.checks.map { $0.title.lowercased() }.joined(separator: ", ") + "."
     }
 
@@ -60,7 +60,7 @@ package enum AuditWording {
             guard let value = r.value else { return r.subject }
             return "\(ratio(value, decimals: decimals)) \(r.passed ? "≥" : "<") 3:1 (WCAG 1.4.11): \(r.subject)"
         case .touchTarget:
-            return "\(r.measure ?? "") \(r.passed ? "≥" : "<") 44 × 44 pt"
+            return "\(r.measure ?? r.subject) \(r.passed ? "≥" : "<") 44 × 44 pt"
         default:
             return r.subject + (r.measure.map { ": " + $0 } ?? "")
         }
@@ -75,7 +75,8 @@ package enum AuditWording {
             // Cells that differ only in the text size (contrast) or the amount cut (truncation) share a line.
             var key = r
             key.pointSize = nil
-            key.measure = check == .touchTarget ? r.measure : nil
+            key.measure = nil
+            key.value = check == .touchTarget ? nil : key.value
             if check == .textContrast || check == .nonTextContrast { key.value = r.value.map { (($0 * 10) + 1e-9).rounded(.down) } }
             let k = key
             if groups[k] == nil { order.append(k); groups[k] = (r, [], [], []) }
@@ -89,9 +90,10 @@ package enum AuditWording {
         return order.map { k in
             let g = groups[k]!
             let sizes = g.sizes.isEmpty ? nil : range(g.sizes)
-            var line = cellText(check == .truncation ? withoutMeasure(g.result) : g.result, standard: report.options.standard, sizes: sizes)
+            let measured = check == .truncation || check == .touchTarget
+            var line = cellText(measured ? withoutMeasure(g.result) : g.result, standard: report.options.standard, sizes: sizes)
                 + " — " + cellsText(report, g.cells)
-            if check == .truncation, let first = g.measures.first {
+            if measured, let first = g.measures.first {
                 line += " (" + (g.measures.count == 1 ? first : "\(first) … \(g.measures[g.measures.count - 1])") + ")"
             }
             return line

@@ -30,6 +30,12 @@ public struct LabelStyle: Sendable {
     /// swept as the attributed label `AttributedString(markdown:)` makes, in the font's family's faces, as an
     /// app that shows them with `attributedText` does. JSON `"markdown": true`.
     public var markdown = false
+    /// The container behind the label, for the accessibility audit (`labelsnap audit`, `sweep --audit`), resolved per
+    /// appearance and contrast; nil: `systemBackground`. JSON `"background"`: a colour (`"#F2F2F7"`) or a system
+    /// colour's name (`"secondarySystemBackground"`).
+    public var background: Color?
+    /// The label is tapped: the audit also checks a touch target of at least 44 × 44 pt. JSON `"interactive": true`.
+    public var interactive = false
 
     /// Changes to the style for the keys matching `keys` (glob: `*` any run of characters, `?` one).
     public struct Override: Sendable {

@@ -55,7 +55,7 @@ struct StyleReader {
     }
 
     /// The style's own keys (the label's are the property table's, `LabelProperty.styleKeys`).
-    static let styleOnlyKeys = ["width", "height", "markdown", "samples", "overrides"]
+    static let styleOnlyKeys = ["width", "height", "markdown", "samples", "background", "interactive", "overrides"]
 
     /// Every key a style takes: the label's properties in table order, then the style's own.
     static let knownKeys = LabelProperty.styleKeys + styleOnlyKeys
@@ -158,6 +158,17 @@ struct StyleReader {
         case "markdown":
             let b = try bool(node, key)
             return { $0.markdown = b }
+        case "background":
+            let text = try string(node, key)
+            do {
+                let color = try Color(hexOrName: text)
+                return { $0.background = color }
+            } catch {
+                throw self.error(node, "\"background\": \(error)")
+            }
+        case "interactive":
+            let b = try bool(node, key)
+            return { $0.interactive = b }
         case "height":
             if case .null = node.value { return { $0.height = nil } }
             let v = try number(node, key, in: positive)

@@ -191,8 +191,11 @@ package enum SweepReport {
     /// sweep.json's text: ``SweepReportDocument`` of `result` (its keys: `checked`, `fits`, `failures` — key,
     /// locale, variant, text, kinds, broken_words, at_least, lines, maxLines, overflow_pt, overflow_axis, lost, state,
     /// truncation, uncovered, fonts_tried, file, line —, `locales` with the contact sheets in `sheets`).
-    package static func json(_ result: Sweep.Result, sheets: [String: String] = [:]) -> String {
+    /// With `audit` (`sweep --audit`), its rows under `audit`.
+    package static func json(_ result: Sweep.Result, sheets: [String: String] = [:], audit: [AuditSweep.Row] = []) -> String {
+        var document = SweepReportDocument(result, sheets: sheets)
+        document.audit = audit
         // Encoding strings, numbers and arrays of them cannot fail.
-        String(decoding: (try? SweepReportDocument(result, sheets: sheets).encoded()) ?? [], as: UTF8.self)
+        return String(decoding: (try? document.encoded()) ?? [], as: UTF8.self)
     }
 }

@@ -17,6 +17,8 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
     package var locales: [LocaleSummary]
     /// Plural strings lacking categories their locale uses (empty in files from before the check).
     package var pluralGaps: [PluralGapEntry]
+    /// The accessibility audit of every string (`sweep --audit`); empty when it was not asked for.
+    package var audit: [AuditSweep.Row] = []
 
     /// `{"key", "locale", "argument", "present", "missing", "file", "line"}`: see `PluralGap`.
     package struct PluralGapEntry: Codable, Sendable, Equatable {
@@ -29,7 +31,7 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
         package var line: Int
     }
 
-    enum CodingKeys: String, CodingKey { case checked, fits, failures, locales, pluralGaps = "plural_gaps" }
+    enum CodingKeys: String, CodingKey { case checked, fits, failures, locales, audit, pluralGaps = "plural_gaps" }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -38,6 +40,7 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
         failures = try c.decode([Failure].self, forKey: .failures)
         locales = try c.decode([LocaleSummary].self, forKey: .locales)
         pluralGaps = try c.decodeIfPresent([PluralGapEntry].self, forKey: .pluralGaps) ?? []
+        audit = try c.decodeIfPresent([AuditSweep.Row].self, forKey: .audit) ?? []
     }
 
     /// One string that does not fit, is not covered by any font, or has a word broken in the middle.
@@ -188,9 +191,10 @@ package struct SweepReportDocument: Codable, Sendable, Equatable {
             items.isEmpty ? "[]" : "[\n" + (try items.map { "    " + String(decoding: try encoder.encode($0), as: UTF8.self) })
                 .joined(separator: ",\n") + "\n  ]"
         }
-        // plural_gaps only when there are some: a sweep without any writes the file as before the check.
+        // plural_gaps and audit only when there are some: a sweep without them writes the file as before.
         let text = "{\n  \"checked\": \(checked),\n  \"fits\": \(fits),\n  \"failures\": \(try lines(failures)),\n"
-            + "  \"locales\": \(try lines(locales))" + (pluralGaps.isEmpty ? "" : ",\n  \"plural_gaps\": \(try lines(pluralGaps))") + "\n}"
+            + "  \"locales\": \(try lines(locales))" + (pluralGaps.isEmpty ? "" : ",\n  \"plural_gaps\": \(try lines(pluralGaps))")
+            + (audit.isEmpty ? "" : ",\n  \"audit\": \(try lines(audit))") + "\n}"
         return Array(text.utf8)
     }
 

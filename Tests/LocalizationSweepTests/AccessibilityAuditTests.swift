@@ -175,4 +175,28 @@ final class AccessibilityAuditTests: XCTestCase {
                        "L-light (\(SweepReport.points(report.cells[0].width)) × \(SweepReport.points(report.cells[0].height)) pt): "
                        + "✓ text contrast 4.54:1 ≥ 4.5:1 (HIG, 17 pt regular): #767676 over systemBackground · ✓ truncation fits")
     }
+
+    /// The style file takes "background" and "interactive"; `labelsnap audit`'s cells (the style's width, the
+    /// height each size needs) word the same checks as the assertion over `.widths([90])`.
+    func testStyleKeysAndTheCommandsCells() throws {
+        let json = """
+        {"font": "DejaVu Sans", "textStyle": "subheadline", "insets": [4, 10, 4, 10], "width": 90,
+         "textColor": "systemGray", "backgroundColor": "systemGray5", "background": "secondarySystemBackground", "interactive": true}
+        """
+        let style = try LabelStyle(json: Array(json.utf8), file: "chip.json")
+        XCTAssertEqual(style.background, .secondarySystemBackground)
+        XCTAssertTrue(style.interactive)
+        XCTAssertThrowsError(try LabelStyle(json: Array(#"{"width": 90, "background": "grey"}"#.utf8), file: "s.json")) {
+            XCTAssertTrue("\($0)".contains("s.json:1: \"background\": invalid colour \"grey\""), "\($0)")
+        }
+        let matrix = try AuditMatrix.style(style, text: "Filter", language: nil)
+        let command = try AccessibilityAuditor.audit(try style.auditLabel(text: "Filter", language: nil), matrix: matrix, options: style.auditOptions())
+        var label = style.label
+        label.text = "Filter"
+        let assertion = try verifyLabelAccessibility(of: label, matrix: LabelMatrixAxis.accessibilityAudit + [.widths([90])],
+                                                     background: .secondarySystemBackground, interactive: true)
+        XCTAssertEqual(command.failingChecks, [.textContrast, .truncation, .touchTarget])   // truncated from AX2 on
+        XCTAssertEqual(command.message.split(separator: "\n").dropFirst(), assertion.message.split(separator: "\n").dropFirst())
+        XCTAssertEqual(command.cells.map(\.height), assertion.cells.map(\.height))
+    }
 }

@@ -167,6 +167,8 @@ let package = Package(
         // same file as a client, without them.
         .executableTarget(name: "MatrixBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/MatrixBenchmark",
                           swiftSettings: [.define("LABELSNAP_PACKAGE_ACCESS")]),
+        // The accessibility audit of 48 cells beside recording their snapshots.
+        .executableTarget(name: "AuditBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/AuditBenchmark"),
         .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],
                           path: "Benchmarks/SweepBenchmark"),
     ]

@@ -40,6 +40,14 @@ swift build -c release --product SweepBenchmark >&2
   "$bin/SweepBenchmark"
 } | tee -a "$output"
 
+swift build -c release --product AuditBenchmark >&2
+{
+  echo
+  echo "Accessibility audit of 48 cells beside recording them:"
+  echo
+  "$bin/AuditBenchmark"
+} | tee -a "$output"
+
 swift build -c release --product MatrixBenchmark >&2
 {
   echo

@@ -29,8 +29,11 @@ extension LabelMatrix {
 /// at least 44 × 44 pt. Nothing is written.
 /// - Parameters:
 ///   - label: the label as the app configures it; its `bounds` (or a `.widths` axis) set what it may occupy.
-///   - matrix: the cells (any `LabelMatrixAxis`); default `LabelMatrixAxis.accessibilityAudit`, 48 cells.
+///   - axes: the `matrix:` cells (any `LabelMatrixAxis`); default `LabelMatrixAxis.accessibilityAudit`, 48 cells.
 ///   - background: the container behind the label (default `.systemBackground`), resolved per cell.
+///   - standard: the text contrast thresholds: `.hig` (default), `.wcagAA`, `.wcagAAA`.
+///   - nonTextContrast: also check the border (else the background) against `background` at 3:1.
+///   - interactive: also check bounds of at least 44 × 44 pt in every cell.
 /// - Throws: `SnapshotConfigurationError` for an invalid matrix; the label's `LabelError` (a font that cannot be
 ///   loaded, an invalid property).
 public func verifyLabelAccessibility(

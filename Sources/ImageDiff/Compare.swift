@@ -5,12 +5,27 @@ import Raster
 /// Compares `actual` against `reference` (both RGBA8, straight alpha) with `options` (default `.exact`).
 ///
 /// Images are aligned at their top-left corners and the overlap is compared; a size mismatch fails
-/// and is described in `DiffResult.sizeMismatch`. Cost: a `memcmp` of the whole buffers when they are
+/// and is described in `ImageDifference.sizeMismatch`. Cost: a `memcmp` of the whole buffers when they are
 /// identical (same size, no ignored regions), else a `memcmp` per row span, with per-pixel work
 /// only on pixels whose bytes differ. Never throws, never traps on any input.
-package func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact) -> DiffResult {
-    var scanner = DiffScanner(reference: reference, actual: actual, options: options, recording: false)
-    return scanner.run()
+package func compare(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact) -> ImageDifference {
+    options.compare(reference, actual)
+}
+
+extension ImageComparison {
+    /// Compares `actual` against `reference` (both RGBA8, straight alpha) with these options, as a snapshot
+    /// assertion does, for bitmaps compared outside a test: `ImageComparison.pixelmatch().compare(before, after)`.
+    ///
+    /// Images are aligned at their top-left corners and the overlap is compared; a size mismatch fails (see
+    /// `ImageDifference.sizesMatch`). Never throws and never traps: options outside their ranges are clamped.
+    /// - Parameters:
+    ///   - reference: the expected image.
+    ///   - actual: the image to check.
+    /// - Returns: whether the images match under these options, and the counts (pixelmatch's, with a `threshold`).
+    public func compare(_ reference: Bitmap, _ actual: Bitmap) -> ImageDifference {
+        var scanner = DiffScanner(reference: reference, actual: actual, options: self, recording: false)
+        return scanner.run()
+    }
 }
 
 /// Runs `body` with `CDiffKernels`' portable C kernels instead of the AVX2 ones (which give the same bits), so
@@ -157,7 +172,7 @@ struct DiffScanner {
         }
     }
 
-    mutating func run() -> DiffResult {
+    mutating func run() -> ImageDifference {
         let refSize = PixelSize(width: reference.width, height: reference.height)
         let actSize = PixelSize(width: actual.width, height: actual.height)
         let mismatch = refSize == actSize ? nil : SizeMismatch(reference: refSize, actual: actSize)
@@ -177,7 +192,7 @@ struct DiffScanner {
         let allowed = options.allowedDifferingPixels(comparedPixels: compared)
         let box: PixelRect? = tally.maxX < 0 ? nil
             : PixelRect(x: tally.minX, y: tally.minY, width: tally.maxX - tally.minX + 1, height: tally.maxY - tally.minY + 1)
-        return DiffResult(
+        return ImageDifference(
             passed: !malformed && mismatch == nil && tally.differing <= allowed,
             comparison: options,
             referenceSize: refSize, actualSize: actSize, sizeMismatch: mismatch,

@@ -40,7 +40,7 @@ package struct DiffImages: Sendable, Equatable {
 /// - Throws: `RasterError.invalidSize` if the diff image would exceed `Bitmap.maximumPixelCount`, `CompositeTooLarge`
 ///   if the composite would; `RasterError.pixelCountMismatch` if a bitmap's `pixels` was given the wrong length.
 package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
-                           style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, images: DiffImages) {
+                           style: DiffImageStyle = .pixelmatch) throws -> (result: ImageDifference, images: DiffImages) {
     let (result, diff, mask) = try drawDiff(reference, actual, options, style: style, mask: true)
     let composite = try makeDiffComposite(reference, diff, actual, style: style)
     return (result, DiffImages(diff: diff, mask: mask ?? diff, composite: composite))
@@ -51,7 +51,7 @@ package func makeDiffImages(_ reference: Bitmap, _ actual: Bitmap, _ options: Im
 /// (about three times as wide) may not (`compositeSize(_:_:gutter:)`).
 /// - Throws: as `makeDiffImages`.
 package func makeDiffImage(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison = .exact,
-                           style: DiffImageStyle = .pixelmatch) throws -> (result: DiffResult, diff: Bitmap) {
+                           style: DiffImageStyle = .pixelmatch) throws -> (result: ImageDifference, diff: Bitmap) {
     let (result, diff, _) = try drawDiff(reference, actual, options, style: style, mask: false)
     return (result, diff)
 }
@@ -89,7 +89,7 @@ package func fitsABitmap(_ size: (width: Int, height: Int)) -> Bool {
 }
 
 private func drawDiff(_ reference: Bitmap, _ actual: Bitmap, _ options: ImageComparison, style: DiffImageStyle,
-                      mask withMask: Bool) throws -> (DiffResult, Bitmap, Bitmap?) {
+                      mask withMask: Bool) throws -> (ImageDifference, Bitmap, Bitmap?) {
     for b in [reference, actual] where b.pixels.count != b.width * b.height * 4 {
         throw RasterError.pixelCountMismatch(expected: b.width * b.height * 4, actual: b.pixels.count)
     }

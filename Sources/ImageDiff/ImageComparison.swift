@@ -11,7 +11,7 @@ import Raster
 ///   fails when it exceeds `35215·threshold²` (35215 is the delta of red vs cyan, the largest).
 ///   Colours with alpha < 255 are composited onto `alphaBackground` first, so transparent is not white.
 ///   Pixels that fail but look like anti-aliasing (Vyšniauskas 2009, as pixelmatch) are counted in
-///   `DiffResult.antiAliasedPixelCount` and do not fail the comparison unless `includeAA` is set.
+///   `ImageDifference.antiAliasedPixelCount` and do not fail the comparison unless `includeAA` is set.
 /// - **`perceptualPrecision`** (swift-snapshot-testing, 0…1): CIE ΔE94 (graphic-arts weights) of the
 ///   two colours in CIELAB (sRGB, D65); a pixel fails when `ΔE94 > (1 − perceptualPrecision)·100`,
 ///   e.g. 0.98 tolerates ΔE94 ≤ 2, about what the eye can tell apart.

@@ -107,7 +107,7 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
             + "reference; only its part inside the image is ignored\n").utf8))
     }
 
-    let result: DiffResult
+    let result: ImageDifference
     if let output {
         // The diff image alone: the side-by-side composite (three images wide) is not written here.
         let made = try makeDiffImage(reference, actual, options)
@@ -130,7 +130,7 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
 
 /// `{"pass": …, "diff_pixels": …, "aa_pixels": …, "ratio": …, "max_delta": …, "bbox": [x, y, w, h] | null,
 /// "size": {"reference": [w, h], "actual": [w, h]}}`; `max_delta` is the largest channel delta (0…255).
-func diffJSON(_ r: DiffResult) -> String {
+func diffJSON(_ r: ImageDifference) -> String {
     let bbox = r.boundingBox.map { "[\($0.x), \($0.y), \($0.width), \($0.height)]" } ?? "null"
     return "{\"pass\": \(r.passed), \"diff_pixels\": \(r.differingPixelCount), \"aa_pixels\": \(r.antiAliasedPixelCount), "
         + "\"ratio\": \(r.differingPixelRatio), \"max_delta\": \(r.maxChannelDelta), \"bbox\": \(bbox), "

@@ -3,7 +3,7 @@ import PNGCodec
 import SnapshotStore
 
 /// The numbers of a failure record as people read them, one format for every view (`review`, the
-/// interactive review, the report); percentages are the failure message's (`DiffResult.percentText`).
+/// interactive review, the report); percentages are the failure message's (`ImageDifference.percentText`).
 extension FailureText {
     /// A short reading of the failure kind.
     package static func kind(_ kind: SnapshotFailureKind) -> String {
@@ -27,7 +27,7 @@ extension FailureText {
         if let c = r.intMetric("comparedPixels") { s += " of \(c)" }
         if let a = r.sizeMetric("actualSize"), let b = r.sizeMetric("referenceSize"), a != b { s += " aligned" }
         s += " px differ"
-        if let ratio = r.doubleMetric("differingRatio") { s += " (\(DiffResult.percentText(ratio)))" }
+        if let ratio = r.doubleMetric("differingRatio") { s += " (\(ImageDifference.percentText(ratio)))" }
         return s
     }
 

@@ -11,7 +11,7 @@ extension SnapshotFormat where Value == Bitmap {
     /// tries the pixel digest of what this machine decoded of the file before (`ImageReferenceDigest`,
     /// `DecodedImageMemo`: no decode, no compare when it proves the reference equal), else decodes the reference and compares pixels (identical bitmaps short-cut
     /// to a byte compare); PNG is encoded only to write a reference or an artifact. A failure carries the numbers of
-    /// `DiffResult` and two attachments, `diff` (pixelmatch-style) and `composite`
+    /// `ImageDifference` and two attachments, `diff` (pixelmatch-style) and `composite`
     /// (reference | diff | actual), drawn only when artifacts are written.
     public static func image(_ comparison: ImageComparison) -> SnapshotFormat<Bitmap> {
         SnapshotFormat(
@@ -53,7 +53,7 @@ private final class DiffImageCache: Sendable {
     func composite() throws -> Bitmap { try makeDiffComposite(reference, try diff(), actual) }
 }
 
-private func imageMismatch(_ result: DiffResult, reference: Bitmap, actual: Bitmap,
+private func imageMismatch(_ result: ImageDifference, reference: Bitmap, actual: Bitmap,
                            comparison: ImageComparison) -> SnapshotMismatch {
     var metrics: [String: SnapshotMetric] = [
         "referenceSize": .ints([result.referenceSize.width, result.referenceSize.height]),

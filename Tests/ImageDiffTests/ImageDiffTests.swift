@@ -114,7 +114,7 @@ final class ImageDiffTests: XCTestCase {
     /// so delta = 0.5053·Δ². Bound at 0.1: 35215·0.01 = 352.15 → Δ 26 (341.58) passes, Δ 27 (368.36) fails.
     /// At 0.2: 1408.6 → Δ 52 (1366.33) passes, Δ 53 (1419.39) fails.
     func testGreyStepsAtThresholds() throws {
-        func run(_ step: UInt8, _ t: Double) throws -> DiffResult {
+        func run(_ step: UInt8, _ t: Double) throws -> ImageDifference {
             let a = try Bitmap(width: 4, height: 4, fill: grey(100))
             let b = try Bitmap(width: 4, height: 4, fill: grey(100 + step))
             return compare(a, b, .pixelmatch(threshold: t))

@@ -200,6 +200,22 @@ final class PixelmatchEquivalenceTests: XCTestCase {
         }
     }
 
+    /// The public door, `ImageComparison.compare(_:_:)`, gives pixelmatch 7's counts for the same images and options:
+    /// differing pixels as pixelmatch returns them, anti-aliased ones apart, all of them compared.
+    func testThePublicCompareGivesPixelmatchsCounts() throws {
+        var rng = SeededGenerator(seed: 64)
+        let (w, h) = (197, 23)
+        let (a, b) = makePair(w, h, round: 1, rng: &rng)
+        let oracle = Pixelmatch7(a: a.pixels, b: b.pixels, width: w, height: h, white: false).run()
+        let difference = ImageComparison.pixelmatch().compare(a, b)
+        XCTAssertEqual(difference.differingPixelCount, oracle.0)
+        XCTAssertEqual(difference.antiAliasedPixelCount, oracle.1)
+        XCTAssertEqual(difference.comparedPixelCount, w * h)
+        XCTAssertTrue(difference.sizesMatch)
+        XCTAssertEqual(difference.passed, oracle.0 == 0)
+        XCTAssertGreaterThan(oracle.1, 0, "the pair has anti-aliased pixels to find")
+    }
+
     private func checkWideRows() throws {
         var rng = SeededGenerator(seed: 64)
         for (round, w, h) in [(1, 197, 23), (2, 130, 31), (4, 257, 19)] {

@@ -32,25 +32,28 @@ package struct SizeMismatch: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The outcome of `compare(_:_:_:)`: whether it passed and the numbers that explain why.
-package struct DiffResult: Hashable, Sendable, CustomStringConvertible {
-    /// Same size and `differingPixelCount ≤ allowedDifferingPixels`.
-    package var passed: Bool
+/// Two bitmaps compared (`ImageComparison.compare(_:_:)`): whether they match under the comparison and the numbers
+/// that say why. With `.pixelmatch(threshold:includeAA:)` the counts are pixelmatch's: `differingPixelCount` is the
+/// number pixelmatch returns for the same images and options, `antiAliasedPixelCount` the pixels it drew yellow.
+public struct ImageDifference: Hashable, Sendable, CustomStringConvertible {
+    /// Same size and `differingPixelCount` within the comparison's limits (`maxDiffPixels`, `maxDiffPixelRatio`,
+    /// `precision`; none: 0).
+    public package(set) var passed: Bool
     /// The options the images were compared with.
     package var comparison: ImageComparison
     package var referenceSize: PixelSize
     package var actualSize: PixelSize
     /// Set when the sizes differ (the comparison then fails; the overlap is still compared).
     package var sizeMismatch: SizeMismatch?
-    /// Pixels compared: the overlap minus the ignored regions.
-    package var comparedPixelCount: Int
+    /// Pixels compared: the overlap of the two images (their common top-left region) minus the ignored regions.
+    public package(set) var comparedPixelCount: Int
     /// Pixels of the overlap inside `comparison.ignoring`.
     package var ignoredPixelCount: Int
     /// Pixels failing the per-pixel test (anti-aliased ones excluded unless `includeAA`).
-    package var differingPixelCount: Int
+    public package(set) var differingPixelCount: Int
     /// Pixels failing the YIQ test that were recognised as anti-aliasing and not counted as differing
     /// (0 unless `threshold` is set and `includeAA` is false).
-    package var antiAliasedPixelCount: Int
+    public package(set) var antiAliasedPixelCount: Int
     /// The most differing pixels that pass (see `ImageComparison.allowedDifferingPixels`).
     package var allowedDifferingPixels: Int
     /// Largest absolute difference of any one channel (R, G, B or A) over the compared pixels, 0…255.
@@ -60,10 +63,13 @@ package struct DiffResult: Hashable, Sendable, CustomStringConvertible {
     /// Largest ΔE94 over the compared pixels, when `perceptualPrecision < 1`.
     package var maxDeltaE: Double?
     /// The smallest rectangle holding every differing pixel (px, reference coordinates), nil if none.
-    package var boundingBox: PixelRect?
+    public package(set) var boundingBox: PixelRect?
+
+    /// True when both images have the same width and height (else `passed` is false and only the overlap was compared).
+    public var sizesMatch: Bool { sizeMismatch == nil }
 
     /// `differingPixelCount / comparedPixelCount` (0 when nothing is compared).
-    package var differingPixelRatio: Double {
+    public var differingPixelRatio: Double {
         comparedPixelCount == 0 ? 0 : Double(differingPixelCount) / Double(comparedPixelCount)
     }
 
@@ -99,10 +105,11 @@ package struct DiffResult: Hashable, Sendable, CustomStringConvertible {
         return first
     }
 
-    package var description: String { (passed ? "passed: " : "failed: ") + summary }
+    /// `passed: ` or `failed: ` and the numbers, e.g. `failed: 312 of 96000 px differ (0.325%, allowed 0), …`.
+    public var description: String { (passed ? "passed: " : "failed: ") + summary }
 }
 
-extension DiffResult {
+extension ImageDifference {
     /// A ratio (0…1) as a percentage the way failure messages print it: 3 significant decimals below
     /// 10 % (`0.325%`), one above (`21.4%`), `<0.001%` for tiny ratios. `labelsnap` uses the same, so the
     /// test message and the review agree.

@@ -175,7 +175,7 @@ struct InteractiveReview {
         if quitAt != nil && left > 0 { head += ", \(left) not reached (quit)" }
         out = head + "\n" + out
         if skipped + left > 0 {
-            out += "Still pending: " + style.numbers("\(skipped + left)") + " — " + style.command("labelsnap review" + artifactsArguments(scan.roots)) + "\n"
+            out += "Still pending: " + style.numbers("\(skipped + left)") + " — " + style.command(shownCommand("labelsnap review" + artifactsArguments(scan.roots))) + "\n"
         }
         return out
     }

@@ -46,13 +46,13 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
     let style = TerminalStyle.out
     do {
         let reader = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--delete", "--dry-run"], repeatable: ["--artifacts"])
-        guard reader.positionals.isEmpty else { throw UsageError("orphans takes no names (got \(reader.positionals.joined(separator: " "))); see labelsnap orphans --help") }
+        guard reader.positionals.isEmpty else { throw UsageError("orphans takes no names (got \(reader.positionals.joined(separator: " "))); see \(shownCommand("labelsnap orphans --help")))") }
         let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"), environment: commandEnvironment)
         guard roots.count == 1 else { throw UsageError("orphans reads one artifacts folder (the last run's), got \(roots.count)") }
         let delete = reader.flag("--delete"), dryRun = reader.flag("--dry-run")
         // Refused rather than ignored (as git clean refuses a lone option): a lone --dry-run reads as if
         // --delete were meant, and listing deletes nothing anyway.
-        if dryRun && !delete { throw UsageError("--dry-run only applies to --delete: labelsnap orphans alone deletes nothing; to see what --delete would remove, run labelsnap orphans --delete --dry-run") }
+        if dryRun && !delete { throw UsageError("--dry-run only applies to --delete: orphans alone deletes nothing; to see what --delete would remove, run \(shownCommand("labelsnap orphans --delete --dry-run")))") }
         let root = ArtifactsFolders.currentPackageRoot()
         let scan = try OrphanScan.scan(artifactsRoot: roots[0], packageRoot: root)
         func shown(_ path: String) -> String { path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path }
@@ -108,8 +108,8 @@ func runOrphansCommand(_ args: [String]) -> Int32 {
         print((delete ? style.warn("Would delete") + " " + what : what.prefix(1).uppercased() + what.dropFirst()) + ":")
         for file in scan.orphans { print("  " + style.path(shown(file))) }
         print(style.dim("(A Swift Testing test skipped by .enabled(if:) or .disabled is not seen here, unlike XCTSkip: its references are listed as unused.)"))
-        print(delete ? "Delete them: labelsnap orphans --delete" + artifactsArguments(roots)
-                     : "Delete them: labelsnap orphans --delete" + artifactsArguments(roots) + "  (--dry-run first to check)")
+        let deleteCommand = shownCommand("labelsnap orphans --delete" + artifactsArguments(roots))
+        print("Delete them: " + deleteCommand + (delete ? "" : "  (--dry-run first to check)"))
         return 1
     } catch {
         printError("orphans: \(error)")

@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #endif
 import SnapshotRun
+import SnapshotMessages
 import SnapshotStore
 
 /// The references no test used in the last run (`labelsnap orphans`), judged only from a run that
@@ -62,19 +63,19 @@ package struct OrphanScan: Sendable, Equatable {
                             isRunning: (String) -> Bool = SnapshotRunManifest.isRunning,
                             changed: (String) -> Double? = OrphanScan.lastChange) throws -> OrphanScan {
         guard let run = SnapshotRunManifest.runs(in: artifactsRoot).first else {
-            throw ReviewError("no run manifest in \(artifactsRoot)/\(SnapshotRunManifest.folderName): run the whole test suite once (swift test), then labelsnap orphans again")
+            throw ReviewError("no run manifest in \(artifactsRoot)/\(SnapshotRunManifest.folderName): run the whole test suite once (swift test), then \(SnapshotCommand.labelsnap("orphans")) again")
         }
         let problems = run.problems(isRunning: isRunning)
         guard problems.isEmpty else {
             throw ReviewError("cannot tell unused references from the last run (\(run.folder)):\n"
                 + problems.map { "  - " + $0 }.joined(separator: "\n")
                 + "\nA reference is unused only if no test used it in a run of every test that passed. Run the whole suite "
-                + "with swift test (no --filter or --skip; --parallel is fine), fix what fails, then run labelsnap orphans again.")
+                + "with swift test (no --filter or --skip; --parallel is fine), fix what fails, then run \(SnapshotCommand.labelsnap("orphans")) again.")
         }
         let used = run.references
         let folders = run.snapshotsFolders.filter(isFolder).sorted()
         guard !folders.isEmpty else {
-            throw ReviewError("none of the folders of references the last run used exists here (\(run.snapshotsFolders.sorted().joined(separator: ", "))): was the checkout moved since? Run swift test here, then labelsnap orphans again")
+            throw ReviewError("none of the folders of references the last run used exists here (\(run.snapshotsFolders.sorted().joined(separator: ", "))): was the checkout moved since? Run swift test here, then \(SnapshotCommand.labelsnap("orphans")) again")
         }
         let extensions = referenceExtensions.union(used.compactMap(pathExtension))
         let outsideFolders = folders.filter { folder in

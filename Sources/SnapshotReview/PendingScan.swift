@@ -66,7 +66,7 @@ package enum ArtifactsFolders {
         if named.isEmpty {
             if environment["SNAPSHOT_ARTIFACTS"]?.isEmpty ?? true,
                !SnapshotFileSystem.exists(currentPackageRoot() + "/Package.swift") {
-                throw ReviewError("no Package.swift at or above \(FileManager.default.currentDirectoryPath): run labelsnap inside your package, or pass --artifacts DIR")
+                throw ReviewError("no Package.swift at or above \(FileManager.default.currentDirectoryPath): run it inside your package, or pass --artifacts DIR")
             }
             let root = defaultRoot(environment: environment)
             if let folder = SnapshotLocation.referencesFolder(containing: root, folders: references, base: currentPackageRoot()) {

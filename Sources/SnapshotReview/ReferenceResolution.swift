@@ -118,11 +118,11 @@ extension PendingFailure {
         if let checkout { return SnapshotLocation.absolutePath(checkout) }
         let root = claim.packageRoot
         guard SnapshotFileSystem.exists(root + "/Package.swift") else {
-            throw ReviewError("the package root \(record.packageRoot) of \(recordPath) does not exist here, and the working folder is not inside a package; run labelsnap from the package the snapshot belongs to")
+            throw ReviewError("the package root \(record.packageRoot) of \(recordPath) does not exist here, and the working folder is not inside a package; run accept from the package the snapshot belongs to")
         }
         let realRecord = Self.realPathOfExistingPrefix(recordPath), realRoot = Self.realPathOfExistingPrefix(root)
         guard realRecord.hasPrefix(realRoot + "/") else {
-            throw ReviewError("refusing \(recordPath): the working folder is not inside a package, and the record lies outside the package root it names (\(root)); run labelsnap from the package the snapshot belongs to")
+            throw ReviewError("refusing \(recordPath): the working folder is not inside a package, and the record lies outside the package root it names (\(root)); run accept from the package the snapshot belongs to")
         }
         return root
     }

@@ -39,7 +39,7 @@ final class AcceptMessagesTests: XCTestCase {
         XCTAssertEqual(mkfifo(reference, 0o644), 0)
         let list = try labelsnap(["review", "--list"], cwd: pkg.root)
         XCTAssertTrue(list.stdout.contains("testBadge.1.png  (not a regular file: accept refuses it)"), list.stdout)
-        XCTAssertTrue(list.stdout.contains("not possible while \(reference) is not a regular file; delete it, then accept: labelsnap accept"), list.stdout)
+        XCTAssertTrue(list.stdout.contains("not possible while \(reference) is not a regular file; delete it, then accept: swift run labelsnap accept"), list.stdout)
         let json = try labelsnap(["review", "--json"], cwd: pkg.root)
         XCTAssertTrue(json.stdout.contains("\"accept_command\": null"), json.stdout)
         let refused = try labelsnap(["accept", "testBadge.1"], cwd: pkg.root)

@@ -56,7 +56,7 @@ final class OrphansCommandTests: XCTestCase {
               __Snapshots__/FakeTests/BadgeTests/testRemoved.1.png
               __Snapshots__/FakeTests/OldTests/testGone.dark.png
             (A Swift Testing test skipped by .enabled(if:) or .disabled is not seen here, unlike XCTSkip: its references are listed as unused.)
-            Delete them: labelsnap orphans --delete  (--dry-run first to check)
+            Delete them: swift run labelsnap orphans --delete  (--dry-run first to check)
 
             """)
         XCTAssertTrue(FileManager.default.fileExists(atPath: unused), "listing deletes nothing")
@@ -119,7 +119,7 @@ final class OrphansCommandTests: XCTestCase {
         let result = try labelsnap(["orphans", "--delete"], cwd: pkg.root)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stdout.contains("""
-            1 unused reference named by a pending failure — never deleted (labelsnap accept or reject the failure first; then labelsnap orphans judges it):
+            1 unused reference named by a pending failure — never deleted (swift run labelsnap accept or reject the failure first; then swift run labelsnap orphans judges it):
               __Snapshots__/FakeTests/BadgeTests/testRemoved.1.png
             """), result.stdout)
         XCTAssertTrue(result.stdout.contains("Deleted 2 references no test used:"), result.stdout)
@@ -175,7 +175,7 @@ final class OrphansCommandTests: XCTestCase {
         let listed = try labelsnap(["orphans"], cwd: pkg.root)
         XCTAssertEqual(listed.status, 1, listed.stderr)
         XCTAssertTrue(listed.stdout.contains("""
-            2 temporary files of a write that never finished (its test process is gone: killed or crashed) — not references; the next test run in their folder removes them, or labelsnap orphans --delete:
+            2 temporary files of a write that never finished (its test process is gone: killed or crashed) — not references; the next test run in their folder removes them, or swift run labelsnap orphans --delete:
               __Snapshots__/FakeTests/BadgeTests/.testMany.n6.png.tmp-\(p.processIdentifier)-7-27400
               __Snapshots__/FakeTests/OldTests/.testGone.dark.png.tmp-\(p.processIdentifier)-1-5
             No unused references.

@@ -46,7 +46,7 @@ final class ReportCommandTests: XCTestCase {
         XCTAssertFalse(html.contains("<b>"))
         XCTAssertFalse(html.contains("http://") || html.contains("https://"), "self-contained: no network")
         XCTAssertTrue(html.contains("image-rendering: pixelated"))
-        XCTAssertTrue(html.contains("<pre>labelsnap accept \(pkg.record("testBadge.badge"))</pre>"), html)
+        XCTAssertTrue(html.contains("<pre>swift run labelsnap accept \(pkg.record("testBadge.badge"))</pre>"), html)
         XCTAssertTrue(html.contains("<td class=\"num\">2 of 48 px differ (4.167%)</td>"), html)
 
         // Reference (the copy that was compared), diff, actual and the amplified difference, each once, in
@@ -192,7 +192,7 @@ final class ReportCommandTests: XCTestCase {
         try FileManager.default.removeItem(atPath: pkg.artifactsFolder + "/testTitle.1.txt.actual.txt")
         _ = try labelsnap(["report", "-o", "text.html"], cwd: pkg.root)
         let gone = try String(contentsOfFile: pkg.root + "/text.html", encoding: .utf8)
-        XCTAssertFalse(gone.contains("<pre>labelsnap accept "), "no accept command offered, not even --all")
+        XCTAssertFalse(gone.contains("<pre>swift run labelsnap accept "), "no accept command offered, not even --all")
         XCTAssertTrue(gone.contains("No actual text to accept (its file is gone)"), gone)
     }
 

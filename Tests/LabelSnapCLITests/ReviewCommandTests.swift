@@ -115,7 +115,7 @@ final class ReviewCommandTests: XCTestCase {
         let review = try labelsnap(["review", "--artifacts", "shard1", "--artifacts", "shard2"], cwd: pkg.root)
         XCTAssertEqual(review.status, 0, review.stderr)
         XCTAssertTrue(review.stdout.hasPrefix("2 pending snapshot failures in \(shard1), \(shard2) (merged)\n"), review.stdout)
-        XCTAssertTrue(review.stdout.contains("labelsnap accept --all --artifacts \(shard1) --artifacts \(shard2)"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("swift run labelsnap accept --all --artifacts \(shard1) --artifacts \(shard2)"), review.stdout)
         let report = try labelsnap(["report", "--artifacts", "shard1", "--artifacts", "shard2", "-o", "merged.html"], cwd: pkg.root)
         XCTAssertEqual(report.status, 0, report.stderr)
         XCTAssertTrue(try String(contentsOfFile: pkg.root + "/merged.html", encoding: .utf8).contains("<h1>2 snapshot failures</h1>"))
@@ -248,7 +248,7 @@ final class ReviewCommandTests: XCTestCase {
 
         let review = try labelsnap(["review", "--artifacts", "Downloads/artifacts"], cwd: pkg.root)
         XCTAssertEqual(review.status, 0, review.stderr)
-        XCTAssertTrue(review.stdout.contains("accept:      labelsnap accept \(downloaded)/FakeTests/BadgeTests/testBadge.badge.png.failure.json"), review.stdout)
+        XCTAssertTrue(review.stdout.contains("accept:      swift run labelsnap accept \(downloaded)/FakeTests/BadgeTests/testBadge.badge.png.failure.json"), review.stdout)
         let result = try labelsnap(["accept", "--all", "--artifacts", "Downloads/artifacts"], cwd: pkg.root)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("note: package root /home/runner/work/app does not exist here; using \(pkg.root)"), result.stdout)
@@ -275,7 +275,7 @@ final class ReviewCommandTests: XCTestCase {
               largest Δ:   255 of 255
               changed box: (4, 2, 2×1)
               tolerance:   exact
-              accept:      labelsnap accept \(pkg.record("testBadge.badge"))
+              accept:      swift run labelsnap accept \(pkg.record("testBadge.badge"))
 
             BadgeTests/testWide.1  mismatch
               test:        testWide  (\(pkg.testFile))
@@ -285,9 +285,9 @@ final class ReviewCommandTests: XCTestCase {
               largest Δ:   255 of 255
               changed box: (0, 0, 1×1)
               tolerance:   exact
-              accept:      labelsnap accept \(pkg.record("testWide.1"))
+              accept:      swift run labelsnap accept \(pkg.record("testWide.1"))
 
-            Accept all: labelsnap accept --all   Report: labelsnap report
+            Accept all: swift run labelsnap accept --all   Report: swift run labelsnap report
 
             """)
         let json = try labelsnap(["review", "--json"], cwd: pkg.root)
@@ -303,7 +303,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(failures[1]["reference_size"] as? [Int], [8, 6])
         XCTAssertEqual(failures[1]["actual_size"] as? [Int], [9, 7])
         XCTAssertEqual(failures[0]["reference"] as? String, pkg.reference("testBadge.badge"))
-        XCTAssertEqual(failures[0]["accept_command"] as? String, "labelsnap accept " + pkg.record("testBadge.badge"))
+        XCTAssertEqual(failures[0]["accept_command"] as? String, "swift run labelsnap accept " + pkg.record("testBadge.badge"))
     }
 
     func testReviewAndReportOfAnEmptyFolder() throws {

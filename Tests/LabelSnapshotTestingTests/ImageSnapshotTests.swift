@@ -50,7 +50,7 @@ final class ImageSnapshotTests: XCTestCase {
             """), message)
         XCTAssertTrue(message.contains("  diff:      \(art).png.diff.png\n"), message)
         XCTAssertTrue(message.contains("  composite: \(art).png.composite.png\n"), message)
-        XCTAssertTrue(message.contains("Accept the actual value:  labelsnap accept \(art).png.failure.json"), message)
+        XCTAssertTrue(message.contains("Accept the actual value:  swift run labelsnap accept \(art).png.failure.json"), message)
         XCTAssertEqual(pkg.bytes(ref), refBytes, "reference untouched under missing")
         XCTAssertEqual(try PNGCodec.decode(contentsOf: art + ".png.actual.png"), actual)
         let diff = try PNGCodec.decode(contentsOf: art + ".png.diff.png")

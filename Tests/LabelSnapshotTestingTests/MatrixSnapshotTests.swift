@@ -86,7 +86,7 @@ final class MatrixSnapshotTests: XCTestCase {
             XCTAssertEqual(pending.contactSheetPath, sheetPath)
             // The hint's commands work: review takes no names, accept's <file>/<test> selects this test only.
             let selection = SnapshotNaming.testFileName(pkg.testFile) + "/testBadge"
-            XCTAssertEqual(lines.last, "Review: labelsnap review · accept them all: labelsnap accept \(selection)")
+            XCTAssertEqual(lines.last, "Review: swift run labelsnap review · accept them all: swift run labelsnap accept \(selection)")
             XCTAssertTrue(pending.matches(selection))
             _ = try pending.reject(environment: [:])
             XCTAssertNil(pkg.bytes(recordPath))
@@ -124,7 +124,7 @@ final class MatrixSnapshotTests: XCTestCase {
             let reported = try XCTUnwrap(verifySnapshots(of: changed, matrix: axes, writesFailureRecord: true, file: pkg.testFile, testName: "testPending()"))
             XCTAssertEqual(reported.failures.map(\.failure.recordWritten), [true])
             XCTAssertNotNil(pkg.bytes(pkg.artifacts + "/testPending.dark.png.failure.json"))
-            XCTAssertTrue(reported.message.hasSuffix("accept them all: labelsnap accept "
+            XCTAssertTrue(reported.message.hasSuffix("accept them all: swift run labelsnap accept "
                 + SnapshotNaming.testFileName(pkg.testFile) + "/testPending"), reported.message)
         }
     }

@@ -43,7 +43,7 @@ final class FailureTextTests: XCTestCase {
             "  diff:      /p/.build/snapshot-artifacts/AppTests/BadgeTests/testBadge.badge.png.diff.png",
             "  composite: /p/.build/snapshot-artifacts/AppTests/BadgeTests/testBadge.badge.png.composite.png",
             "  record:    /p/.build/snapshot-artifacts/AppTests/BadgeTests/testBadge.badge.png.failure.json",
-            "Accept the actual value:  labelsnap accept /p/.build/snapshot-artifacts/AppTests/BadgeTests/testBadge.badge.png.failure.json",
+            "Accept the actual value:  swift run labelsnap accept /p/.build/snapshot-artifacts/AppTests/BadgeTests/testBadge.badge.png.failure.json",
             "or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter BadgeTests.testBadge",
         ])
         XCTAssertEqual(FailureText.message(f), FailureText.lines(f).joined(separator: "\n"))

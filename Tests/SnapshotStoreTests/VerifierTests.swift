@@ -220,7 +220,7 @@ final class VerifierTests: XCTestCase {
         let mismatch = try XCTUnwrap(verify("b\n"))
         let record = pkg.artifacts + "/testLabel.label.txt.failure.json"
         XCTAssertEqual(mismatch.fixes, [.accept(recordPath: record), .rerecord(.failed)])
-        XCTAssertTrue(mismatch.message.hasSuffix("\nAccept the actual value:  labelsnap accept \(record)\nor re-record:  \(filter)"), mismatch.message)
+        XCTAssertTrue(mismatch.message.hasSuffix("\nAccept the actual value:  swift run labelsnap accept \(record)\nor re-record:  \(filter)"), mismatch.message)
         let file = pkg.root + "/not-a-folder"
         try pkg.write(Array("keep".utf8), to: file)
         let noActual = try XCTUnwrap(verify("b\n", env: ["SNAPSHOT_ARTIFACTS": file]))
@@ -249,7 +249,7 @@ final class VerifierTests: XCTestCase {
               actual:    \(art).txt.actual.txt
               diff:      \(art).txt.diff
               record:    \(art).txt.failure.json
-            Accept the actual value:  labelsnap accept \(art).txt.failure.json
+            Accept the actual value:  swift run labelsnap accept \(art).txt.failure.json
             or re-record:  SNAPSHOT_TESTING_RECORD=failed swift test --filter '^FakeTests\\.(.*/)?testLabel(\\([^)]*\\)/|$)'
             """)
         XCTAssertEqual(pkg.bytes(art + ".txt.actual.txt"), Array("a\nB\nc\n".utf8))

@@ -14,6 +14,8 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
     /// `language` is not a well-formed BCP 47 tag (RFC 5646 §2.1).
     case invalidLanguage(String)
     case tooLarge(widthPx: Int, heightPx: Int, limit: Int)
+    /// The text measures more than `maximumLength` points on one `side` ("wide" or "tall"): measuring stopped there.
+    case textTooLarge(side: String)
     case font(TypesettingError)
 
     public var description: String {
@@ -39,6 +41,9 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
             return "invalid \(name) \(n(value)) (attributedText \(range.lowerBound)..<\(range.upperBound)): " + advice(name)
         case .tooLarge(let w, let h, let limit):
             return "label of \(w)×\(h) px exceeds the limit of \(PaddedLabel.maximumPixelDimension) px a side and \(limit) pixels: give it smaller bounds, text or scale"
+        case .textTooLarge(let side):
+            return "text more than \(n(PaddedLabel.maximumLength)) pt \(side) (the limit of a label's lengths): give the label less text, "
+                + "a smaller font, or fewer lines (numberOfLines)"
         case .font(let e): return e.description
         }
     }

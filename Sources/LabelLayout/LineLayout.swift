@@ -172,9 +172,9 @@ struct LineLayout {
         var start = 0
         while start < utf16.count {
             let (paragraph, next) = text.paragraph(from: start)
-            let room = maxLines > 0 ? maxLines - lines.count : Int.max
-            var paragraphLines = wraps
-                ? try wrap(paragraph, width: limit, maxLines: room == Int.max ? room : room + 1)
+            let room = maxLines > 0 ? maxLines - lines.count : Int.max, capacity = linesWithinLimit - lines.count
+            var paragraphLines = wraps  // one line past the size limit is enough to refuse it
+                ? try wrap(paragraph, width: limit, maxLines: min(room == Int.max ? room : room + 1, capacity + 1))
                 : [try wholeLine(paragraph, limit: limit)]
             // Text remains after the kept lines: the last kept one is truncated, its paragraph not pushed out.
             if paragraphLines.count > room || (paragraphLines.count == room && text.textFollows(paragraphEndingAt: next)) {
@@ -183,6 +183,7 @@ struct LineLayout {
                 textRemains = true
                 break
             }
+            if paragraphLines.count > capacity { throw LabelError.textTooLarge(side: "tall") }
             if wraps { try pushOut(&paragraphLines, width: limit) }
             lines += paragraphLines
             for _ in paragraphLines.indices { paragraphOfLine.append(paragraph) }
@@ -199,17 +200,16 @@ struct LineLayout {
                 truncation = label.lineBreakMode
             }
         }
-        let widest = lines.reduce(0) { Swift.max($0, $1.width) }   // widths are ≥ 0
-        return MeasuredText(lines: lines, size: CGSize(width: widest, height: blockHeight(lines: lines.count)),
-                            truncation: truncation)
+        let size = try checkWithinLimit(CGSize(width: lines.reduce(0) { Swift.max($0, $1.width) }, height: blockHeight(lines: lines.count)))
+        return MeasuredText(lines: lines, size: size, truncation: truncation)
     }
 
     /// A paragraph on one line. Within a finite `limit` its width only decides whether it is truncated (and a
     /// truncated line is measured again), so shaping stops once the line is known to be wider (the width is then
     /// infinite), unless the line's end is needed: head and middle truncation keep it, clipping draws it.
     func wholeLine(_ paragraph: Range<Int>, limit: CGFloat, mode: LineBreakMode? = nil) throws -> BrokenLine {
-        let needsWholeLine = !limit.isFinite || [.byTruncatingHead, .byTruncatingMiddle, .byClipping].contains(mode ?? label.lineBreakMode)
-        let width = needsWholeLine ? try lineWidth(paragraph)
+        let needsWholeLine = [.byTruncatingHead, .byTruncatingMiddle, .byClipping].contains(mode ?? label.lineBreakMode)
+        let width = !limit.isFinite ? try unlimitedLineWidth(paragraph) : needsWholeLine ? try lineWidth(paragraph)
             : try lineWidth(paragraph, unlessBeyond: limit + layoutTolerance) ?? .infinity
         return BrokenLine(pieces: [.text(paragraph)], width: width, endsParagraph: true)
     }

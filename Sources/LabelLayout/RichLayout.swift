@@ -68,6 +68,7 @@ extension LineLayout {
             height += lines[i].box!.height + lines[i].spacingAfter
             widest = max(widest, lines[i].leadingIndent + lines[i].width)
         }
+        try checkWithinLimit(CGSize(width: widest, height: height))
         return MeasuredText(lines: lines, size: CGSize(width: widest, height: height), truncation: truncation)
     }
 

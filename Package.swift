@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 // LabelSnapshot: snapshot tests for padded text labels on Linux.
-// One target per stage or capability (DESIGN.md §1, the map):
-//   PaddedLabel (LabelLayout) → TextLayout → LabelRendering → Bitmap (Raster) → PNGCodec
-//   LabelSnapshotTesting → SnapshotStore (which runs the format's PNGCodec and ImageDiff closures) → SnapshotReview ← labelsnap
-//   SnapshotStore → SnapshotRun (this test run: unnamed snapshots numbered, references claimed, the manifest of those used)
+// Ten Swift modules, each named for its job (DESIGN.md §1, the map), declared lowest first below:
+//   Support → Imaging → SnapshotStore → SnapshotMessages → SnapshotReview   (snapshots of any value, knowing no label)
+//   → Typesetting → LabelRendering → Localization → LabelDescription        (a label: shaped, drawn, swept, described)
+//   LabelSnapshotTesting (the assertions) and LabelSnapCLI (`labelsnap`) on top of both.
 import PackageDescription
 
 let package = Package(
@@ -11,7 +11,6 @@ let package = Package(
     products: [
         .library(name: "LabelSnapshotTesting", targets: ["LabelSnapshotTesting"]),
         .library(name: "LabelRendering", targets: ["LabelRendering"]),
-        .library(name: "ContactSheetRendering", targets: ["ContactSheetRendering"]),
         .executable(name: "labelsnap", targets: ["LabelSnapCLI"]),
         // `swift package --allow-writing-to-package-directory labelsnap review|report|accept|reject …`
         .plugin(name: "LabelSnapPlugin", targets: ["LabelSnapPlugin"]),
@@ -39,65 +38,31 @@ let package = Package(
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
         // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
-        // libpng's full API behind setjmp, so its longjmp error handling never crosses Swift frames.
-        .target(name: "CPNGShim", dependencies: ["CPNG"],
-                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
 
-        // Pipeline stages.
-        // Raster's pixel kernels in C: fast in a client's unoptimised (debug) build too.
-        .target(name: "CRasterKernels"),
-        .target(name: "Raster", dependencies: ["CRasterKernels"]),
-        .target(name: "ContentDigest", dependencies: ["CCrypto", "CXXHash"]),
-        // The one checked open/read of files that must be regular files (never blocks on a FIFO, never reads a device).
-        .target(name: "RegularFiles"),
-        .target(name: "PNGCodec", dependencies: ["Raster", "CPNGShim", "ContentDigest", "RegularFiles"]),
-        // Row kernels of the anti-aliasing band (AVX2 when the CPU has it).
-        .target(name: "CDiffKernels"),
-        .target(name: "ImageDiff", dependencies: ["Raster", "CDiffKernels"]),
-        // Locked: a value behind a Synchronization.Mutex that ThreadSanitizer sees, the one lock box.
-        .target(name: "Locking"),
-        .target(name: "Typesetting", dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICU", "Locking", "RegularFiles"]),
-        .target(name: "LabelLayout", dependencies: ["Typesetting", "Raster", "PNGCodec"]),
-        // Markdown's inline syntax → an attributed label's text (AttributedString(markdown:)).
-        .target(name: "MarkdownText", dependencies: ["LabelLayout", "CCmarkGFM"]),
-        .target(name: "LabelRendering", dependencies: ["LabelLayout", "Typesetting", "Raster", "CFreeType"]),
-        // Grids of images with headers drawn by the label renderer (matrix and per-locale sheets).
-        .target(name: "ContactSheetRendering", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster"]),
-        // The table of a label's properties: the provenance's label line, the style JSON keys and `labelsnap render`'s
-        // options, each property one entry (DESIGN.md §1, "Adding a label property").
-        .target(name: "LabelDescription", dependencies: ["LabelLayout", "MarkdownText", "PNGCodec", "StringResources", "Typesetting", "Raster", "ContentDigest"]),
-        // Localization sweep: string catalogs and .strings/.stringsdict in, every translation laid out.
-        .target(name: "StringResources", dependencies: ["CICU", "RegularFiles", "Locking"]),
-        .target(name: "LocalizationSweep", dependencies: ["StringResources", "Locking", "LabelLayout", "LabelDescription", "LabelRendering",
-                                                          "ContactSheetRendering", "Typesetting", "Raster", "MarkdownText"]),
-        // A test process's start and exit status, for SnapshotRun's manifest of the references a run used
-        // (a constructor: the only code that runs before the first test).
-        .target(name: "CSnapshotRun"),
-        // renameat2(RENAME_NOREPLACE) and the parallel fdatasync of a batch of references (not in Swift's Glibc).
-        .target(name: "CSnapshotFiles"),
-        // Test names and `named:` values as single, safe path components (SnapshotNaming), for the store and the run.
-        .target(name: "SnapshotFileNames"),
-        // This test run's bookkeeping: unnamed snapshots numbered, references claimed across processes, the manifest
-        // of the references used (written and judged), the `--filter` pattern of one test.
-        .target(name: "SnapshotRun", dependencies: ["CSnapshotRun", "CSnapshotFiles", "RegularFiles", "Locking", "SnapshotFileNames"]),
-        .target(name: "SnapshotStore", dependencies: ["Raster", "PNGCodec", "ImageDiff", "ContentDigest", "SnapshotRun", "SnapshotFileNames",
-                                                      "CSnapshotFiles", "RegularFiles", "Locking"]),
-        // The words of a snapshot failure, above the store: its message (FailureText, from the store's outcome values,
-        // given to the store as a SnapshotWording), the commands it offers (SnapshotCommand), the numbers review shows.
-        .target(name: "SnapshotMessages", dependencies: ["SnapshotStore", "SnapshotRun", "ImageDiff", "PNGCodec"]),
-        // Where a recorded label PNG came from (its provenance text chunk), for the assertions and `labelsnap info`.
-        .target(name: "ReferenceProvenance", dependencies: ["LabelDescription", "LabelLayout", "Typesetting", "PNGCodec", "SnapshotStore"]),
-        // The review model under `labelsnap review/accept/reject/report`: pending failures of one or
-        // more artifacts folders (shards), references, names, accept, reject.
-        .target(name: "SnapshotReview", dependencies: ["SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "PNGCodec", "ImageDiff", "Raster"]),
+        // libpng's full API behind setjmp (its longjmp error handling never crosses Swift frames), the bitmap's pixel
+        // kernels and the diff's row kernels (AVX2 when the CPU has it): Imaging's C, fast in a client's debug build too.
+        .target(name: "CImaging", dependencies: ["CPNG"],
+                linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]),
+        // The store's system calls Swift's Glibc lacks (renameat2(RENAME_NOREPLACE), the parallel fdatasync of a batch)
+        // and a test process's start and exit status for the run manifest (a constructor: runs before the first test).
+        .target(name: "CSnapshotStore"),
+
+        // The Swift modules, lowest first: a module imports only modules declared above it (Scripts/check-modules.py,
+        // run by `make lint`, checks this order, the dependencies against the imports, and that every folder is a target).
+        // Each module's Module.swift says what it owns and what it may import.
+        .target(name: "Support", dependencies: ["CCrypto", "CXXHash"]),
+        .target(name: "Imaging", dependencies: ["Support", "CImaging"]),
+        .target(name: "SnapshotStore", dependencies: ["Support", "Imaging", "CSnapshotStore"]),
+        .target(name: "SnapshotMessages", dependencies: ["Imaging", "SnapshotStore"]),
+        .target(name: "SnapshotReview", dependencies: ["Imaging", "SnapshotStore", "SnapshotMessages"]),
+        .target(name: "Typesetting", dependencies: ["Support", "CFreeType", "CHarfBuzz", "CFontconfig", "CICU"]),
+        .target(name: "LabelRendering", dependencies: ["Imaging", "Typesetting", "CCmarkGFM"]),
+        .target(name: "Localization", dependencies: ["Support", "Imaging", "Typesetting", "LabelRendering", "CICU"]),
+        .target(name: "LabelDescription", dependencies: ["Support", "Imaging", "SnapshotStore", "Typesetting", "LabelRendering", "Localization"]),
         .target(name: "LabelSnapshotTesting",
-                dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "SnapshotStore", "SnapshotRun", "SnapshotFileNames",
-                               "ImageDiff", "PNGCodec", "MarkdownText", "Raster", "LocalizationSweep", "StringResources", "ContentDigest",
-                               "CSnapshotRun", "ReferenceProvenance", "SnapshotMessages", "Locking"]),
+                dependencies: ["Support", "Imaging", "SnapshotStore", "SnapshotMessages", "Typesetting", "LabelRendering", "Localization", "LabelDescription", "CSnapshotStore"]),
         .executableTarget(name: "LabelSnapCLI",
-                          dependencies: ["LabelRendering", "LabelLayout", "LabelDescription", "ReferenceProvenance", "Typesetting", "SnapshotStore",
-                                         "SnapshotFileNames", "SnapshotReview", "SnapshotMessages", "ImageDiff", "PNGCodec", "Raster", "LocalizationSweep",
-                                         "StringResources"]),
+                          dependencies: ["Imaging", "Typesetting", "LabelRendering", "Localization", "LabelDescription", "SnapshotStore", "SnapshotMessages", "SnapshotReview"]),
 
         // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …).
         .plugin(name: "LabelSnapPlugin",
@@ -114,52 +79,47 @@ let package = Package(
                 dependencies: ["LabelSnapCLI"]),
 
         // Tests, one target per stage.
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Imaging"]),
         // SplitMix64 for the seeded property tests of several targets.
         .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "SeededRandom", "ContentDigest", "SnapshotTestSupport"],
+        .testTarget(name: "PNGCodecTests", dependencies: ["Imaging", "CImaging", "SeededRandom", "Support", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
-        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "Raster", "PNGCodec", "SeededRandom"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["Imaging", "SeededRandom"], exclude: ["__Snapshots__"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "FontTestSupport", "SnapshotTestSupport"]),
         // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
         .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelLayout", "MarkdownText", "Typesetting", "Raster", "FontTestSupport", "SeededRandom"]),
+        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "FontTestSupport", "SeededRandom"]),
         .testTarget(name: "ContactSheetRenderingTests",
-                    dependencies: ["ContactSheetRendering", "LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec"]),
-        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "Raster", "PNGCodec", "CHarfBuzz", "FontTestSupport"]),
+                    dependencies: ["LabelRendering", "Typesetting", "Imaging"]),
+        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "CHarfBuzz", "FontTestSupport"]),
         // A throw-away package root for the snapshot tests (shared by the test targets below).
         .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "Raster", "PNGCodec", "ImageDiff", "SnapshotTestSupport", "SeededRandom"]),
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotMessages", "Imaging", "SnapshotTestSupport", "SeededRandom"]),
         // The run manifest written by many threads and processes at once, merged per run and judged.
-        .testTarget(name: "SnapshotRunTests", dependencies: ["SnapshotRun", "SnapshotTestSupport"]),
-        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "PNGCodec", "Raster", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotRunTests", dependencies: ["SnapshotStore", "SnapshotTestSupport"]),
+        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotMessages", "Imaging", "SnapshotTestSupport"]),
         .testTarget(name: "LocalizationSweepTests",
-                    dependencies: ["LabelSnapshotTesting", "LocalizationSweep", "StringResources", "LabelLayout",
-                                   "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
+                    dependencies: ["LabelSnapshotTesting", "Localization", "LabelRendering", "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotRun", "SnapshotFileNames", "ContactSheetRendering", "PNGCodec", "SnapshotReview", "SnapshotTestSupport",
-                                                                     "ReferenceProvenance", "FontTestSupport"]),
+        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotStore", "LabelRendering", "Imaging", "SnapshotReview", "SnapshotTestSupport", "LabelDescription", "CSnapshotStore", "FontTestSupport"]),
         // The property table driven end to end: command-line text and style JSON onto a label, and its provenance.
-        .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "ReferenceProvenance", "LocalizationSweep", "LabelLayout",
-                                                                  "Typesetting", "Raster", "StringResources", "FontTestSupport"]),
+        .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "Localization", "LabelRendering", "Typesetting", "Imaging", "FontTestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",
-                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotRun", "SnapshotFileNames", "SnapshotMessages", "PNGCodec", "Raster", "LabelRendering",
-                                   "LabelLayout", "Typesetting"]),
+                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotMessages", "Imaging", "LabelRendering", "Typesetting"]),
 
         // Bad input, environment independence (runs the built `labelsnap`), fuzz regressions.
-        .testTarget(name: "HardeningTests", dependencies: ["LabelRendering", "LabelLayout", "Typesetting", "PNGCodec", "Raster", "LabelSnapCLI"],
+        .testTarget(name: "HardeningTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "LabelSnapCLI"],
                     exclude: ["Regressions"]),
 
         // `make demo`: record, pass and fail one label snapshot in a throw-away package.
         .executableTarget(name: "RoundTripDemo", dependencies: ["LabelSnapshotTesting"], path: "Examples/RoundTrip"),
 
         // Benchmarks (Benchmarks/run.sh builds them in release).
-        .executableTarget(name: "DiffBenchmark", dependencies: ["ImageDiff", "PNGCodec", "Raster"], path: "Benchmarks/DiffBenchmark"),
+        .executableTarget(name: "DiffBenchmark", dependencies: ["Imaging"], path: "Benchmarks/DiffBenchmark"),
         .executableTarget(name: "LabelBenchmark",
-                          dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "PNGCodec", "ImageDiff", "Raster",
-                                         "LabelSnapshotTesting", "ContentDigest"],
+                          dependencies: ["LabelRendering", "Typesetting", "Imaging", "LabelSnapshotTesting", "Support"],
                           path: "Benchmarks/LabelBenchmark"),
         .executableTarget(name: "InstructionCounts", dependencies: ["LabelSnapshotTesting", "LabelRendering"],
                           path: "Benchmarks/InstructionCounts"),
@@ -169,7 +129,7 @@ let package = Package(
                           swiftSettings: [.define("LABELSNAP_PACKAGE_ACCESS")]),
         // The accessibility audit of 48 cells beside recording their snapshots.
         .executableTarget(name: "AuditBenchmark", dependencies: ["LabelSnapshotTesting"], path: "Benchmarks/AuditBenchmark"),
-        .executableTarget(name: "SweepBenchmark", dependencies: ["LocalizationSweep", "StringResources", "LabelLayout"],
+        .executableTarget(name: "SweepBenchmark", dependencies: ["Localization", "LabelRendering"],
                           path: "Benchmarks/SweepBenchmark"),
     ]
 )
@@ -180,9 +140,8 @@ let package = Package(
 // nothing a plain LabelSnapshotTesting client builds depends on it (DocC "UIKit on Linux").
 package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
 package.targets += [
-    .target(name: "UIKit", dependencies: ["LabelLayout", "LabelRendering", "Typesetting", "Raster", "PNGCodec"]),
+    .target(name: "UIKit", dependencies: ["LabelRendering", "Typesetting", "Imaging"]),
     // The dispatch, label subclasses in each padding pattern, and their drawing against the model.
-    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelLayout", "LabelRendering", "Typesetting", "Raster", "FontTestSupport",
-                                                   "SeededRandom"]),
+    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelRendering", "Typesetting", "Imaging", "FontTestSupport", "SeededRandom"]),
 ]
 #endif

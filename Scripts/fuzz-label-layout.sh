@@ -21,11 +21,12 @@ mkdir -p "$OUT/src" "$OUT/module" "$OUT/corpus" "$OUT/crashes"
 # One module from the Swift targets below + the fuzz entry (their imports of each other dropped); the
 # system-library module maps are used as they are.
 rm -f "$OUT"/src/*.swift
-# LabelLayout reads attachment PNGs, so PNGCodec and what it imports come too; Typesetting keeps its caches in Locking's box.
-TARGETS="Locking Raster ContentDigest RegularFiles PNGCodec Typesetting LabelLayout LabelRendering"
+# LabelRendering decodes attachment PNGs and draws into Bitmaps, so Imaging and what it imports come too; Typesetting
+# keeps its caches in Support's lock box.
+TARGETS="Support Imaging Typesetting LabelRendering"
 drop=$(for t in $TARGETS; do printf '/^import %s$/d;' "$t"; done)
-for f in $(for t in $TARGETS; do echo Sources/$t/*.swift; done) Fuzz/LabelLayoutFuzzer.swift; do
-    sed "$drop" "$f" > "$OUT/src/$(basename "$(dirname "$f")")-$(basename "$f")"
+for f in $(for t in $TARGETS; do find Sources/$t -name '*.swift' | sort; done) Fuzz/LabelLayoutFuzzer.swift; do
+    sed "$drop" "$f" > "$OUT/src/$(echo "${f#Sources/}" | tr / -)"
 done
 
 export SWIFT_BACKTRACE=enable=no  # let ASan/libFuzzer report crashes, not the Swift backtracer
@@ -34,7 +35,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}"  # also no leak check at e
 # -licuuc -licui18n -licudata below.
 . Scripts/fuzz-c-targets.sh
 rm -f "$OUT"/*.o
-C_MODULES=$(fuzz_c_targets "$OUT" CRasterKernels CICU CPNGShim)
+C_MODULES=$(fuzz_c_targets "$OUT" CImaging CICU)
 SYSTEM_MODULES=$(for m in Sources/C*/module.modulemap; do printf -- '-I %s ' "$(dirname "$m")"; done)
 CFLAGS=$(pkg-config --cflags freetype2 harfbuzz fontconfig)
 XCC=""

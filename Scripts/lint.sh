@@ -23,12 +23,15 @@ if [ -n "$findings" ]; then
     exit 1
 fi
 echo "swift format lint: clean"
-# The snapshot store and the modules below it (the run's bookkeeping, the file names, the pipeline) name no tool
+# The module map: no Swift module imports one declared after it in Package.swift, each imports exactly its declared
+# dependencies, and every folder of Sources/ and Tests/ holding code is a target (Scripts/check-modules.py).
+python3 Scripts/check-modules.py
+# The snapshot store and the modules below it (Support, Imaging; the run's bookkeeping is the store's) name no tool
 # and word no failure: the store returns an outcome (SnapshotFailure's values) and its caller gives the words (a
 # SnapshotWording: SnapshotMessages' FailureText, above the store), so below SnapshotMessages no module imports it,
 # spells a labelsnap command, or writes a sentence of the failure message. Nor does any read the process environment: the entry point (the assertion's SnapshotContext)
 # reads it once and passes it down, so an injected one (withSnapshotTesting(environment:)) is the one obeyed.
-below="Sources/SnapshotStore Sources/SnapshotRun Sources/SnapshotFileNames Sources/Raster Sources/PNGCodec Sources/ImageDiff Sources/ContentDigest Sources/RegularFiles Sources/Locking"
+below="Sources/SnapshotStore Sources/Imaging Sources/Support"
 code() { grep -rnE "$1" $below --include='*.swift' | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true; }
 imported="$(code '^[[:space:]]*(@testable[[:space:]]+)?import[[:space:]]+SnapshotMessages\b')"
 named="$(code '"[^"]*labelsnap [a-z]')"

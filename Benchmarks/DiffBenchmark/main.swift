@@ -8,9 +8,7 @@
 // time alone would hide it. For each pair whose PNG files (same names, .png) exist, also decode both files and
 // compare: `<name>_png png_ms=… png_cpu_ms=… png_n=…`.
 import Foundation
-import ImageDiff
-import PNGCodec
-import Raster
+import Imaging
 
 func load(_ path: String, _ w: Int, _ h: Int) -> Bitmap {
     guard let data = FileManager.default.contents(atPath: path) else {

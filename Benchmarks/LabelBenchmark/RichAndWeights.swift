@@ -1,6 +1,5 @@
 // The attributed-paragraph and nine-weights rows of `make bench` (see main.swift for the timing rules).
 import Foundation
-import LabelLayout
 import LabelRendering
 import LabelSnapshotTesting
 import Typesetting

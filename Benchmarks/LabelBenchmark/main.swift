@@ -4,13 +4,10 @@
 // Timing: a warm-up, then the best of 7 runs (1 for the long texts) of `iterations` repetitions each, in
 // thread CPU time (the machine is shared; bench.py times its peers the same way).
 import Foundation
-import ContentDigest
-import ImageDiff
-import LabelLayout
-import LabelSnapshotTesting
+import Support
+import Imaging
 import LabelRendering
-import PNGCodec
-import Raster
+import LabelSnapshotTesting
 import Typesetting
 
 /// This thread's CPU time in milliseconds: on a shared machine it leaves out the time other processes ran.

@@ -1,7 +1,6 @@
 import Foundation
-import LabelLayout
-import LocalizationSweep
-import StringResources
+import LabelRendering
+import Localization
 
 // 10,000 strings × 30 locales (300,000 layouts) through the localization sweep, on every core (or
 // `--workers N`). The strings are synthetic but shaped like an app's: 1–3 words per badge string, 1–8 per onboarding string, words drawn

@@ -1,8 +1,7 @@
 import Foundation
-import LabelLayout
-import MarkdownText
-import Raster
-import StringResources
+import LabelRendering
+import Imaging
+import Localization
 import Typesetting
 
 /// An attributed label's text written as JSON (`labelsnap render --attributed FILE.json`, a style's

@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelRendering
 
 /// A property value refused by a front end, named as that front end names it (`--lines needs an integer, got 'x'`).
 package struct LabelPropertyError: Error, CustomStringConvertible, Sendable {

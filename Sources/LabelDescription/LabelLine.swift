@@ -1,6 +1,6 @@
-import ContentDigest
+import Support
 import Foundation
-import LabelLayout
+import LabelRendering
 import Typesetting
 
 extension LabelProperty {

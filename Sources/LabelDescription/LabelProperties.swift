@@ -1,7 +1,6 @@
 import Foundation
-import LabelLayout
-import MarkdownText
-import Raster
+import LabelRendering
+import Imaging
 import Typesetting
 
 // The table of PaddedLabel's properties. To add a property: add its entry here (name = PaddedLabel's property

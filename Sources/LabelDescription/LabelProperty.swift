@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelRendering
 
 /// One property of `PaddedLabel` as every front end sees it: its style JSON key, its `labelsnap render`
 /// option, the syntax of its value, how it is set on a label and how the provenance's `label:` line states it.

@@ -1,6 +1,6 @@
 import Foundation
-import LabelLayout
-import Raster
+import LabelRendering
+import Imaging
 import Typesetting
 
 /// How a property's value is written, and the one parser that reads it from style JSON and from the command

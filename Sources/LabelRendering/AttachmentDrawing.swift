@@ -1,6 +1,5 @@
 import Foundation
-import LabelLayout
-import Raster
+import Imaging
 
 /// Attachments (`TextLayout.PlacedAttachment`): the image resampled to its pixel size, then composited
 /// source-over at its top-left pixel (positions rounded to whole pixels, as an image view at integral frames).

@@ -1,6 +1,5 @@
 import Foundation
-import LabelLayout
-import Raster
+import Imaging
 import Typesetting
 
 /// The raster stage: a `TextLayout` into an RGBA8 `Bitmap` of `round(bounds × scale)` pixels.

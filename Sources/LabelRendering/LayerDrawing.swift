@@ -1,6 +1,5 @@
 import Foundation
-import LabelLayout
-import Raster
+import Imaging
 
 extension LabelRenderer {
     /// Draws what `render(_:)` draws between the background and the border — run backgrounds, attachments, the text

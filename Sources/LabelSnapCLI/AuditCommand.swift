@@ -1,12 +1,9 @@
 import Foundation
-import LabelLayout
-import LocalizationSweep
-import PNGCodec
-import Raster
-import SnapshotFileNames
-import SnapshotReview
+import LabelRendering
+import Localization
+import Imaging
 import SnapshotStore
-import StringResources
+import SnapshotReview
 
 let auditHelp = """
 usage: labelsnap audit STYLE.json --text TEXT [options]

@@ -1,8 +1,6 @@
 // `labelsnap diff`: compares two PNG files with ImageDiff (DESIGN.md §4).
 import Foundation
-import ImageDiff
-import PNGCodec
-import Raster
+import Imaging
 import SnapshotReview
 
 let diffUsage = """

@@ -1,7 +1,6 @@
 import Foundation
-import PNGCodec
-import Raster
-import ReferenceProvenance
+import Imaging
+import LabelDescription
 import SnapshotStore
 
 let infoUsage = """

@@ -2,7 +2,7 @@
 // preview of reference, actual and diff; keys accept, reject, skip, toggle the view, quit; a summary
 // at the end. Accept and reject are SnapshotReview's, the same as the commands.
 import Foundation
-import PNGCodec
+import Imaging
 import SnapshotReview
 import SnapshotMessages
 import SnapshotStore

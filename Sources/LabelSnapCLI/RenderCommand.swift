@@ -1,11 +1,9 @@
 import Foundation
 import LabelDescription
-import LabelLayout
 import LabelRendering
-import PNGCodec
-import Raster
+import Imaging
 import SnapshotReview
-import StringResources
+import Localization
 import Typesetting
 
 /// The help text; the label's options come from the property table (`LabelProperty.all`).

@@ -1,6 +1,6 @@
 import Foundation
-import LocalizationSweep
-import PNGCodec
+import Localization
+import Imaging
 import SnapshotStore
 
 /// The report's section for accessibility audits: every audit a failing `assertLabelAccessibility` or

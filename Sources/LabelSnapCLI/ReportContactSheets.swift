@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import Imaging
 import SnapshotReview
 import SnapshotStore
 

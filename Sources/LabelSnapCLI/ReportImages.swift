@@ -1,5 +1,4 @@
 import Foundation
-import SnapshotFileNames
 import SnapshotStore
 
 /// Where the report's images go: inlined as `data:` URIs (one self-contained file), or, when that

@@ -3,9 +3,7 @@
 // slider when JavaScript runs), amplified difference, magnified. Text: one coloured line diff, full width.
 import Foundation
 import LabelDescription
-import PNGCodec
-import Raster
-import ReferenceProvenance
+import Imaging
 import SnapshotReview
 import SnapshotMessages
 import SnapshotStore

@@ -1,11 +1,9 @@
 import Foundation
-import LabelLayout
-import LocalizationSweep
-import PNGCodec
-import SnapshotFileNames
-import SnapshotReview
+import LabelRendering
+import Localization
+import Imaging
 import SnapshotStore
-import StringResources
+import SnapshotReview
 
 let sweepHelp = """
 usage: labelsnap sweep Localizable.xcstrings|FILE.strings|FOLDER --style style.json [options]

@@ -1,4 +1,4 @@
-import Raster
+import Imaging
 
 /// A bitmap drawn in a terminal with the upper half block "▀": each character cell shows two pixels,
 /// the upper one in the foreground colour and the lower one in the background colour (24-bit SGR

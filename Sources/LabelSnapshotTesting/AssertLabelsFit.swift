@@ -1,7 +1,6 @@
 import Foundation
-import LocalizationSweep
+import Localization
 import SnapshotStore
-import StringResources
 
 /// Lays out every string of `catalog` in `style` (all of the catalog's locales, or `locales`) and returns the
 /// failure message listing the strings that do not fit or that no font of the label's chain covers (drawn as

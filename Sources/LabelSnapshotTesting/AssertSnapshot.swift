@@ -1,8 +1,6 @@
 import Foundation
 import SnapshotMessages
 import SnapshotStore
-import SnapshotFileNames
-import SnapshotRun
 #if canImport(XCTest)
 import XCTest
 #endif

@@ -1,5 +1,4 @@
-import ImageDiff
-import Raster
+import Imaging
 import SnapshotStore
 
 extension Snapshotting where Value == Bitmap, Format == Bitmap {

@@ -1,6 +1,6 @@
 import Foundation
-import LocalizationSweep
-import PNGCodec
+import Localization
+import Imaging
 import SnapshotStore
 
 extension LabelMatrixAxis {

@@ -1,7 +1,6 @@
 import Foundation
-import LabelLayout
-import Raster
-import SnapshotFileNames
+import LabelRendering
+import Imaging
 import SnapshotStore
 import Typesetting
 

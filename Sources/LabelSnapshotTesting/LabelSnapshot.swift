@@ -1,12 +1,9 @@
 import Foundation
-import LabelLayout
-import Locking
 import LabelRendering
-import ImageDiff
-import Raster
+import Support
+import Imaging
 import SnapshotStore
-import ReferenceProvenance
-import PNGCodec
+import LabelDescription
 import Typesetting
 
 extension Snapshotting where Value == PaddedLabel, Format == Bitmap {
@@ -141,7 +138,7 @@ extension SnapshotFormat where Value == Bitmap {
             guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
             return now.differences(from: recorded)
         }
-        format.labelChanges = { referenceFile in
+        format.valueChanges = { referenceFile in
             guard let recorded = SnapshotProvenance.read(png: referenceFile), let now = try? provenance() else { return [] }
             return now.labelChanges(from: recorded)
         }

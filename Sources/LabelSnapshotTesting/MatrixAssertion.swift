@@ -1,11 +1,10 @@
-import ContactSheetRendering
+import LabelRendering
 import Dispatch
 import Foundation
-import Locking
-import PNGCodec
-import SnapshotFileNames
-import SnapshotMessages
+import Support
+import Imaging
 import SnapshotStore
+import SnapshotMessages
 
 /// The outcome of a matrix that did not pass: one message for the whole matrix and each combination's own
 /// failure. Returned by `verifySnapshots(of:matrix:)`, reported by `assertSnapshots(of:matrix:)`.

@@ -1,5 +1,5 @@
 import SnapshotMessages
-import ContactSheetRendering
+import LabelRendering
 import Foundation
 import SnapshotStore
 

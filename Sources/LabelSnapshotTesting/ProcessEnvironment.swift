@@ -1,4 +1,4 @@
-import Locking
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

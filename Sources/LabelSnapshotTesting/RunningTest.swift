@@ -1,9 +1,7 @@
 import Foundation
-import Locking
+import Support
 import SnapshotStore
-import CSnapshotRun
-import SnapshotFileNames
-import SnapshotRun
+import CSnapshotStore
 #if canImport(XCTest)
 import XCTest
 #endif

@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelRendering
 import SnapshotStore
 
 // The snapshot doors with the test file as a runtime `String` rather than a `#filePath` literal, for this package's

@@ -1,7 +1,6 @@
-import SnapshotRun
+import SnapshotStore
 #if canImport(XCTest)
 import XCTest
-import SnapshotStore
 
 /// Notes each XCTest case skipped in the run (`XCTSkip`, `testRun.hasBeenSkipped`) in the run's manifest, so
 /// that `labelsnap orphans` does not take the references of a test that did not run for unused ones.

@@ -1,7 +1,6 @@
-import SnapshotRun
+import SnapshotStore
 #if canImport(Testing)
 import Testing
-import SnapshotStore
 
 /// A Swift Testing trait that scopes snapshot settings to a test or a suite, as swift-snapshot-testing's
 /// `.snapshots(record:)`: `@Suite(.snapshots(record: .failed, snapshotDirectory: "References"))`.

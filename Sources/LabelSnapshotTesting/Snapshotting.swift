@@ -1,4 +1,4 @@
-import Raster
+import Imaging
 import SnapshotStore
 
 /// A way to snapshot values of `Value`, as swift-snapshot-testing's `Snapshotting`: what a value becomes

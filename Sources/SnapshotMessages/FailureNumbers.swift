@@ -1,5 +1,4 @@
-import ImageDiff
-import PNGCodec
+import Imaging
 import SnapshotStore
 
 /// The numbers of a failure record as people read them, one format for every view (`review`, the

@@ -76,10 +76,10 @@ package enum FailureText {
             case nil: outcome = "It was left untouched (record mode \"\(mode)\")."
             }
             return ["The reference of snapshot \(name) is corrupt: \(error)", "  \(reference) (\(byteCount) bytes)", outcome]
-        case .mismatch(let summary, let environment, let rewrite, let labelChanges):
+        case .mismatch(let summary, let environment, let rewrite, let valueChanges):
             var lines = ["Snapshot \(name) does not match its reference"]
-            if !labelChanges.isEmpty {
-                lines.append("  The label changed since the reference was recorded: " + labelChanges.joined(separator: "; ") + ".")
+            if !valueChanges.isEmpty {  // the value of a label snapshot: its properties
+                lines.append("  The label changed since the reference was recorded: " + valueChanges.joined(separator: "; ") + ".")
             }
             if !environment.isEmpty {
                 lines.append("  The environment differs from the one that recorded the reference: " + environment.joined(separator: "; ") + ".")

@@ -1,4 +1,4 @@
-import SnapshotRun
+import SnapshotStore
 
 /// The commands a snapshot failure offers, written once: the assertion's message and failure record
 /// (`FailureText`, which the store is given), `review`, the report and the matrix's hint (SnapshotReview,

@@ -1,4 +1,3 @@
-import SnapshotRun
 import SnapshotStore
 
 /// The store's checks with this module's words (`FailureText.wording`), for callers that word failures as the

@@ -4,7 +4,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import PNGCodec
+import Imaging
 import SnapshotMessages
 import SnapshotStore
 

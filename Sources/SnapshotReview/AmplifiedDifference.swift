@@ -1,4 +1,4 @@
-import Raster
+import Imaging
 
 /// The amplified-difference view of a failure: each pixel's difference, multiplied so that the largest
 /// one reaches the top of a colour scale, on a faded copy of the reference. A Δ 2 change that the

@@ -3,9 +3,8 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import SnapshotRun
-import SnapshotMessages
 import SnapshotStore
+import SnapshotMessages
 
 /// The references no test used in the last run (`labelsnap orphans`), judged only from a run that
 /// is trusted to have run every test and passed (`SnapshotRunManifest.problems`).

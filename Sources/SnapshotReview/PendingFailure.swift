@@ -1,6 +1,5 @@
-import SnapshotFileNames
-import SnapshotMessages
 import SnapshotStore
+import SnapshotMessages
 
 /// One failure record found on disk, with its artifact files resolved next to the record (where the
 /// assertion wrote them, and where they still are after a CI artifacts folder was downloaded and moved).

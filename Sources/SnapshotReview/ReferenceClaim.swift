@@ -1,4 +1,3 @@
-import SnapshotFileNames
 import SnapshotStore
 
 /// Where a failure record says its reference is, checked to be a place the assertions could have written it:

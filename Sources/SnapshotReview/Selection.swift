@@ -1,4 +1,3 @@
-import SnapshotFileNames
 import SnapshotStore
 
 /// The failures named on a command line, or the names that matched nothing (with suggestions), or the

@@ -1,5 +1,4 @@
-import Locking
-import ContentDigest
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,4 @@
-import Locking
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -6,8 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CSnapshotFiles
-import RegularFiles
+import CSnapshotStore
 import Foundation
 import Synchronization
 

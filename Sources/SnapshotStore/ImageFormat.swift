@@ -1,7 +1,5 @@
-import Locking
-import Raster
-import PNGCodec
-import ImageDiff
+import Support
+import Imaging
 
 extension SnapshotFormat where Value == Bitmap {
     /// RGBA bitmaps stored as PNG (`PNGCodec`, deterministic bytes), compared exactly.
@@ -20,7 +18,7 @@ extension SnapshotFormat where Value == Bitmap {
             decode: { try PNGCodec.decode($0) },
             compare: { reference, actual in
                 if reference == actual { return nil }
-                let result = ImageDiff.compare(reference, actual, comparison)
+                let result = Imaging.compare(reference, actual, comparison)
                 if result.passed { return nil }
                 return imageMismatch(result, reference: reference, actual: actual, comparison: comparison)
             },

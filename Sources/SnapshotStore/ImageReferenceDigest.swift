@@ -1,6 +1,5 @@
-import ContentDigest
-import PNGCodec
-import Raster
+import Support
+import Imaging
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

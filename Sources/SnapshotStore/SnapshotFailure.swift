@@ -98,8 +98,8 @@ package enum SnapshotFinding: Sendable {
     case corrupt(any Error, byteCount: Int, rewrite: SnapshotRewrite?)
     /// The actual value differs from the reference: the format's summary lines, the differences of the
     /// environment that recorded the reference, what record mode `failed` did (nil: another mode), and what
-    /// changed in the label since the reference was recorded.
-    case mismatch(summary: [String], environmentDifferences: [String], rewrite: SnapshotRewrite?, labelChanges: [String] = [])
+    /// changed in the value's own description since the reference was recorded (`SnapshotFormat.valueChanges`).
+    case mismatch(summary: [String], environmentDifferences: [String], rewrite: SnapshotRewrite?, valueChanges: [String] = [])
 }
 
 /// Why a snapshot was not checked.

@@ -1,5 +1,4 @@
 import Foundation
-import SnapshotFileNames
 
 /// The machine-readable record of one failed snapshot assertion, written as
 /// `<artifacts>/<TestModule>/<TestFileName>/<testName>.<id>.failure.json` for `labelsnap review`, `accept`,

@@ -19,10 +19,10 @@ public struct SnapshotFormat<Value>: Sendable {
     /// and this one, one line each ("recorded with FreeType 2.12.1, now 2.13.2"); empty when nothing
     /// differs or nothing is known. The message puts these lines before the numbers. Nil: not known.
     public var environmentDifferences: (@Sendable (_ referenceFile: [UInt8]) -> [String])? = nil
-    /// On a mismatch, what changed in the value's own description since the reference file was recorded, one
-    /// entry each (`text="Padding" → text="QQ"`); the message states these apart from the environment's lines.
-    /// Nil: not known.
-    package var labelChanges: (@Sendable (_ referenceFile: [UInt8]) -> [String])? = nil
+    /// On a mismatch, what changed in the value's own description since the reference file was recorded (as the
+    /// file records it; the caller that knows the value reads it: the testing module's label properties), one entry
+    /// each (`text="Padding" → text="QQ"`); the message states these apart from the environment's lines. Nil: not known.
+    package var valueChanges: (@Sendable (_ referenceFile: [UInt8]) -> [String])? = nil
     /// True only when the reference file's bytes, with what `memo` remembers of earlier decodes on this
     /// machine, prove without decoding that the file holds exactly `actual` (a pass then needs no decode and
     /// no compare: `ImageReferenceDigest` for images). Never from what the file states about itself.

@@ -1,6 +1,4 @@
-import Locking
-import SnapshotFileNames
-import SnapshotRun
+import Support
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,4 @@
-import Locking
-import SnapshotFileNames
-import SnapshotRun
+import Support
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -390,11 +388,11 @@ package enum SnapshotVerifier {
                 return .passed(ComparedMatch())
             }
             let environment = format.environmentDifferences?(bytes) ?? []
-            let labelChanges = format.labelChanges?(bytes) ?? []
+            let valueChanges = format.valueChanges?(bytes) ?? []
             let rewrite = mode == .failed ? rewrite() : nil
             let written = if case .rewrote? = rewrite { true } else { false }
             return .failed(fail(.mismatch, .mismatch(summary: mismatch.summary, environmentDifferences: environment, rewrite: rewrite,
-                                                     labelChanges: labelChanges),
+                                                     valueChanges: valueChanges),
                                 referenceWritten: written, withArtifacts: true, includeActual: true,
                                 mismatch: mismatch, referenceDescription: format.describe(referenceValue),
                                 comparedReference: bytes,

@@ -1,10 +1,10 @@
-import Locking
+import Support
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CSnapshotFiles
+import CSnapshotStore
 
 /// Durable writes made together (a matrix records hundreds of references at once): one `fsync` per file and
 /// one per folder cost a journal commit each (432 references: about 1.5 s of waiting on this machine's disk),

@@ -1,4 +1,4 @@
-import Locking
+import Support
 import Synchronization
 
 /// The face a fallback chain picks for a cluster of one BMP code unit, remembered for the life of the process

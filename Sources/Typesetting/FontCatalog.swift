@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import Locking
+import Support
 
 /// What fontconfig says of one face: its names, weight class, slant and width, as `fc-query` prints them.
 public struct FaceInfo: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
-import Locking
+import Support
 
 /// One opened face: its own FreeType library, `FT_Face` and HarfBuzz font, guarded by a lock.
 /// FreeType faces are not thread-safe (DESIGN.md §6), so every use goes through `withSize(_:_:)` (rasterising)

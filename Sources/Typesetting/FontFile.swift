@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import Locking
+import Support
 
 /// One face of a font file on disk: a path and a face index (for .ttc collections).
 public struct FontFile: Hashable, Sendable, CustomStringConvertible {

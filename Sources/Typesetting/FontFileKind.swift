@@ -1,5 +1,5 @@
 import Foundation
-import RegularFiles
+import Support
 
 extension FontFile {
     /// What a font path names when it is not a regular file ("a FIFO", "a character device", "a socket" …); nil for

@@ -1,6 +1,6 @@
 import CFontconfig
 import Foundation
-import Locking
+import Support
 
 extension Font {
     /// A face by PostScript name (`name` ID 6, `"Pretendard-SemiBold"`) or full name (ID 4, `"Pretendard SemiBold"`),

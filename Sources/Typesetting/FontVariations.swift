@@ -1,4 +1,4 @@
-import Locking
+import Support
 import CFreeType
 import CHarfBuzz
 import Foundation

@@ -1,7 +1,7 @@
 import CFreeType
 import CICU
 import Foundation
-import Locking
+import Support
 
 /// Per-language faces of the Noto Sans CJK collection, as iOS picks a CJK design per language
 /// (PingFang SC/TC/HK, Hiragino for Japanese, Apple SD Gothic Neo for Korean): Han characters look different

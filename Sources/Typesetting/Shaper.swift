@@ -1,6 +1,6 @@
 import CHarfBuzz
 import Foundation
-import Locking
+import Support
 
 /// One glyph from HarfBuzz, in logical order. Lengths are in ems (font units ÷ units per em, unrounded):
 /// × the point size gives points, at every scale alike (DESIGN.md §2, Advances).

@@ -1,6 +1,6 @@
 import Foundation
-internal import LabelLayout
-internal import Raster
+internal import LabelRendering
+internal import Imaging
 
 /// An attribute of a label's `attributedText` that LabelSnapshot does not draw, or a value of the wrong type.
 package struct AttributedTextError: Error, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
-package import LabelLayout
-package import Raster
+package import LabelRendering
+package import Imaging
 
 /// The drawing a view's `draw(_:)` draws into (UIKit's current graphics context): the view's pixels at its traits'
 /// scale, with the fill and stroke colours `UIColor.setFill()`/`setStroke()` set, and what `drawText(in:)` drew.

@@ -1,5 +1,5 @@
 import Foundation
-internal import Raster
+internal import Imaging
 
 /// A layer's shadow as Core Animation draws it: the layer's alpha (or its `shadowPath`), offset, blurred by a
 /// Gaussian whose standard deviation is `shadowRadius` (CSS's blur of 2 × shadowRadius; DESIGN.md "To check on a

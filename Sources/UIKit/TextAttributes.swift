@@ -1,6 +1,5 @@
 import Foundation
-package import Raster
-internal import PNGCodec
+package import Imaging
 
 extension NSAttributedString.Key {
     // The keys a label draws (UIKit's raw values). Any other key in a label's `attributedText` is refused when the

@@ -1,5 +1,5 @@
 import Foundation
-package import Raster
+package import Imaging
 
 /// A colour (`UIColor`): 8-bit sRGB with straight alpha, as the renderer draws (components are rounded to the nearest
 /// 1/255 when made), or a dynamic colour resolved with a view's traits when it is drawn (the system and semantic

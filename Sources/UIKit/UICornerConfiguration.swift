@@ -1,4 +1,4 @@
-package import LabelLayout
+package import LabelRendering
 
 /// A corner radius of a `UICornerConfiguration` (UIKit 26): fixed, or concentric with a container (drawn at its
 /// minimum: a snapshotted view has no container).

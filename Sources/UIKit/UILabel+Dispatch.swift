@@ -1,6 +1,5 @@
 import Foundation
-package import LabelLayout
-internal import LabelRendering
+package import LabelRendering
 internal import Typesetting
 
 // UILabel's base methods, as UIKit's call one another (the DocC article "UIKit's dispatch" gives each rule and its

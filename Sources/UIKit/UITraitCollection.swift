@@ -1,5 +1,5 @@
 import Foundation
-package import Raster
+package import Imaging
 package import Typesetting
 
 /// The traits a view draws with (`UITraitCollection`): appearance, text size, layout direction, display scale and

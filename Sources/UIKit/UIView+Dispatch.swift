@@ -1,5 +1,5 @@
 import Foundation
-internal import LabelLayout
+internal import LabelRendering
 
 /// The most Auto Layout passes one layout runs before it stops with an error naming what kept invalidating.
 package let maximumAutoLayoutPasses = 8

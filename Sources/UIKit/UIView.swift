@@ -1,5 +1,5 @@
 @_exported import Foundation
-internal import LabelLayout
+internal import LabelRendering
 
 /// The base of views (`UIResponder`).
 @MainActor open class UIResponder {

@@ -1,7 +1,6 @@
 import Foundation
-internal import LabelLayout
 internal import LabelRendering
-package import Raster
+package import Imaging
 
 /// A view drawn as Core Animation composites it: what `draw(_:)` drew, and the text the base `drawText(in:)` drew.
 package struct ViewDrawing {

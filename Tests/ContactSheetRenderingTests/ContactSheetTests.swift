@@ -1,8 +1,6 @@
-import ContactSheetRendering
-import Foundation
-import LabelLayout
 import LabelRendering
-import Raster
+import Foundation
+import Imaging
 import Typesetting
 import XCTest
 

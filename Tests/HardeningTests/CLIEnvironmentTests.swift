@@ -1,7 +1,6 @@
 import Foundation
-import LabelLayout
 import LabelRendering
-import PNGCodec
+import Imaging
 import XCTest
 
 /// `labelsnap render` as a subprocess: the environment (`FREETYPE_PROPERTIES`, `LANG` / `LC_ALL`, `TZ`)

@@ -1,5 +1,5 @@
 import Foundation
-import LabelLayout
+import LabelRendering
 import Typesetting
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import LabelLayout
 import LabelRendering
 import Typesetting
 import XCTest

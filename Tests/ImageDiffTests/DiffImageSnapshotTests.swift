@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
-import PNGCodec
-import Raster
-import ImageDiff
+import Imaging
 
 /// Diff-image snapshots: the pictures are compared byte-exactly (after PNG decoding) with references in
 /// `Tests/ImageDiffTests/__Snapshots__/DiffImageSnapshotTests/`. A missing reference, or

@@ -1,6 +1,5 @@
 import XCTest
-import Raster
-@testable import ImageDiff
+@testable import Imaging
 
 /// Builds a bitmap from a colour function.
 func makeBitmap(_ w: Int, _ h: Int, _ f: (Int, Int) -> Color) throws -> Bitmap {

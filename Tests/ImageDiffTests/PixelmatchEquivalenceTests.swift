@@ -1,7 +1,6 @@
 import XCTest
-import Raster
+@testable import Imaging
 import SeededRandom
-@testable import ImageDiff
 
 /// pixelmatch 7 (mapbox/pixelmatch, index.js) transcribed line by line in plain double arithmetic, as the
 /// oracle for `compare`'s counts and diff marks: `colorDelta`, `antialiased`, `hasManySiblings` and the

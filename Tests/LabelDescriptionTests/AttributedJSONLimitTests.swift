@@ -1,8 +1,8 @@
 import Foundation
 import LabelDescription
-import LabelLayout
-import LocalizationSweep
-import Raster
+import LabelRendering
+import Localization
+import Imaging
 import XCTest
 
 /// A number of the attributed JSON refused by its limit states the limit and the value (lineSpacing 1e9 said "must be a

@@ -1,8 +1,8 @@
 import Foundation
 import LabelDescription
-import LabelLayout
-import LocalizationSweep
-import Raster
+import LabelRendering
+import Localization
+import Imaging
 import Typesetting
 import XCTest
 

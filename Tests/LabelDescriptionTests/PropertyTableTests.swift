@@ -1,11 +1,9 @@
 import FontTestSupport
 import Foundation
 import LabelDescription
-import LabelLayout
-import LocalizationSweep
-import Raster
-import ReferenceProvenance
-import StringResources
+import LabelRendering
+import Localization
+import Imaging
 import Typesetting
 import XCTest
 

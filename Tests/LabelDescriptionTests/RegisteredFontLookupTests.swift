@@ -1,8 +1,8 @@
 import FontTestSupport
 import Foundation
 import LabelDescription
-import LabelLayout
-import LocalizationSweep
+import LabelRendering
+import Localization
 import Typesetting
 import XCTest
 

@@ -1,11 +1,10 @@
 import FontTestSupport
-import MarkdownText
+@testable import LabelRendering
 import Foundation
-import Raster
+import Imaging
 import Typesetting
 import XCTest
 
-@testable import LabelLayout
 
 /// Attributed labels (DESIGN.md §2, Attributed text): expected values from the font tables read with FreeType
 /// alone (`FontReference`, `DecorationTables`) and hand computation.

@@ -1,10 +1,10 @@
 import FontTestSupport
 import Foundation
-import Raster
+import Imaging
 import Typesetting
 import XCTest
 
-@testable import LabelLayout
+@testable import LabelRendering
 
 /// An attributed paragraph's spacing and indents, a double underline, a shrunk attributed line and Dynamic Type
 /// runs (DESIGN.md §2, Attributed text). Expected values from DejaVu Sans's tables read with FreeType alone

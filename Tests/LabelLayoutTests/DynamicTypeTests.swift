@@ -1,7 +1,7 @@
 import FontTestSupport
 import Foundation
-import LabelLayout
-import Raster
+import LabelRendering
+import Imaging
 import Typesetting
 import XCTest
 

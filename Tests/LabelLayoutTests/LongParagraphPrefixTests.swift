@@ -1,6 +1,6 @@
 import SeededRandom
 import Foundation
-@testable import LabelLayout
+@testable import LabelRendering
 import Typesetting
 import XCTest
 

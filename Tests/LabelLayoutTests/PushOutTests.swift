@@ -1,6 +1,6 @@
 import FontTestSupport
 import Foundation
-import LabelLayout
+import LabelRendering
 import Typesetting
 import XCTest
 

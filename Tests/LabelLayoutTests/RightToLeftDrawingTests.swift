@@ -1,4 +1,4 @@
-import LabelLayout
+import LabelRendering
 import Typesetting
 import XCTest
 

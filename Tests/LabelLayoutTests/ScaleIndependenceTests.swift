@@ -1,7 +1,7 @@
 import SeededRandom
 import FontTestSupport
 import Foundation
-import LabelLayout
+import LabelRendering
 import Typesetting
 import XCTest
 

@@ -2,7 +2,7 @@ import Foundation
 import Typesetting
 import XCTest
 
-@testable import LabelLayout
+@testable import LabelRendering
 
 /// One size limit for measured text: more than `PaddedLabel.maximumLength` (1,000,000 pt) wide or tall is refused
 /// while measuring (`LabelError.textTooLarge`), whether the text wraps into too many lines or one line is too

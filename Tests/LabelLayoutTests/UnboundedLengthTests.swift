@@ -1,6 +1,6 @@
 import FontTestSupport
 import Foundation
-import LabelLayout
+import LabelRendering
 import XCTest
 
 /// One rule for "no limit" (`PaddedLabel.isUnbounded`): `.infinity`, `.greatestFiniteMagnitude` and any length

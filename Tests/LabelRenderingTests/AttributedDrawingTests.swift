@@ -1,8 +1,7 @@
 import FontTestSupport
 import Foundation
-import LabelLayout
 import LabelRendering
-import Raster
+import Imaging
 import Typesetting
 import XCTest
 

@@ -1,9 +1,8 @@
 import FontTestSupport
 import CHarfBuzz
 import Foundation
-import LabelLayout
 import LabelRendering
-import Raster
+import Imaging
 import Typesetting
 import XCTest
 

@@ -1,7 +1,6 @@
 import Foundation
-import LabelLayout
 @testable import LabelRendering
-import Raster
+import Imaging
 import Typesetting
 import XCTest
 

@@ -1,10 +1,7 @@
 import Foundation
-import PNGCodec
-import Raster
-import SnapshotFileNames
-import SnapshotRun
-import SnapshotMessages
+import Imaging
 import SnapshotStore
+import SnapshotMessages
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// What `info` and `diff` say of files the assertions did not record, and repeats that would keep only their last

@@ -1,6 +1,5 @@
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// `labelsnap diff` as a user runs it: exit 0 pass / 1 fail / 2 error, the numbers, `--json`, `-o`.

@@ -1,6 +1,5 @@
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,5 @@
 import Foundation
-import Raster
-import SnapshotRun
+import Imaging
 import SnapshotStore
 import XCTest
 

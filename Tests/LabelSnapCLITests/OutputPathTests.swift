@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import Imaging
 import SnapshotStore
 import XCTest
 #if canImport(Glibc)

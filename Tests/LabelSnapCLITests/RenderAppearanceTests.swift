@@ -1,6 +1,5 @@
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// `labelsnap render` with system colour names, `--appearance` and `--contrast`, as a new user types it: the PNG's

@@ -1,6 +1,6 @@
 import Foundation
-import LabelLayout
-import PNGCodec
+import LabelRendering
+import Imaging
 import Typesetting
 import XCTest
 

@@ -1,8 +1,6 @@
 import Foundation
-import LabelLayout
 import LabelRendering
-import PNGCodec
-import Raster
+import Imaging
 import Typesetting
 import XCTest
 

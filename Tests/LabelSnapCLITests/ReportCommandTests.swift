@@ -1,10 +1,7 @@
 import Foundation
-import LabelLayout
 import LabelRendering
-import PNGCodec
-import Raster
+import Imaging
 import SnapshotMessages
-import SnapshotRun
 import SnapshotStore
 import Typesetting
 import XCTest

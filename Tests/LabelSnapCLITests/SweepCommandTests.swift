@@ -1,5 +1,5 @@
 import Foundation
-import PNGCodec
+import Imaging
 import XCTest
 
 /// `labelsnap sweep` as a user runs it: the example catalog and style, exit codes, --json, contact sheets,

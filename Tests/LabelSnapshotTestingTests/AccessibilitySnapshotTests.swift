@@ -1,7 +1,7 @@
 import Foundation
 @testable import LabelSnapshotTesting
-import LocalizationSweep
-import PNGCodec
+import Localization
+import Imaging
 import SnapshotTestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 #if canImport(Testing)
 import Foundation
-import PNGCodec
+import Imaging
 import SnapshotTestSupport
 import Testing
 import LabelSnapshotTesting

@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotTestSupport
 import LabelSnapshotTesting
-import PNGCodec
+import Imaging
 import XCTest
 
 /// The failure record keeps the assertion's message: `review`, the report and `labelsnap accept` read the words

@@ -2,7 +2,7 @@ import SnapshotTestSupport
 import Foundation
 import XCTest
 import LabelSnapshotTesting
-import PNGCodec
+import Imaging
 
 final class ImageSnapshotTests: XCTestCase {
     func makeBitmap(_ w: Int = 20, _ h: Int = 10, changed: PixelRect? = nil, seed: Int = 0) throws -> Bitmap {

@@ -1,7 +1,7 @@
 import SnapshotTestSupport
 import Foundation
 import LabelSnapshotTesting
-import PNGCodec
+import Imaging
 import XCTest
 
 /// `verifySnapshot(of: label, as: .image)` end to end in a throw-away package: record, pass, fail with numbers and artifacts.

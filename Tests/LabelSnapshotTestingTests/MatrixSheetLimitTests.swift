@@ -1,4 +1,4 @@
-import ContactSheetRendering
+import LabelRendering
 import Foundation
 @testable import LabelSnapshotTesting
 import XCTest

@@ -1,8 +1,8 @@
-import ContactSheetRendering
+import LabelRendering
 import Foundation
 @testable import LabelSnapshotTesting
-import PNGCodec
-import SnapshotFileNames
+import Imaging
+import SnapshotStore
 import SnapshotReview
 import SnapshotTestSupport
 import XCTest

@@ -1,7 +1,7 @@
 import Foundation
 import LabelSnapshotTesting
-import PNGCodec
-import ReferenceProvenance
+import Imaging
+import LabelDescription
 import SnapshotTestSupport
 import XCTest
 

@@ -1,8 +1,8 @@
 import FontTestSupport
 import Foundation
 import LabelSnapshotTesting
-import PNGCodec
-import ReferenceProvenance
+import Imaging
+import LabelDescription
 import SnapshotTestSupport
 import XCTest
 

@@ -1,10 +1,10 @@
-import SnapshotRun
+import SnapshotStore
 #if canImport(Testing)
 import Foundation
 import SnapshotTestSupport
 import Testing
 @testable import LabelSnapshotTesting
-import CSnapshotRun
+import CSnapshotStore
 
 /// `--repetitions 3` passes on recorded references without the `.snapshots` trait. This test
 /// bundle is run again as a child process, as SwiftPM runs it, on one helper test with two unnamed

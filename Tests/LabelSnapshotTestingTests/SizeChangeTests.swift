@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import PNGCodec
+import Imaging
 import SnapshotTestSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 import Foundation
 @testable import LabelSnapshotTesting
-import SnapshotRun
 import SnapshotStore
 import XCTest
 

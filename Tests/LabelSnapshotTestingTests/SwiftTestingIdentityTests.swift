@@ -1,4 +1,4 @@
-import SnapshotRun
+import SnapshotStore
 #if canImport(Testing)
 import Foundation
 import LabelSnapshotTesting

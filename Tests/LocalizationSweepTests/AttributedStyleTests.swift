@@ -1,8 +1,7 @@
 import FontTestSupport
 import Foundation
 import LabelSnapshotTesting
-import LocalizationSweep
-import StringResources
+import Localization
 import XCTest
 
 /// A style's `"attributedText"` (runs by range) styles every catalog string: the runs at the same UTF-16 offsets,

@@ -1,8 +1,7 @@
 import FontTestSupport
 import Foundation
 import LabelSnapshotTesting
-import LocalizationSweep
-import StringResources
+import Localization
 import XCTest
 
 /// A style with `"markdown": true` sweeps each catalog string as the attributed label Markdown makes: "**Neu**"

@@ -1,7 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import LocalizationSweep
-import StringResources
+import Localization
 import XCTest
 
 /// A catalog that lacks plural categories its locale uses is flagged. Expected categories are CLDR's published

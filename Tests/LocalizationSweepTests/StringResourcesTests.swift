@@ -1,5 +1,5 @@
 import Foundation
-@testable import StringResources
+@testable import Localization
 import SnapshotTestSupport
 import XCTest
 

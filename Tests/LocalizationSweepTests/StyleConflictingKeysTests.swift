@@ -1,5 +1,5 @@
 import Foundation
-import LocalizationSweep
+import Localization
 import XCTest
 
 /// A style object naming the primary face twice, as "font" and "fontName", is refused with the line of the second

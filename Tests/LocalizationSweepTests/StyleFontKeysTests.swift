@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import LocalizationSweep
+import Localization
 import XCTest
 
 /// A style's font keys apply in the property table's order, as labelsnap render's options, whatever order the file

@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import LocalizationSweep
+import Localization
 import XCTest
 
 /// sweep.json is one type (`SweepReportDocument`), written by the sweep and read by the report. The committed

@@ -1,7 +1,7 @@
 import CFreeType
 import FontTestSupport
 import Foundation
-import LabelLayout
+import LabelRendering
 import LabelSnapshotTesting
 import XCTest
 

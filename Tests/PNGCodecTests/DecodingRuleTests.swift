@@ -1,5 +1,4 @@
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// The documented decoding rule on hand-built files with exact sample values.

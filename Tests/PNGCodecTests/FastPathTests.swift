@@ -1,10 +1,9 @@
 import Foundation
 import XCTest
-import CPNGShim
-import Raster
+import CImaging
+@testable import Imaging
 import SeededRandom
 import SnapshotTestSupport
-@testable import PNGCodec
 
 /// The fast decode path (libdeflate, `pngfast.c`) must give libpng's pixels for every file it takes and
 /// leave every other file, and every error, to libpng: checked on PngSuite, on PNGs this package writes,

@@ -1,7 +1,6 @@
 import SeededRandom
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// Bad input of every kind throws a clear `PNGError`, never crashes or allocates wildly.

@@ -1,6 +1,5 @@
-import ContentDigest
-import PNGCodec
-import Raster
+import Support
+import Imaging
 import SnapshotTestSupport
 import XCTest
 

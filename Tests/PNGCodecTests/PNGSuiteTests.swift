@@ -1,6 +1,5 @@
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// Every PngSuite file against the expectations Scripts/make-pngsuite-expectations.py computed with

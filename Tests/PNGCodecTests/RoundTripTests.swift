@@ -1,7 +1,6 @@
 import SeededRandom
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 final class RoundTripTests: XCTestCase {

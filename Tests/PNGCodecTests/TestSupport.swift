@@ -1,8 +1,7 @@
 import SnapshotTestSupport
 import SeededRandom
 import Foundation
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// Paths relative to this package (found from this file, so tests run from any working directory).

@@ -1,6 +1,5 @@
 import SeededRandom
-import PNGCodec
-import Raster
+import Imaging
 import XCTest
 
 /// Text chunks (PNG 3rd edition §11.3.3). Expected bytes are built by hand with `PNGBuilder`, whose

@@ -1,4 +1,4 @@
-import ContentDigest
+import Support
 import SnapshotTestSupport
 import XCTest
 

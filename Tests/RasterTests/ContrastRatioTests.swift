@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import Imaging
 import XCTest
 
 /// WCAG 2.2's relative luminance and contrast ratio, against values worked out by hand from the formula (W3C,

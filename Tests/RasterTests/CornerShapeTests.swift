@@ -1,5 +1,5 @@
 import XCTest
-import Raster
+import Imaging
 
 /// Shapes with a radius and a curve per corner, against definitions written out here: circles by distance, the
 /// continuous corner from PaintCode's published Bezier points sampled densely into a polyline (not the kernel's

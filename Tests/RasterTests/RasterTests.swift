@@ -1,5 +1,5 @@
 import XCTest
-import Raster
+import Imaging
 
 final class RasterTests: XCTestCase {
     func testHexColours() throws {

@@ -1,5 +1,5 @@
 import XCTest
-import Raster
+import Imaging
 
 /// The span-based rounded-rect fill and stroke give exactly the pixels of the plain definition: each pixel
 /// blended at `hits × 255 / 16`, hits counted over its 4×4 samples with the point test (DESIGN.md §2,

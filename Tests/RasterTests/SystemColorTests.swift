@@ -1,4 +1,4 @@
-import Raster
+import Imaging
 import XCTest
 
 /// The system colours against Apple's tables, typed here again from the sources DESIGN.md names (not read

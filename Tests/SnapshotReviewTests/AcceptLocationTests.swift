@@ -4,7 +4,6 @@ import SnapshotStore
 import SnapshotTestSupport
 import XCTest
 import SnapshotReview
-import SnapshotRun
 
 /// Where `accept` writes: inside the folder of references the failing assertion used (a custom
 /// `snapshotDirectory:` or `LABELSNAP_SNAPSHOTS_DIR` too), and in the checkout it is told to write into,

@@ -1,6 +1,4 @@
 import Foundation
-import SnapshotFileNames
-import SnapshotRun
 import SnapshotStore
 import SnapshotTestSupport
 import Synchronization

@@ -3,7 +3,6 @@ import SnapshotStore
 import SnapshotTestSupport
 import XCTest
 @testable import SnapshotReview
-import SnapshotRun
 
 /// Failure records are files we did not write (CI artifacts, downloaded): each test here edits a real record
 /// the way an attacker could, and checks that accept and reject refuse it, with or without `force`, saying what

@@ -1,12 +1,9 @@
-import PNGCodec
-import Raster
+import Imaging
 import SnapshotMessages
 import SnapshotStore
 import SnapshotTestSupport
 import XCTest
 @testable import SnapshotReview
-import SnapshotFileNames
-import SnapshotRun
 
 /// The review model on real failures written by `SnapshotVerifier` (the code under the assertions).
 final class SnapshotReviewTests: XCTestCase {

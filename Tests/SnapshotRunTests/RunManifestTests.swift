@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotTestSupport
 import XCTest
-import SnapshotRun
+import SnapshotStore
 
 /// The manifest of the references a run used: written by many threads and processes at once, merged
 /// per run, and judged (`SnapshotRunManifest.problems`) by the documented rule.

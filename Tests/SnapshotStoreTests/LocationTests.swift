@@ -1,7 +1,6 @@
 import SnapshotTestSupport
 import XCTest
 import SnapshotStore
-import SnapshotRun
 
 final class LocationTests: XCTestCase {
     func testReferenceAndArtifactPaths() throws {

@@ -2,8 +2,6 @@ import SnapshotMessages
 import Foundation
 import XCTest
 import SnapshotStore
-import SnapshotFileNames
-import SnapshotRun
 
 final class NamingTests: XCTestCase {
     func testSanitize() {

@@ -1,6 +1,5 @@
 import Foundation
 import SnapshotMessages
-import SnapshotRun
 import SnapshotStore
 import SnapshotTestSupport
 import XCTest

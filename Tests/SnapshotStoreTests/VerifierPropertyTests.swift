@@ -1,11 +1,10 @@
 import SeededRandom
 import Foundation
-import Raster
+import Imaging
 import SnapshotTestSupport
 import XCTest
 import SnapshotMessages
 @testable import SnapshotStore
-import SnapshotRun
 
 /// The store's properties: every verifier outcome is a compare, a record or a
 /// failure; two snapshots of one test never share an artifact file.

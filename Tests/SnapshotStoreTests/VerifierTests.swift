@@ -3,7 +3,6 @@ import Synchronization
 import XCTest
 import SnapshotMessages
 import SnapshotStore
-import SnapshotRun
 
 /// The record-mode table of `SnapshotVerifier.verify`, with the text format (PNG comes from its
 /// own module; the logic is the same for every format).

@@ -1,4 +1,3 @@
-import SnapshotRun
 import SnapshotStore
 import SnapshotTestSupport
 import XCTest

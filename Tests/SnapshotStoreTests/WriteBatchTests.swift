@@ -2,7 +2,6 @@ import SnapshotTestSupport
 import XCTest
 import SnapshotMessages
 import SnapshotStore
-import SnapshotRun
 
 /// `SnapshotWriteBatch`: durable writes staged as hidden temporary files, published only by `commit()`, and
 /// every way a staged write can fail leaving the destination as it was.

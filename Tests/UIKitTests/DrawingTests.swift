@@ -1,8 +1,7 @@
 import FontTestSupport
 import Foundation
-import LabelLayout
 import LabelRendering
-import Raster
+import Imaging
 @testable import UIKit
 import XCTest
 
@@ -17,7 +16,7 @@ final class DrawingTests: XCTestCase {
         label.layer.cornerRadius = 6
         let size = try label.layOutWithAutoLayout(width: 200)
         let drawn = try label.drawHierarchy()
-        var model = PaddedLabel(label.text!, font: .default(size: 17), insets: LabelLayout.EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
+        var model = PaddedLabel(label.text!, font: .default(size: 17), insets: LabelRendering.EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
         model.numberOfLines = 0
         model.backgroundColor = .systemYellow
         model.cornerRadius = 6

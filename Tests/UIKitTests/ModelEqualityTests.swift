@@ -1,5 +1,4 @@
 import Foundation
-import LabelLayout
 import LabelRendering
 import SeededRandom
 import Typesetting
@@ -44,7 +43,7 @@ final class ModelEqualityTests: XCTestCase {
         label.lineBreakMode = mode
         label.overrideTraits(UITraitCollection(displayScale: scale))
         var model = PaddedLabel(text, font: .default(size: size),
-                                insets: LabelLayout.EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
+                                insets: LabelRendering.EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
         model.numberOfLines = lines
         model.lineBreakMode = LineBreakMode(mode)
         model.scale = scale

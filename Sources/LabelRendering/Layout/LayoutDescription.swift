@@ -1,0 +1,67 @@
+import Foundation
+import Imaging
+
+extension TextLayout {
+    /// A readable, stable text form of the layout for the `.layout` snapshot strategy: sizes in pt and px,
+    /// the text rect, and each line's text, UTF-16 range, rect and baseline (pt, 2 decimals), the truncation
+    /// applied, missing code points and the font files used (by file name), then, for a font that asks for a
+    /// weight, italic, variations or features, the primary face's weight and instance. It does not depend on the
+    /// rasteriser, so it stays the same when FreeType's anti-aliasing changes.
+    public var layoutDescription: String {
+        let n = layoutNumber
+        func rect(_ r: CGRect) -> String { "x \(n(r.minX)) y \(n(r.minY)) w \(n(r.width)) h \(n(r.height))" }
+        var out = [
+            "size: \(n(bounds.width)) × \(n(bounds.height)) pt = \(pixelWidth) × \(pixelHeight) px @\(n(scale))x",
+            "text rect: \(rect(textRect))",
+            "truncation: \(truncation?.rawValue ?? "none")" + (fontSize == fontPointSize ? "" : "\nfont size: \(n(fontSize)) pt (adjusted to fit from \(n(fontPointSize)) pt)"),
+            "lines: \(lines.count)",
+        ]
+        if statesCorners {
+            // The radii drawn (top-left, top-right, bottom-left, bottom-right), resolved from these bounds.
+            out.insert("corners: " + cornerRadii.all.map { n(CGFloat($0)) }.joined(separator: " ") + " pt \(cornerCurve)"
+                       + (clipsToBounds ? ", clips to bounds" : ""), at: 2)
+        }
+        if let viewState {
+            out.insert("view state: " + viewState, at: statesCorners ? 3 : 2)
+        }
+        for (i, line) in lines.enumerated() {
+            let quoted = line.text.unicodeScalars.map { s -> String in
+                switch s {
+                case "\"": return "\\\""
+                case "\\": return "\\\\"
+                default: return s.value < 0x20 || s.value == 0x7F ? String(format: "\\u{%X}", s.value) : String(s)
+                }
+            }.joined()
+            out.append("  \(i + 1). \"\(quoted)\" range \(line.range.lowerBound)..<\(line.range.upperBound) \(rect(line.rect)) baseline \(n(line.baseline))")
+            // Attributed text: each run of the line, its face, drawn size, colour and kern (plain text lists none).
+            for run in line.runs {
+                let range = run.range.map { "\($0.lowerBound)..<\($0.upperBound)" } ?? "ellipsis"
+                var parts = ["     run \(range)"]
+                if let b = run.attachmentBounds {
+                    parts.append("attachment \(n(b.width)) × \(n(b.height)) pt at x \(n(b.minX)) y \(n(b.minY))")
+                } else {
+                    parts.append(URL(fileURLWithPath: run.font.path).lastPathComponent + (run.font.faceIndex == 0 ? "" : "#\(run.font.faceIndex)"))
+                    parts.append("\(n(CGFloat(run.pointSize))) pt \(run.color.hexString)")
+                }
+                if run.kern != 0 { parts.append("kern \(n(CGFloat(run.kern)))") }
+                if run.baselineOffset != 0 { parts.append("baseline offset \(n(CGFloat(run.baselineOffset)))") }
+                out.append(parts.joined(separator: " "))
+            }
+        }
+        out.append("missing: " + (missingScalars.isEmpty ? "none" : missingScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")))
+        out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))
+        if let face { out.append("face: " + face) }
+        return out.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A length or factor as `.layout` writes it: rounded to 2 decimals, without trailing zeros ("12", "0.35").
+/// Beyond 1e15 (or NaN, infinite), as Swift writes a Double ("1e+19", "inf"): Int() of it would trap.
+func layoutNumber(_ v: CGFloat) -> String {
+    let r = (Double(v) * 100).rounded() / 100
+    guard abs(r) < 1e15 else { return "\(Double(v))" }
+    if r == r.rounded() { return String(Int(r)) }
+    var s = String(format: "%.2f", r)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}

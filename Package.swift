@@ -78,32 +78,25 @@ let package = Package(
                                     description: "List the pending snapshot failures (labelsnap review --list [--artifacts DIR…] [--json]); writes nothing")),
                 dependencies: ["LabelSnapCLI"]),
 
-        // Tests, one target per stage.
-        .testTarget(name: "RasterTests", dependencies: ["Imaging"]),
-        // SplitMix64 for the seeded property tests of several targets.
-        .target(name: "SeededRandom", path: "Tests/SeededRandom"),
-        .testTarget(name: "PNGCodecTests", dependencies: ["Imaging", "CImaging", "SeededRandom", "Support", "SnapshotTestSupport"],
-                    exclude: ["Fixtures"]),  // read through #filePath; written by Scripts/make-pngsuite-expectations.py
-        .testTarget(name: "ImageDiffTests", dependencies: ["Imaging", "SeededRandom"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "FontTestSupport", "SnapshotTestSupport"]),
-        // Font metrics read with FreeType alone, for expected values in the layout and rendering tests.
-        .target(name: "FontTestSupport", dependencies: ["CFreeType"], path: "Tests/FontTestSupport"),
-        .testTarget(name: "LabelLayoutTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "FontTestSupport", "SeededRandom"]),
-        .testTarget(name: "ContactSheetRenderingTests",
-                    dependencies: ["LabelRendering", "Typesetting", "Imaging"]),
-        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "CHarfBuzz", "FontTestSupport"]),
-        // A throw-away package root for the snapshot tests (shared by the test targets below).
-        .target(name: "SnapshotTestSupport", path: "Tests/SnapshotTestSupport"),
-        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotMessages", "Imaging", "SnapshotTestSupport", "SeededRandom"]),
-        // The run manifest written by many threads and processes at once, merged per run and judged.
-        .testTarget(name: "SnapshotRunTests", dependencies: ["SnapshotStore", "SnapshotTestSupport"]),
-        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotMessages", "Imaging", "SnapshotTestSupport"]),
-        .testTarget(name: "LocalizationSweepTests",
-                    dependencies: ["LabelSnapshotTesting", "Localization", "LabelRendering", "Typesetting", "FontTestSupport", "CFreeType", "SnapshotTestSupport"],
+        // Tests: one target per module (or fewer), and one support target.
+        // What several test targets share: font metrics read with FreeType alone (expected values of the layout and
+        // rendering tests), SplitMix64 for the seeded property tests, a throw-away package root for the snapshot tests
+        // and the test bundle run again as a child process in one, test fonts and PNGs edited byte by byte.
+        .target(name: "TestSupport", dependencies: ["CFreeType"], path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "CImaging", "Support", "TestSupport"],
+                    // Read through #filePath; the PngSuite expectations are written by Scripts/make-pngsuite-expectations.py.
+                    exclude: ["Fixtures", "__Snapshots__"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"]),
+        .testTarget(name: "LabelRenderingTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "CHarfBuzz", "TestSupport"]),
+        // The store, the run manifest written by many threads and processes at once, a failure's words.
+        .testTarget(name: "SnapshotStoreTests", dependencies: ["SnapshotStore", "SnapshotMessages", "Imaging", "TestSupport"]),
+        .testTarget(name: "SnapshotReviewTests", dependencies: ["SnapshotReview", "SnapshotStore", "SnapshotMessages", "Imaging", "TestSupport"]),
+        .testTarget(name: "LocalizationTests",
+                    dependencies: ["LabelSnapshotTesting", "Localization", "LabelRendering", "Typesetting", "CFreeType", "TestSupport"],
                     exclude: ["Fixtures"]),
-        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotStore", "LabelRendering", "Imaging", "SnapshotReview", "SnapshotTestSupport", "LabelDescription", "CSnapshotStore", "FontTestSupport"]),
         // The property table driven end to end: command-line text and style JSON onto a label, and its provenance.
-        .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "Localization", "LabelRendering", "Typesetting", "Imaging", "FontTestSupport"]),
+        .testTarget(name: "LabelDescriptionTests", dependencies: ["LabelDescription", "Localization", "LabelRendering", "Typesetting", "Imaging", "TestSupport"]),
+        .testTarget(name: "LabelSnapshotTestingTests", dependencies: ["LabelSnapshotTesting", "SnapshotStore", "LabelRendering", "Imaging", "SnapshotReview", "LabelDescription", "CSnapshotStore", "TestSupport"]),
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",
@@ -142,6 +135,6 @@ package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
 package.targets += [
     .target(name: "UIKit", dependencies: ["LabelRendering", "Typesetting", "Imaging"]),
     // The dispatch, label subclasses in each padding pattern, and their drawing against the model.
-    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelRendering", "Typesetting", "Imaging", "FontTestSupport", "SeededRandom"]),
+    .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelRendering", "Typesetting", "Imaging", "TestSupport"]),
 ]
 #endif

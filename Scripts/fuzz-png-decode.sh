@@ -1,14 +1,14 @@
 #!/bin/sh
 # Fuzzes PNGCodec.decode (Imaging) with libFuzzer + AddressSanitizer.
 #   Scripts/fuzz-png-decode.sh [seconds (default 600; 0 = build only, as .ci/run does)] [extra libFuzzer flags...]
-# Seeds: PngSuite (Tests/PNGCodecTests/Fixtures/pngsuite or $PNGSUITE_DIR). Corpus and crashes go to
+# Seeds: PngSuite (Tests/ImagingTests/Fixtures/pngsuite or $PNGSUITE_DIR). Corpus and crashes go to
 # .build/fuzz-png/ (crash-* files there are reproducers: run the binary with the file as argument;
-# commit them as regression inputs to Tests/PNGCodecTests).
+# commit them as regression inputs to Tests/ImagingTests).
 set -eu
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN=${1:-600}
 [ $# -gt 0 ] && shift
-SUITE=${PNGSUITE_DIR:-Tests/PNGCodecTests/Fixtures/pngsuite}
+SUITE=${PNGSUITE_DIR:-Tests/ImagingTests/Fixtures/pngsuite}
 OUT=.build/fuzz-png
 SWIFT_BIN=$(dirname "$(command -v swiftc)")
 CLANG=${CLANG:-$SWIFT_BIN/clang}

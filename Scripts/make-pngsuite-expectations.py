@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes Tests/PNGCodecTests/Fixtures/pngsuite-expectations.json: for every file of PngSuite
-(Tests/PNGCodecTests/Fixtures/pngsuite, or the folder given as argument 1),
+"""Writes Tests/ImagingTests/Fixtures/pngsuite-expectations.json: for every file of PngSuite
+(Tests/ImagingTests/Fixtures/pngsuite, or the folder given as argument 1),
 the RGBA8 image an independent decoder (Pillow) gives under PNGCodec's documented rule:
 
   * stored samples, no gamma / colour management (gAMA, cHRM, sRGB, iCCP, bKGD ignored);
@@ -29,8 +29,8 @@ import PIL
 from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SUITE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Tests", "PNGCodecTests", "Fixtures", "pngsuite")
-OUT = os.path.join(ROOT, "Tests", "PNGCodecTests", "Fixtures", "pngsuite-expectations.json")
+SUITE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "Tests", "ImagingTests", "Fixtures", "pngsuite")
+OUT = os.path.join(ROOT, "Tests", "ImagingTests", "Fixtures", "pngsuite-expectations.json")
 
 
 def fnv1a64(data):

@@ -1,4 +1,4 @@
-import FontTestSupport
+import TestSupport
 import CHarfBuzz
 import Foundation
 import LabelRendering

@@ -5,7 +5,7 @@ import XCTest
 /// (its expected cells and ratios worked out in AccessibilityAuditTests), its JSON, a catalog's table, the report.
 final class AuditCommandTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("LocalizationSweepTests/Fixtures/SweepReport").path
+        .appendingPathComponent("LocalizationTests/Fixtures/SweepReport").path
     var pkg: FailurePackage!
     override func setUpWithError() throws { pkg = try FailurePackage() }
     override func tearDown() { pkg = nil }

@@ -6,7 +6,7 @@ import XCTest
 /// earlier run: one line says so instead of its tables.
 final class ReportSweepTests: XCTestCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("LocalizationSweepTests/Fixtures/SweepReport").path
+        .appendingPathComponent("LocalizationTests/Fixtures/SweepReport").path
     var pkg: FailurePackage!
     override func setUpWithError() throws { pkg = try FailurePackage() }
     override func tearDown() { pkg = nil }

@@ -125,7 +125,7 @@ final class SweepCommandTests: XCTestCase {
     }
 
     func testBadInputExitsTwoAndReportsNothing() throws {
-        let broken = Self.root + "/Tests/LocalizationSweepTests/Fixtures/Broken"
+        let broken = Self.root + "/Tests/LocalizationTests/Fixtures/Broken"
         let cases: [([String], String)] = [
             (["sweep", broken + "/trailing-comma.xcstrings", "--style", style], "trailing-comma.xcstrings:5"),
             (["sweep", catalog, "--style", broken + "/style-unknown-key.json"], "style-unknown-key.json:3"),

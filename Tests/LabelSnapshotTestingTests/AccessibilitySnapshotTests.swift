@@ -2,7 +2,7 @@ import Foundation
 @testable import LabelSnapshotTesting
 import Localization
 import Imaging
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// The audit as snapshots: `.accessibility` records a text reference a change in any cell fails, the contact

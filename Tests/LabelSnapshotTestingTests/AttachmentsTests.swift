@@ -1,7 +1,7 @@
 #if canImport(Testing)
 import Foundation
 import Imaging
-import SnapshotTestSupport
+import TestSupport
 import Testing
 import LabelSnapshotTesting
 

@@ -2,7 +2,7 @@ import Foundation
 import LabelSnapshotTesting
 import Imaging
 import LabelDescription
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// The chip of README as a new user writes it: a 12 pt icon attachment, a bold "NEW" with kern 1.2, a regular

@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// The configuration matrix over an attributed label: each combination's content size category reaches the runs'

@@ -1,6 +1,6 @@
 import Foundation
 @testable import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// Two XCTest classes in one file with a method of the same name: each numbers its unnamed snapshots

@@ -1,5 +1,5 @@
 import Foundation
-import SnapshotTestSupport
+import TestSupport
 import LabelSnapshotTesting
 import Imaging
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// Identity and location: two targets never share a reference, references moved from the

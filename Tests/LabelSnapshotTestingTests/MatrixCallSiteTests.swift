@@ -1,7 +1,7 @@
 import Foundation
 import LabelSnapshotTesting
 import Imaging
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// A matrix is checked at the assertion the user wrote: its combinations' claims name the caller's file and

@@ -4,7 +4,7 @@ import Foundation
 import Imaging
 import SnapshotStore
 import SnapshotReview
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// The seed badge of the README, with colours for both appearances.

@@ -1,7 +1,7 @@
 #if canImport(Testing)
 import Foundation
 import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import Testing
 
 @Suite struct MatrixSwiftTestingTests {

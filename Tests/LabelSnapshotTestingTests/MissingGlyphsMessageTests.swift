@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// Recording a label whose fallback font was deleted or emptied writes a reference of .notdef boxes: the test

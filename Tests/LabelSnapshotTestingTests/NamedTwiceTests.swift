@@ -1,5 +1,5 @@
 import Foundation
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 import LabelSnapshotTesting
 

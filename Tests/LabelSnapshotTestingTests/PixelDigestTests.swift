@@ -2,7 +2,7 @@ import Foundation
 import LabelSnapshotTesting
 import Imaging
 import LabelDescription
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// The pass path: a recorded reference states the digest of its pixels and of its own image chunks, but a

@@ -1,9 +1,8 @@
-import FontTestSupport
+import TestSupport
 import Foundation
 import LabelSnapshotTesting
 import Imaging
 import LabelDescription
-import SnapshotTestSupport
 import XCTest
 
 /// Provenance: every recorded label PNG carries one text chunk naming the environment; a

@@ -1,7 +1,7 @@
 import SnapshotStore
 #if canImport(Testing)
 import Foundation
-import SnapshotTestSupport
+import TestSupport
 import Testing
 @testable import LabelSnapshotTesting
 import CSnapshotStore

@@ -1,7 +1,7 @@
 import Foundation
 import LabelSnapshotTesting
 import Imaging
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// Size changes: a larger inset on any edge is reported as that edge moving, found by

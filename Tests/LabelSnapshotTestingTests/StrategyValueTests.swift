@@ -1,6 +1,6 @@
 import Foundation
 import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 extension Snapshotting where Value == PaddedLabel, Format == String {

@@ -1,6 +1,6 @@
 #if canImport(Testing)
 import Foundation
-import SnapshotTestSupport
+import TestSupport
 import Testing
 import LabelSnapshotTesting
 

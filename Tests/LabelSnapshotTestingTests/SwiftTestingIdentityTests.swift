@@ -2,7 +2,7 @@ import SnapshotStore
 #if canImport(Testing)
 import Foundation
 import LabelSnapshotTesting
-import SnapshotTestSupport
+import TestSupport
 import Testing
 
 /// Identity under Swift Testing: the `.snapshots` trait scopes settings and starts a new run of a test

@@ -1,5 +1,5 @@
 #if canImport(Testing)
-import SnapshotTestSupport
+import TestSupport
 import Foundation
 import Testing
 import LabelSnapshotTesting

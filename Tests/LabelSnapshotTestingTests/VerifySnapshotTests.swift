@@ -1,4 +1,4 @@
-import SnapshotTestSupport
+import TestSupport
 import Foundation
 import XCTest
 import LabelSnapshotTesting

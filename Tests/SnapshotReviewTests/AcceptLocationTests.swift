@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotMessages
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 import SnapshotReview
 

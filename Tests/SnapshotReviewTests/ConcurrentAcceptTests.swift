@@ -1,6 +1,6 @@
 import Foundation
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import Synchronization
 import XCTest
 import SnapshotReview

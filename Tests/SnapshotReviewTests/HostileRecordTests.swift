@@ -1,6 +1,6 @@
 import Foundation
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 @testable import SnapshotReview
 

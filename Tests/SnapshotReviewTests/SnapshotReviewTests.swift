@@ -1,7 +1,7 @@
 import Imaging
 import SnapshotMessages
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 @testable import SnapshotReview
 

@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotMessages
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// When the failure record cannot be written (a full artifacts disk; here a folder stands where the record goes), the

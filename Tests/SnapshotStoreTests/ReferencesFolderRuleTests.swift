@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotMessages
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// One rule for a named folder of references (`snapshotDirectory:` or `LABELSNAP_SNAPSHOTS_DIR`): the filesystem root,

@@ -1,7 +1,6 @@
-import SeededRandom
+import TestSupport
 import Foundation
 import Imaging
-import SnapshotTestSupport
 import XCTest
 import SnapshotMessages
 @testable import SnapshotStore

@@ -1,4 +1,4 @@
-import SnapshotTestSupport
+import TestSupport
 import Synchronization
 import XCTest
 import SnapshotMessages

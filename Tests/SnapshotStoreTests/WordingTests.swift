@@ -1,5 +1,5 @@
 import SnapshotStore
-import SnapshotTestSupport
+import TestSupport
 import XCTest
 
 /// The store spells no failure: the message it returns and the failure record it writes are the words its caller

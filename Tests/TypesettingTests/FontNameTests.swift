@@ -1,5 +1,5 @@
 import Foundation
-import FontTestSupport
+import TestSupport
 import Testing
 @testable import Typesetting
 

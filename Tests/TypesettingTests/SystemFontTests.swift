@@ -1,4 +1,4 @@
-import FontTestSupport
+import TestSupport
 import Foundation
 import Testing
 import Typesetting

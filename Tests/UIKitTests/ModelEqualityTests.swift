@@ -1,6 +1,6 @@
 import Foundation
 import LabelRendering
-import SeededRandom
+import TestSupport
 import Typesetting
 @testable import UIKit
 import XCTest

@@ -172,7 +172,7 @@ package enum PNGCodec {
     /// libpng's row-by-row zlib, for the PNGs it decodes exactly as libpng does (8-bit grey, grey + alpha,
     /// RGB, RGBA; 1–8-bit palette with tRNS; not interlaced; every CRC right). nil for anything else and
     /// for any fault, and libpng decodes the file (and names its fault): the two paths give the same
-    /// pixels and the same errors (`PNGCodecTests.testFastPathDecodesAsLibpng`).
+    /// pixels and the same errors (`FastPathTests.testFastPathDecodesAsLibpng`).
     static func fastDecode(_ data: UnsafeBufferPointer<UInt8>, maximumPixelCount: Int) -> Bitmap? {
         var info = lsp_png_fast_info()
         guard lsp_png_fast_probe(data.baseAddress, data.count, &info) == LSP_FAST_OK else { return nil }

@@ -16,9 +16,9 @@ import Typesetting
 /// sheet.blocks = [.init(title: "light", cells: [[.init(image: a), .init(image: b)], [.init(image: c), nil]])]
 /// let png = try PNGCodec.encode(try sheet.render())
 /// ```
-public struct ContactSheet: Sendable {
+package struct ContactSheet: Sendable {
     /// What a cell reports besides its image.
-    public enum Mark: String, Sendable, Hashable {
+    package enum Mark: String, Sendable, Hashable {
         /// Nothing to point out.
         case none
         /// Differs from its reference: red outline.
@@ -30,14 +30,14 @@ public struct ContactSheet: Sendable {
     }
 
     /// One cell: an image (RGBA8, shown unscaled), a mark, and an optional caption below it.
-    public struct Cell: Sendable {
-        public var image: Bitmap?
-        public var mark: Mark
-        public var caption: String?
+    package struct Cell: Sendable {
+        package var image: Bitmap?
+        package var mark: Mark
+        package var caption: String?
         /// Draws the caption in 11 pt bold `flagColor` instead of 9 pt grey (a matrix flags its truncated combinations so).
-        public var flagsCaption: Bool
+        package var flagsCaption: Bool
 
-        public init(image: Bitmap?, mark: Mark = .none, caption: String? = nil, flagsCaption: Bool = false) {
+        package init(image: Bitmap?, mark: Mark = .none, caption: String? = nil, flagsCaption: Bool = false) {
             self.image = image
             self.mark = mark
             self.caption = caption
@@ -47,15 +47,15 @@ public struct ContactSheet: Sendable {
 
     /// A titled block of `rowTitles.count` rows × `columnTitles.count` columns; `cells[row][column]`, nil
     /// or absent = an empty box (hatched).
-    public struct Block: Sendable {
-        public var title: String
-        public var cells: [[Cell?]]
+    package struct Block: Sendable {
+        package var title: String
+        package var cells: [[Cell?]]
         /// Pixels per point of this block's title, headers, captions and gutters; nil = the sheet's `textScale`.
         /// Blocks of another text scale start a new row of blocks (a matrix gives each scale's blocks their own,
         /// so 1x images get 1x text and boxes sized for 1x). 0.01…16, else `render()` throws.
-        public var textScale: CGFloat?
+        package var textScale: CGFloat?
 
-        public init(title: String, cells: [[Cell?]], textScale: CGFloat? = nil) {
+        package init(title: String, cells: [[Cell?]], textScale: CGFloat? = nil) {
             self.title = title
             self.cells = cells
             self.textScale = textScale
@@ -67,22 +67,22 @@ public struct ContactSheet: Sendable {
     }
 
     /// A line above everything (e.g. the test and what differs); nil = none.
-    public var title: String?
+    package var title: String?
     /// Headers of the columns (the axis across) and of the rows (the axis down).
-    public var columnTitles: [String]
-    public var rowTitles: [String]
+    package var columnTitles: [String]
+    package var rowTitles: [String]
     /// The blocks, laid out left to right and wrapped after `blocksPerRow` (and where the text scale changes).
     /// Each row of blocks is sized on its own: a column is as wide as its widest image in that row of blocks,
     /// a row as tall as its tallest, so the blocks of a row line up and small images get small boxes.
-    public var blocks: [Block]
+    package var blocks: [Block]
     /// Blocks per row of blocks; nil = ⌈√count⌉.
-    public var blocksPerRow: Int?
+    package var blocksPerRow: Int?
     /// Pixels per point of the title, the margins and of blocks without their own `textScale` (match the
     /// cells' scale to make headers and captions readable); 0.01…16 like a label's `scale`, else `render()`
     /// and `geometry()` throw `LabelError.invalidScale`.
-    public var textScale: CGFloat = 1
+    package var textScale: CGFloat = 1
 
-    public init(title: String? = nil, columnTitles: [String], rowTitles: [String], blocks: [Block] = []) {
+    package init(title: String? = nil, columnTitles: [String], rowTitles: [String], blocks: [Block] = []) {
         self.title = title
         self.columnTitles = columnTitles
         self.rowTitles = rowTitles
@@ -92,34 +92,34 @@ public struct ContactSheet: Sendable {
     // MARK: Style (fixed: a sheet is compared as a reference)
 
     /// Sheet background, checkerboard squares and their size, px.
-    public static let background = Color(red: 255, green: 255, blue: 255)
-    public static let checkerLight = Color(red: 0xF2, green: 0xF2, blue: 0xF2)
-    public static let checkerDark = Color(red: 0xD9, green: 0xD9, blue: 0xD9)
-    public static let checkerSize = 8
+    package static let background = Color(red: 255, green: 255, blue: 255)
+    package static let checkerLight = Color(red: 0xF2, green: 0xF2, blue: 0xF2)
+    package static let checkerDark = Color(red: 0xD9, green: 0xD9, blue: 0xD9)
+    package static let checkerSize = 8
     /// Outline colours of `.differs` (red), `.missing` (amber) and `.uncovered` (magenta).
-    public static let differsColor = Color(red: 0xE0, green: 0x1E, blue: 0x1E)
-    public static let missingColor = Color(red: 0xF0, green: 0xA0, blue: 0x00)
-    public static let uncoveredColor = Color(red: 0xC0, green: 0x1E, blue: 0xC8)
+    package static let differsColor = Color(red: 0xE0, green: 0x1E, blue: 0x1E)
+    package static let missingColor = Color(red: 0xF0, green: 0xA0, blue: 0x00)
+    package static let uncoveredColor = Color(red: 0xC0, green: 0x1E, blue: 0xC8)
     /// Colour of a flagged caption (blue: neither a difference nor a missing reference).
-    public static let flagColor = Color(red: 0x1F, green: 0x5F, blue: 0xD6)
+    package static let flagColor = Color(red: 0x1F, green: 0x5F, blue: 0xD6)
     static let textColor = Color(red: 0x33, green: 0x33, blue: 0x33)
     static let hatchColor = Color(red: 0xB0, green: 0xB0, blue: 0xB0)
 
     /// Where everything goes, px.
-    public struct Geometry: Sendable, Equatable {
-        public var width: Int
-        public var height: Int
+    package struct Geometry: Sendable, Equatable {
+        package var width: Int
+        package var height: Int
         /// `cellFrames[block][row][column]`: the box of each cell; its image's top-left is the box's.
-        public var cellFrames: [[[PixelRect]]]
+        package var cellFrames: [[[PixelRect]]]
     }
 
     /// The sheet's geometry (sizes of the texts included).
     /// - Throws: `LabelError` when a header cannot be laid out (missing font).
-    public func geometry() throws -> Geometry { try Plan(self).geometry }
+    package func geometry() throws -> Geometry { try Plan(self).geometry }
 
     /// Draws the sheet: RGBA8, opaque white background.
     /// - Throws: `LabelError`, `RasterError` (a sheet over `Bitmap.maximumPixelCount`).
-    public func render() throws -> Bitmap {
+    package func render() throws -> Bitmap {
         let plan = try Plan(self)
         let g = plan.geometry
         var sheet = try Bitmap(width: g.width, height: g.height, fill: Self.background)

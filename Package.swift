@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // LabelSnapshot: snapshot tests for padded text labels on Linux.
-// Ten Swift modules, each named for its job (DESIGN.md §1, the map), declared lowest first below:
+// Ten Swift modules, each named for its job (DESIGN.md, "The module map"), declared lowest first below:
 //   Support → Imaging → SnapshotStore → SnapshotMessages → SnapshotReview   (snapshots of any value, knowing no label)
 //   → Typesetting → LabelRendering → Localization → LabelDescription        (a label: shaped, drawn, swept, described)
 //   LabelSnapshotTesting (the assertions) and LabelSnapCLI (`labelsnap`) on top of both.
@@ -27,16 +27,16 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
-        // OpenSSL's libcrypto, for SHA-256 (the pixel digest of references, DESIGN.md §3).
+        // OpenSSL's libcrypto, for SHA-256 (the pixel digest of references, docs/snapshots.md).
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
-        // xxHash's XXH3-128, the pixel digest of references (DESIGN.md §3): ten times faster than SHA-256.
+        // xxHash's XXH3-128, the pixel digest of references (docs/snapshots.md): ten times faster than SHA-256.
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash",
                        providers: [.apt(["libxxhash-dev"])]),
         // cmark-gfm (CommonMark with GitHub's extensions) for Markdown labels.
         .systemLibrary(name: "CCmarkGFM", pkgConfig: "libcmark-gfm",
                        providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
-        // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (DESIGN.md §6).
+        // ICU stays behind a C shim with plain C types: Foundation carries its own ICU (docs/platform-pitfalls.md).
         .target(name: "CICU", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n"), .linkedLibrary("icudata")]),
 
         // libpng's full API behind setjmp (its longjmp error handling never crosses Swift frames), the bitmap's pixel

@@ -361,7 +361,7 @@ def main():
                              ("growth_pixels", "render, pixels ×16 (badge 1x → 4x)", 16)):
         r = float(ours[key])
         table.add("growth", title, f"time ×{r:.1f}", "", "", f"linear (≤ ×{goal})", r <= goal)
-    # Layout stops at the drawn lines (DESIGN.md §2, Early stop): time and UTF-16 units shaped, then 10× the hidden text.
+    # Layout stops at the drawn lines (docs/layout-rules.md, Early stop): time and UTF-16 units shaped, then 10× the hidden text.
     window = 1024   # LazyShapedText.defaultWindow: the units shaped at most beyond the drawn text, twice
     for small, large, title, hidden in (("1mb", "10mb", "1 MB paragraph, 3 wrapped lines (layout + render)",
                                          "hidden text ×10: 1 MB → 10 MB paragraph, 3 lines"),
@@ -381,8 +381,8 @@ def main():
     print("Targets: every one met in this run." if not missed else
           "Targets not met in this run: " + "; ".join(f"{r[1].strip()} ({r[2]}, target {r[5]})" for r in missed) + ".")
     print()
-    print("Where the time goes (DESIGN.md §2 Early stop, §4, §8): a badge render is HarfBuzz/ICU layout and the "
-          "rasteriser's C kernels (CRasterKernels); a pass renders, hashes the bitmap with XXH3-128 and proves it "
+    print("Where the time goes (docs/performance.md; docs/layout-rules.md, Early stop; docs/comparison.md): a badge render is HarfBuzz/ICU layout and the "
+          "rasteriser's C kernels (CImaging); a pass renders, hashes the bitmap with XXH3-128 and proves it "
           "equal by the reference's pixel digest (nothing decoded), the verifier's own work ~20 µs; the 1-px-shift "
           "compare is the YIQ test on 233,486 differing pixels and anti-aliasing detection on the 178,531 that fail "
           "it, two AVX2 kernels per 64-pixel block answering in bit masks; decode + compare adds libdeflate's two "

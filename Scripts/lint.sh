@@ -46,7 +46,7 @@ if [ -n "$imported$named$worded$environment" ]; then
 fi
 echo "layering: no failure wording, labelsnap command, SnapshotMessages import or environment read at or below SnapshotStore"
 # Only the entry points read the process environment: the assertions' SnapshotContext (through ProcessEnvironment),
-# labelsnap (commandEnvironment, once per command), and the process-wide settings DESIGN.md §1 lists ("Where the
+# labelsnap (commandEnvironment, once per command), and the process-wide settings DESIGN.md lists ("Where the
 # environment is read": LABELSNAP_SYSTEM_FONT where a Font.system is made, fontconfig's own variables in its message).
 # Every other module takes the environment as a parameter, so an injected one is the one obeyed.
 entries='^Sources/(LabelSnapshotTesting/ProcessEnvironment|LabelSnapCLI/CommandEnvironment|Typesetting/SystemFont|Typesetting/FontFile)\.swift:'

@@ -37,7 +37,7 @@ if ! diff -u "$list" "$current" >"$graphs/diff"; then
     echo "error: the public API of LabelSnapshotTesting (what \`import LabelSnapshotTesting\` exposes) is not the" \
          "committed list $list (diff above: - committed, + built). If the change is intended (a public symbol added," \
          "changed or removed on purpose, and documented), run \`make public-api\` and commit the list; if not, make the declaration \`package\` or" \
-         "internal (DESIGN.md §1, The public surface)." >&2
+         "internal (DESIGN.md, \"The public surface\")." >&2
     exit 1
 fi
 echo "public API: $(wc -l <"$list") symbols, as $list lists"

@@ -121,18 +121,18 @@ let specData = try JSONSerialization.data(withJSONObject: specs, options: [.sort
 print("label_specs=" + String(decoding: specData, as: UTF8.self))
 
 // Pixels against the references the project's own tests hold (rendered by the same code before this change).
-let seedReference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("__Snapshots__/LabelSnapshotTestingTests/SeedSnapshotTests/testKoreanBadge.korean-badge.png").path
-if let reference = try? PNGCodec.decode(contentsOf: seedReference) {
-    var seed = PaddedLabel(korean, font: .default(size: 17), insets: padding)
-    seed.backgroundColor = peach
-    seed.cornerRadius = 8
-    seed.scale = 2
-    // The seed test's own label (same text, insets, colour, radius, scale).
-    let result = compare(reference, try seed.render())
-    print("render_identical=" + (result.passed ? "identical (seed reference)" : "differs: \(result.differingPixelCount) px"))
+let koreanBadgeReference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("__Snapshots__/LabelSnapshotTestingTests/ReferenceImageTests/testKoreanBadge.korean-badge.png").path
+if let reference = try? PNGCodec.decode(contentsOf: koreanBadgeReference) {
+    var koreanBadge = PaddedLabel(korean, font: .default(size: 17), insets: padding)
+    koreanBadge.backgroundColor = peach
+    koreanBadge.cornerRadius = 8
+    koreanBadge.scale = 2
+    // The reference test's own label (same text, insets, colour, radius, scale).
+    let result = compare(reference, try koreanBadge.render())
+    print("render_identical=" + (result.passed ? "identical (the committed reference)" : "differs: \(result.differingPixelCount) px"))
 } else {
-    print("render_identical=no seed reference")
+    print("render_identical=no committed reference")
 }
 
 // PNG: encode time, files for the size comparison, determinism.

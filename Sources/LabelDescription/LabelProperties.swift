@@ -7,7 +7,7 @@ import Typesetting
 // and style JSON key, its `labelsnap render` option, its syntax, its setter, its part of the provenance's
 // `label:` line), then its layout or drawing code. Provenance parts are joined in table order: an entry whose
 // part is new goes after `language`, so recorded references keep their `label:` line (entries without a part
-// may go anywhere, next to those they belong with). DESIGN.md §1, "Adding a label property".
+// may go anywhere, next to those they belong with). DESIGN.md, "Adding a label property".
 
 private func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
 private func n(_ v: CGFloat) -> String { LabelDescriptionFormat.number(Double(v)) }

@@ -2,7 +2,7 @@ import LabelRendering
 
 /// One property of `PaddedLabel` as every front end sees it: its style JSON key, its `labelsnap render`
 /// option, the syntax of its value, how it is set on a label and how the provenance's `label:` line states it.
-/// `LabelProperty.all` is the table; DESIGN.md §1 "Adding a label property" is the recipe.
+/// `LabelProperty.all` is the table; DESIGN.md "Adding a label property" is the recipe.
 package struct LabelProperty: Sendable {
     /// `PaddedLabel`'s property name, which is also the style JSON key (`numberOfLines`).
     package let name: String

@@ -82,7 +82,7 @@ package struct SnapshotProvenance: Equatable, Sendable {
 
     /// This provenance with the digest lines of `ImageReferenceDigest` for `png`, the file as encoded
     /// before the chunk is added (`pixels-xxh128`, `image-chunks-sha256`; digests already present, also an
-    /// older reference's `pixels-sha256`, are replaced): what lets a pass skip decoding the reference (DESIGN.md §3).
+    /// older reference's `pixels-sha256`, are replaced): what lets a pass skip decoding the reference (docs/snapshots.md).
     /// - Throws: the decoder's `PNGError`, `ImageReferenceDigestError`.
     package func withDigest(ofEncoded png: [UInt8]) throws -> SnapshotProvenance {
         var copy = self

@@ -1,4 +1,4 @@
-// `labelsnap diff`: compares two PNG files with ImageDiff (DESIGN.md §4).
+// `labelsnap diff`: compares two PNG files with ImageDiff (docs/comparison.md).
 import Foundation
 import Imaging
 import SnapshotReview

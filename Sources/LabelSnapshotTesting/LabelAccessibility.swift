@@ -20,7 +20,7 @@ extension LabelMatrix {
     }
 }
 
-/// Audits `label` in every cell of `matrix` and returns the report (DESIGN.md §2, Accessibility audit; the
+/// Audits `label` in every cell of `matrix` and returns the report (docs/accessibility.md, Accessibility audit; the
 /// sources of each check there and in the Accessibility article): text contrast of every run (its colour with the
 /// label's `alpha`, `isEnabled` dimming and its own alpha, over the label's background over `background`, resolved
 /// per cell) by WCAG 2.2's contrast ratio against `standard`'s thresholds; text size (11 pt at `.large`); Dynamic

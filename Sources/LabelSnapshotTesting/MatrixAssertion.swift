@@ -196,7 +196,7 @@ struct MatrixRun: Sendable {
     }
 
     func verifyEach<Format>(_ strategy: Snapshotting<PaddedLabel, Format>, record: RecordMode?) -> LabelMatrixFailures? {
-        // The references recorded are made durable together (one sync pass, not one per file): DESIGN.md §3.
+        // The references recorded are made durable together (one sync pass, not one per file): docs/snapshots.md.
         let batch = SnapshotWriteBatch()
         var verified: [Verified] = map { i in
             SnapshotWriteBatch.$current.withValue(batch) { verify(i, strategy, record: record) }

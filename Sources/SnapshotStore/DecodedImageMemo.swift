@@ -9,7 +9,7 @@ import Darwin
 
 /// What this machine found when it decoded a reference: for the image chunks of a PNG file (their
 /// ``PNGCodec/imageChunksDigest(of:)``), the size and pixel digest they decode to. The pass path proves a
-/// reference equal by this memo alone (DESIGN.md §3), never by digests the file states about itself: a
+/// reference equal by this memo alone (docs/snapshots.md), never by digests the file states about itself: a
 /// file can carry any text, but only a decode on this machine writes an entry.
 ///
 /// Entries live in the process (every decode and every recording of this process) and, when a package

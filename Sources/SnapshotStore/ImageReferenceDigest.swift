@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// The digest lines of a reference PNG's `LabelSnapshot` text chunk (DESIGN.md §3): the digest of its
+/// The digest lines of a reference PNG's `LabelSnapshot` text chunk (docs/snapshots.md): the digest of its
 /// decoded pixels and of its own image chunks, written when the file is recorded. They describe the file
 /// for `labelsnap info` and people; the pass path does not trust them (a file can state anything about
 /// itself): it passes by digest only through ``DecodedImageMemo``, what this machine decoded, and decodes

@@ -1,4 +1,4 @@
-/// When a snapshot assertion writes its reference file (DESIGN.md §3), with the values of
+/// When a snapshot assertion writes its reference file (docs/snapshots.md), with the values of
 /// swift-snapshot-testing's `SNAPSHOT_TESTING_RECORD`.
 public enum RecordMode: String, CaseIterable, Sendable, Codable, CustomStringConvertible {
     /// Write every snapshot, then fail so that record mode is not left on by accident.

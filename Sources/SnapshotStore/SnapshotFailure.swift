@@ -4,7 +4,7 @@
 /// the values below (`finding`, the reference, descriptions, artifacts, fixes), also written in the failure record.
 public struct SnapshotFailure: Error, Sendable, CustomStringConvertible {
     public var kind: SnapshotFailureKind
-    /// The full message (DESIGN.md §3): numbers, paths, and the command that fixes it.
+    /// The full message (docs/snapshots.md): numbers, paths, and the command that fixes it.
     public var message: String
     /// Where the snapshot lives; `nil` only when the location could not be computed.
     package var location: SnapshotLocation?

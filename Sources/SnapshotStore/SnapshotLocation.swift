@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// Where one snapshot and its failure artifacts live (DESIGN.md §3):
+/// Where one snapshot and its failure artifacts live (docs/snapshots.md):
 ///
 /// - reference: `<snapshots folder>/<TestModule>/<TestFileName>/<testName>.<id>.<ext>`, where the
 ///   snapshots folder is `<package root>/__Snapshots__` or the one named by `snapshotDirectory:` /
@@ -72,7 +72,7 @@ package struct SnapshotLocation: Sendable, Equatable {
     /// The reference file, absolute.
     package var referencePath: String { referenceFolder + "/" + referenceFileName }
     /// Where the reference was before references were keyed by module (`<snapshots>/<TestFileName>/…`);
-    /// nil without a module. Found there, it is moved to `referencePath` (DESIGN.md §3).
+    /// nil without a module. Found there, it is moved to `referencePath` (docs/snapshots.md).
     package var legacyReferencePath: String? {
         moduleName == nil ? nil : snapshotsFolder + "/" + testFileName + "/" + referenceFileName
     }
@@ -146,7 +146,7 @@ package struct SnapshotLocation: Sendable, Equatable {
                     pathExtension: pathExtension, environment: environment, counter: counter, testCase: testCase)
     }
 
-    /// The location of the next snapshot of a test (DESIGN.md §3).
+    /// The location of the next snapshot of a test (docs/snapshots.md).
     /// - Parameters:
     ///   - filePath: the test file (`#filePath`); a relative path is taken from the working folder.
     ///   - fileID: `#fileID` (`Module/File.swift`): the module keys the reference, so two test targets

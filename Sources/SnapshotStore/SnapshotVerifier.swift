@@ -258,7 +258,7 @@ package enum SnapshotVerifier {
         var actualDescription: String { format.describe(value) }
 
         /// The outcome of the run. A pass exists only as `ComparedMatch`, which only `compare` makes:
-        /// every other path (missing, dangling, unreadable, racing) records or fails (VerifierPropertyTests: a dangling link once passed with nothing compared).
+        /// every other path (missing, dangling, unreadable, racing) records or fails (VerifierPropertyTests: a dangling link never passes).
         func verify() -> Outcome {
             if mode == .all { return .failed(recordAll()) }
             return attempt(retryAfterRace: true)

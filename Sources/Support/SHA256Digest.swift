@@ -4,7 +4,7 @@ import CCrypto
 /// instructions where there are any, so hashing costs the same in debug and release builds).
 ///
 /// Used where the project must know that two byte strings are equal without keeping or comparing
-/// both: the image-chunks digest of a reference (DESIGN.md §3, "the pixel-digest rule"), a long label
+/// both: the image-chunks digest of a reference (docs/snapshots.md, "the pixel-digest rule"), a long label
 /// text in the provenance. A collision-resistant digest, not a checksum: no
 /// accidental edit and no PNG tool can produce another input with the same digest. (The pixels, hashed on
 /// every pass, take the faster ``XXH128Digest``.)

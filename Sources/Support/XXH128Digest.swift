@@ -4,10 +4,10 @@ import CXXHash
 /// libxxhash: about 10 times faster than SHA-256 with the CPU's SHA instructions, and compiled C, so it
 /// costs the same in debug and release builds.
 ///
-/// The pixel digest of a reference (DESIGN.md §3, "the pixel-digest rule"): it tells pixels that a
+/// The pixel digest of a reference (docs/snapshots.md, "the pixel-digest rule"): it tells pixels that a
 /// renderer or a tool changed from the recorded ones (a difference that nobody made to collide is missed
 /// with a probability of about 2⁻¹²⁸). It is not collision-resistant against someone who builds inputs to
-/// collide; the pass path does not defend against forged references (DESIGN.md §3), and it trusts a pixel
+/// collide; the pass path does not defend against forged references (docs/snapshots.md), and it trusts a pixel
 /// digest only while the file's image chunks still have the digest stated beside it.
 package struct XXH128Digest: Hashable, Sendable, CustomStringConvertible {
     /// The high and the low 64 bits (`XXH128_hash_t`'s `high64`, `low64`).

@@ -38,7 +38,7 @@ package enum Bidi {
     /// How many units of the paragraph `utf16[start...]` (no paragraph separator before its end) keep their
     /// levels whatever text would follow it in the same paragraph: up to the end of the last strong character
     /// (L, R, AL) before the first opening bracket left unpaired (BD16); 0 when it holds an explicit embedding,
-    /// override or isolate, or no such strong character (DESIGN.md §2, Early stop, gives the UAX #9 reasoning).
+    /// override or isolate, or no such strong character (docs/layout-rules.md, Early stop, gives the UAX #9 reasoning).
     package static func stableLength(ofParagraph utf16: [UInt16], from start: Int) -> Int {
         guard start < utf16.count, utf16.count < Int(Int32.max) else { return 0 }
         let n = utf16.withUnsafeBufferPointer { Int(lsicu_bidi_stable_length($0.baseAddress! + start, Int32(utf16.count - start))) }

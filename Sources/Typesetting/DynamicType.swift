@@ -1,5 +1,5 @@
 /// Dynamic Type: UIKit's content size categories, text styles, and the one place where a point size is
-/// scaled by a category (`DynamicType.pointSize(_:relativeTo:in:maximumPointSize:)`). Rules: DESIGN.md §2.
+/// scaled by a category (`DynamicType.pointSize(_:relativeTo:in:maximumPointSize:)`). Rules: docs/layout-rules.md, Dynamic Type.
 
 /// The user's preferred text size (`UIContentSizeCategory`), smallest first. `.large` is the default.
 /// `Comparable` in that order, as UIKit's `<` on categories.

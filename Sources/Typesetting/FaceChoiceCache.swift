@@ -2,7 +2,7 @@ import Support
 import Synchronization
 
 /// The face a fallback chain picks for a cluster of one BMP code unit, remembered for the life of the process
-/// (DESIGN.md §2, Fallback: the choice depends on the cluster's code points and the chain alone). Every layout
+/// (docs/fonts.md, Fallback: the choice depends on the cluster's code points and the chain alone). Every layout
 /// of a label asks again for the same few characters; in a client's debug build asking FreeType and Unicode's
 /// properties again was a third of a badge's layout. One table of 65,536 entries per chain (64 KB), shared by
 /// all threads. Uncovered units are not stored: their code points are reported each time.

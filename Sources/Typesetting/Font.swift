@@ -76,7 +76,7 @@ public struct Font: Hashable, Sendable {
 
     /// A face of an installed or registered family at a weight, upright or italic: fontconfig lists the family's
     /// faces (their `OS/2` weight class and slant), and the face is chosen by CSS Fonts' matching rule
-    /// (`Font.Weight`, DESIGN.md §2 "Weights"): a weight the family lacks takes the nearest the rule prefers
+    /// (`Font.Weight`, docs/fonts.md "Weights"): a weight the family lacks takes the nearest the rule prefers
     /// (semibold in DejaVu Sans, which has 200, 400 and 700, is Bold), italic asked of a family without italics
     /// takes its upright faces. `weight` and `isItalic` read what was asked; `file.info` the face drawn.
     /// - Throws: `TypesettingError.familyNotFound` when fontconfig lists no face of the family.
@@ -176,7 +176,7 @@ public struct Font: Hashable, Sendable {
     /// The system font at `size` points and `weight`, as `UIFont.systemFont(ofSize:weight:)`: Apple's font cannot
     /// ship, so a stand-in draws it — Inter with SF Pro's vertical metrics and average width, its text design below
     /// 20 pt and display design from 20 pt — or the family or files `SystemFont.current` names
-    /// (`LABELSNAP_SYSTEM_FONT`); DESIGN.md §2 "The system font". The default fallback chain follows.
+    /// (`LABELSNAP_SYSTEM_FONT`); docs/fonts.md "The system font". The default fallback chain follows.
     public static func system(size: Double, weight: Weight = .regular) -> Font {
         let source = SystemFont.current
         var font = Font(file: SystemFont.face(weight: weight, italic: false, pointSize: size, source: source), size: size)
@@ -223,7 +223,7 @@ package enum FontSource: Hashable, Sendable {
 }
 
 /// A font's vertical metrics in points: design units × `pointSize / unitsPerEm`, unrounded
-/// (never FreeType's rounded `size->metrics`; DESIGN.md §2).
+/// (never FreeType's rounded `size->metrics`; docs/fonts.md, Font metrics).
 public struct FontMetrics: Hashable, Sendable {
     /// Distance from the baseline to the top of the line box, pt (positive).
     public var ascender: Double

@@ -4,7 +4,7 @@ import Foundation
 import Support
 
 /// One opened face: its own FreeType library, `FT_Face` and HarfBuzz font, guarded by a lock.
-/// FreeType faces are not thread-safe (DESIGN.md §6), so every use goes through `withSize(_:_:)` (rasterising)
+/// FreeType faces are not thread-safe (docs/platform-pitfalls.md), so every use goes through `withSize(_:_:)` (rasterising)
 /// or `withShapingFont(_:)` (shaping), which hold the lock; faces are cached for the life of the process.
 /// `@unchecked`: the C objects are reached through `let` pointers, used only while `state`'s lock is held.
 package final class FontFace: @unchecked Sendable {
@@ -18,7 +18,7 @@ package final class FontFace: @unchecked Sendable {
     let library: FT_Library
     let face: FT_Face
     /// HarfBuzz's own OpenType font functions at a scale of `unitsPerEm`: shaping gives advances, offsets and
-    /// kerning in font units, independent of any pixel size (DESIGN.md §2, Advances). Its tables are read
+    /// kerning in font units, independent of any pixel size (docs/fonts.md, Advances). Its tables are read
     /// through the `FT_Face`, so it is used under the lock.
     let hbFont: OpaquePointer
     /// The buffer every shaping call with this face fills, reused under the lock (`withShapingFont`): one

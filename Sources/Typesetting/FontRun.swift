@@ -1,4 +1,4 @@
-/// A range of an attributed text drawn with its own font (DESIGN.md §2, Attributed text): `LazyShapedText`
+/// A range of an attributed text drawn with its own font (docs/layout-rules.md, Attributed text): `LazyShapedText`
 /// shapes each font run on its own inside each bidi run, with its neighbours as HarfBuzz context.
 package struct FontRun: Sendable, Equatable {
     /// UTF-16 offsets of the text; runs are sorted, adjacent and cover the text.

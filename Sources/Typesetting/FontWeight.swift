@@ -1,7 +1,7 @@
 extension Font {
     /// A font weight as `UIFont.Weight`: its raw value is UIKit's (−1 … 1, regular 0), and each of UIKit's nine
     /// weights stands for one OpenType / CSS weight class (`usWeightClass`, 100 … 900), by which faces are matched
-    /// (`nearestFace`, CSS Fonts' font-matching rule; DESIGN.md §2 "Weights").
+    /// (`nearestFace`, CSS Fonts' font-matching rule; docs/fonts.md "Weights").
     public struct Weight: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
         /// UIKit's value (`UIFont.Weight.rawValue`): ultraLight −0.8 … black 0.62.
         public var rawValue: Double

@@ -22,7 +22,7 @@ package struct GlyphImage: Sendable {
 struct GlyphKey: Hashable {
     var glyphID: UInt32
     var pixelSize26_6: Int
-    /// Horizontal phase in quarter pixels (0…3): glyph origins are quantised to ¼ px (DESIGN.md §2).
+    /// Horizontal phase in quarter pixels (0…3): glyph origins are quantised to ¼ px (docs/fonts.md, Rasterisation).
     var phase: Int
 }
 

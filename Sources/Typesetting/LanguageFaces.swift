@@ -25,7 +25,7 @@ extension FontFile {
         }
     }
 
-    /// UTF-16 units at the start of a text that the language guess reads (DESIGN.md §2, Language).
+    /// UTF-16 units at the start of a text that the language guess reads (docs/fonts.md, Language).
     package static let cjkLanguageGuessLength = 1024
 
     /// The CJK language a text shows in its first `cjkLanguageGuessLength` UTF-16 units: "ja" for any kana, else

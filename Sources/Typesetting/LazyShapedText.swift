@@ -10,7 +10,7 @@ package struct MissingCluster: Sendable, Equatable {
 }
 
 /// A text analysed and shaped from its start up to a `frontier` that moves forward on demand, so that layout
-/// costs what it draws and measures, not the whole text (DESIGN.md §2, Early stop). Everything before the
+/// costs what it draws and measures, not the whole text (docs/layout-rules.md, Early stop). Everything before the
 /// frontier is final and equal to shaping the whole text at once:
 /// - bidi levels per UAX #9 paragraph (ICU on that paragraph alone: P1 makes paragraphs independent);
 /// - grapheme clusters and UAX #14 break opportunities read in steps, each continuing from the last boundary
@@ -197,7 +197,7 @@ package final class LazyShapedText {
     }
 
     /// Whether text follows the paragraph whose next one starts at `next`: assumed so at the end of a text that
-    /// `endsInsideParagraph` (the layouts that could tell it from the end of the text read there, see DESIGN.md §2,
+    /// `endsInsideParagraph` (the layouts that could tell it from the end of the text read there, see docs/layout-rules.md,
     /// Early stop).
     package func textFollows(paragraphEndingAt next: Int) -> Bool {
         next < utf16.count || endsInsideParagraph
@@ -327,7 +327,7 @@ package final class LazyShapedText {
         return loadedFaces[i]
     }
 
-    /// The first face of the chain that maps every code point of the cluster (DESIGN.md §2, Fallback); the
+    /// The first face of the chain that maps every code point of the cluster (docs/fonts.md, Fallback); the
     /// primary face and the uncovered code points when none does. A cluster of one BMP unit (most clusters) is
     /// looked up in the chain's process-wide `FaceChoiceCache` first.
     private func chooseFace(_ cluster: Range<Int>) -> (face: Int, missing: [Unicode.Scalar]) {

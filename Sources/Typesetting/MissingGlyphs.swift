@@ -3,7 +3,7 @@ import Foundation
 /// The warning for text drawn with .notdef boxes: which code points, which fonts were tried, and which of them
 /// could not be used and why (a missing or unreadable file, with the Debian package that ships it). A chain whose
 /// fallback file was deleted or emptied records and renders boxes without a word otherwise: the chain skips a
-/// face it cannot open (DESIGN.md §2, Fallback).
+/// face it cannot open (docs/fonts.md, Fallback).
 package enum MissingGlyphs {
     /// Code points a warning names at most; more are counted.
     package static let maximumNamed = 8

@@ -3,7 +3,7 @@ import Foundation
 import Support
 
 /// One glyph from HarfBuzz, in logical order. Lengths are in ems (font units ÷ units per em, unrounded):
-/// × the point size gives points, at every scale alike (DESIGN.md §2, Advances).
+/// × the point size gives points, at every scale alike (docs/fonts.md, Advances).
 package struct ShapedGlyph: Sendable, Equatable {
     /// Index into `ShapedText.faces`.
     package var faceIndex: Int
@@ -50,7 +50,7 @@ package struct ShapedText: Sendable {
         return copy
     }
 
-    /// Width in points of `range` with trailing white space excluded (DESIGN.md §2, line width).
+    /// Width in points of `range` with trailing white space excluded (docs/layout-rules.md, Line width).
     package func lineWidth(_ range: Range<Int>) -> Double {
         width(trimmingTrailingWhitespace(range))
     }

@@ -24,7 +24,7 @@ public struct FaceAdjustment: Hashable, Sendable {
 /// The system font (`Font.system`, `UIFont.systemFont(ofSize:weight:)`). Apple's SF Pro cannot ship, so by default a
 /// stand-in draws it: Inter (apt `fonts-inter`), its text design below 20 pt and its display design (Inter Display)
 /// from 20 pt, as the system font switches from SF Pro Text to SF Pro Display at 20 pt, with SF Pro's published
-/// vertical metrics and a size adjustment to SF Pro's average character width (DESIGN.md §2 "The system font").
+/// vertical metrics and a size adjustment to SF Pro's average character width (docs/fonts.md "The system font").
 /// `LABELSNAP_SYSTEM_FONT` (or `withSystemFont(_:)`, `withSnapshotTesting(systemFont:)`) draws it in another family
 /// or font files instead, such as a licensed copy of SF Pro, with that font's own metrics.
 public enum SystemFont {

@@ -24,7 +24,7 @@ package enum TextSegmentation {
     }
 
     /// Line-break opportunities by UAX #14; with `keepHangulWords` (`.hangulWordPriority`, part of UIKit's
-    /// default strategy) one rule on top (DESIGN.md §6): no break between two Hangul characters, so Korean
+    /// default strategy) one rule on top (docs/platform-pitfalls.md): no break between two Hangul characters, so Korean
     /// words stay whole between spaces. Without it Korean breaks between syllables, as ICU allows.
     package static func lineBreaks(_ text: [UInt16], keepHangulWords: Bool = true) throws -> [Break] {
         guard !text.isEmpty else { return [] }
@@ -77,7 +77,7 @@ package enum TextSegmentation {
         return start..<range.upperBound
     }
 
-    /// The paragraph that starts at `start` (DESIGN.md §2, Hard breaks): its text up to the next hard break
+    /// The paragraph that starts at `start` (docs/layout-rules.md, Hard breaks): its text up to the next hard break
     /// (LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029), and where the next paragraph starts (after the break;
     /// `utf16.count` when none follows: a final hard break opens no empty paragraph). Scans only this paragraph.
     package static func paragraph(in utf16: [UInt16], from start: Int) -> (text: Range<Int>, next: Int) {
@@ -122,7 +122,7 @@ package enum TextSegmentation {
         }
     }
 
-    /// Where a text longer than `2 × minimum` UTF-8 bytes may be cut for an early-stopped layout (DESIGN.md §2,
+    /// Where a text longer than `2 × minimum` UTF-8 bytes may be cut for an early-stopped layout (docs/layout-rules.md,
     /// Early stop): just after its first line feed at or beyond byte `minimum` (looked for in the next `minimum`
     /// bytes only), so the prefix ends a paragraph for UAX #9 (P1), UAX #14 (LB5) and UAX #29 (GB4) alike and
     /// nothing before the cut depends on the text after it. nil: no such line feed (a long paragraph), or a short
@@ -137,7 +137,7 @@ package enum TextSegmentation {
     }
 
     /// Where a text longer than `2 × minimum` UTF-8 bytes that has no such line feed may be cut inside a paragraph
-    /// (DESIGN.md §2, Early stop): just after its first space at or beyond byte `minimum − 1` (looked for in the
+    /// (docs/layout-rules.md, Early stop): just after its first space at or beyond byte `minimum − 1` (looked for in the
     /// next `minimum` bytes only) that has an ASCII letter on each side. No grapheme or line-break boundary before
     /// such a cut depends on the text after it: a space then a letter is a grapheme boundary (UAX #29 GB999), and
     /// after "letter space" UAX #14 breaks before a letter (LB18) with no rule reaching back over the space (LB14–

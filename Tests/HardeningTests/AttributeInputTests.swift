@@ -127,7 +127,7 @@ final class AttributeInputTests: XCTestCase {
         XCTAssertTrue(layout.layoutDescription.contains("baseline 1e+19"), layout.layoutDescription)
     }
 
-    func testTheCLIReportsTheAttachmentOfTheBreakersFile() throws {
+    func testRenderRefusesAnAttachmentWiderThanTheLimitAndWritesNoFile() throws {
         let json = #"{"text":"\uFFFC star","runs":[{"range":[0,1],"image":"star.png","bounds":[0,0,1e19,12]}]}"#
         let dir = Scratch.directory("attachment-bounds")
         try Data(PNGCodec.encode(Self.icon)).write(to: URL(fileURLWithPath: dir + "/star.png"))

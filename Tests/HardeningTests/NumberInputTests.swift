@@ -40,7 +40,7 @@ final class NumberInputTests: XCTestCase {
         XCTAssertTrue(layout.glyphs.allSatisfy { $0.x.isFinite && $0.y.isFinite })
         XCTAssertLessThanOrEqual(try tiny.render().width, 3, "glyphs of 1/64 px: a label of a few pixels at most")
         // Fuzz regression (crash-8340…): a tab's advance, converted to em (÷ 5e-324 pt), was infinite, and so
-        // was every glyph after it. Kept in points, the tab reaches its stop (28 pt: DESIGN.md §2, tab stops).
+        // was every glyph after it. Kept in points, the tab reaches its stop (28 pt: docs/layout-rules.md, Tabs).
         var tab = PaddedLabel("a\tb", font: .default(size: .leastNonzeroMagnitude))
         tab.numberOfLines = 1
         let tabbed = try tab.makeLayout()

@@ -12,7 +12,7 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(Color(red: 1, green: 2, blue: 255, alpha: 16).hexString, "#0102FF10")
     }
 
-    /// Source-over on straight alpha as DESIGN.md §2 (Colours) defines it, in real numbers rounded to nearest:
+    /// Source-over on straight alpha as docs/drawing.md (Colours) defines it, in real numbers rounded to nearest:
     /// the source's alpha sa = round(a · coverage / 255), what shows of the destination da = round(dA · (255 − sa) / 255),
     /// out alpha sa + da and each channel round((c · sa + d · da) / (sa + da)); sa = 0 leaves the pixel as it is.
     static func sourceOver(_ c: Color, coverage: Int, onto d: Color) -> Color {

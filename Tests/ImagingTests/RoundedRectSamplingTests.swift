@@ -2,7 +2,7 @@ import XCTest
 import Imaging
 
 /// The span-based rounded-rect fill and stroke give exactly the pixels of the plain definition: each pixel
-/// blended at `hits × 255 / 16`, hits counted over its 4×4 samples with the point test (DESIGN.md §2,
+/// blended at `hits × 255 / 16`, hits counted over its 4×4 samples with the point test (docs/drawing.md,
 /// Background), for seeded random shapes, fractional positions, radii, translucent colours and clipping.
 final class RoundedRectSamplingTests: XCTestCase {
     /// The point test of the definition, written out here (not the kernel's): inside the rect (negative sizes

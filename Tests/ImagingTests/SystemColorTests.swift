@@ -1,7 +1,7 @@
 import Imaging
 import XCTest
 
-/// The system colours against Apple's tables, typed here again from the sources DESIGN.md names (not read
+/// The system colours against Apple's tables, typed here again from the sources docs/drawing.md names (System colours) (not read
 /// from the code's table): the HIG "Color" page's iOS table of the system colours (default light, default
 /// dark, increased contrast light, increased contrast dark, as R, G, B) and UIKit's resolved semantic colours.
 final class SystemColorTests: XCTestCase {
@@ -43,7 +43,7 @@ final class SystemColorTests: XCTestCase {
 
     /// UIKit's semantic colours as resolved components (alpha 0…1 to 8 bits, rounded to nearest); Apple
     /// publishes no increased-contrast values for them, so the high-contrast cells are the normal ones (the
-    /// pick DESIGN.md states).
+    /// pick DESIGN.md states under "To check on a device").
     func testSemanticColoursAreUIKitsResolvedValues() {
         func semantic(_ name: String, _ light: RGB, _ lightAlpha: Double, _ dark: RGB, _ darkAlpha: Double,
                       file: StaticString = #filePath, line: UInt = #line) {

@@ -5,7 +5,7 @@ import Imaging
 import Typesetting
 import XCTest
 
-/// Attributed runs drawn into pixels (DESIGN.md §2, Attributed text: Drawing): an underline at `post`'s position and
+/// Attributed runs drawn into pixels (docs/layout-rules.md, Attributed text): an underline at `post`'s position and
 /// thickness, a run background as tall as the line box, an attachment at its bounds. Where the pixels must be comes
 /// from DejaVu Sans's tables read with FreeType alone (`FontReference`, `DecorationTables`) and hand computation; the
 /// layout gives only the baseline.

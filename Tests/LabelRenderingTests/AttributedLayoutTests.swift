@@ -6,7 +6,7 @@ import Typesetting
 import XCTest
 
 
-/// Attributed labels (DESIGN.md §2, Attributed text): expected values from the font tables read with FreeType
+/// Attributed labels (docs/layout-rules.md, Attributed text): expected values from the font tables read with FreeType
 /// alone (`FontReference`, `DecorationTables`) and hand computation.
 final class AttributedLayoutTests: XCTestCase {
     let sansPath = FontFile.dejaVuSans.path, boldPath = FontFile.dejaVuSansBold.path
@@ -101,7 +101,7 @@ final class AttributedLayoutTests: XCTestCase {
         XCTAssertEqual(Double(layout.lines[0].rect.height), natural + 3, accuracy: 1e-9)
     }
 
-    /// An offset on the whole text grows the line as an offset on a part does (DESIGN.md §2 to-check item 14): the
+    /// An offset on the whole text grows the line as an offset on a part does (DESIGN.md "To check on a device": a baseline offset and the line height): the
     /// box holds the glyphs both where they are drawn and where they would sit unshifted, so raising every run by
     /// 8 pt adds 8 pt above the baseline and keeps the descent (it had no effect when both ends moved).
     func testABaselineOffsetOnTheWholeTextGrowsTheLineByIt() throws {

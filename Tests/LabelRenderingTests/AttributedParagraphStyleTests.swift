@@ -7,7 +7,7 @@ import XCTest
 @testable import LabelRendering
 
 /// An attributed paragraph's spacing and indents, a double underline, a shrunk attributed line and Dynamic Type
-/// runs (DESIGN.md §2, Attributed text). Expected values from DejaVu Sans's tables read with FreeType alone
+/// runs (docs/layout-rules.md, Attributed text). Expected values from DejaVu Sans's tables read with FreeType alone
 /// (`FontReference`, `DecorationTables`), Apple's published Dynamic Type sizes typed in, and hand computation.
 final class AttributedParagraphStyleTests: XCTestCase {
     let sansPath = FontFile.dejaVuSans.path

@@ -94,7 +94,7 @@ final class ContactSheetTests: XCTestCase {
         XCTAssertEqual(try sheet.render().width, two.width)
     }
 
-    /// Each row of blocks is sized by its own images (small images get small boxes, DESIGN.md §3), the blocks of
+    /// Each row of blocks is sized by its own images (small images get small boxes, docs/snapshots.md), the blocks of
     /// a row still line up, and a block with its own text scale starts a row of blocks with text at that scale.
     func testRowsOfBlocksAreSizedOnTheirOwn() throws {
         let small = try image(20, 16, Color(red: 200, green: 0, blue: 0)), large = try image(60, 40, Color(red: 0, green: 0, blue: 200))

@@ -4,7 +4,7 @@ import Foundation
 import Typesetting
 import XCTest
 
-/// Layout stops once the drawn lines are known (DESIGN.md §2, Early stop): a layout that shapes the
+/// Layout stops once the drawn lines are known (docs/layout-rules.md, Early stop): a layout that shapes the
 /// text lazily equals the one that shapes all of it first, and shapes about what it draws.
 final class EarlyStopTests: XCTestCase {
     static let separators = ["\n", "\n", "\r\n", "\r", "\u{2029}", "\u{2028}", "\u{85}", "\u{0B}", "\u{0C}"]
@@ -106,7 +106,7 @@ final class EarlyStopTests: XCTestCase {
     }
 
     /// A long text of many paragraphs is converted from UTF-8 only up to a line feed past 64 KB when the kept lines
-    /// end before it (DESIGN.md §2, Early stop), and laid out again from the whole text when they do not; either
+    /// end before it (docs/layout-rules.md, Early stop), and laid out again from the whole text when they do not; either
     /// way the layout is the whole text's.
     func testLongTextsConvertAPrefixEndingAParagraphOnlyWhenTheLayoutEndsBeforeIt() throws {
         let text = (0..<14_000).map { "line \($0)" }.joined(separator: "\n")   // 146 KB

@@ -79,7 +79,7 @@ final class LabelRendererTests: XCTestCase {
         XCTAssertTrue(colours.allSatisfy { $0.alpha == 255 })
     }
 
-    func testKoreanSeedDrawsEveryGlyphFromTheCJKFallback() throws {
+    func testKoreanBadgeDrawsEveryGlyphFromTheCJKFallback() throws {
         let label = PaddedLabel(korean, font: .default(size: 17), insets: padding)
         let layout = try label.makeLayout()
         XCTAssertTrue(layout.missingScalars.isEmpty)

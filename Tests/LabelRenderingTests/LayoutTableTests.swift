@@ -41,7 +41,7 @@ final class LayoutTableTests: XCTestCase {
 
     /// Greedy word wrapping at `width` by the reference widths (spaces between words, none trailing);
     /// a word wider than the line is broken between characters, at least one a line. Then, with `pushOut`
-    /// (UILabel's default strategy), DESIGN.md §2's rule: a lone last word takes the previous line's last word
+    /// (UILabel's default strategy), docs/layout-rules.md's rule (Line-break strategy): a lone last word takes the previous line's last word
     /// when that line keeps one and the new last line fits.
     static func wrap(_ text: String, _ width: CGFloat, pushOut: Bool = true) -> [String] {
         var lines: [String] = []

@@ -5,7 +5,7 @@ import Typesetting
 import XCTest
 
 /// A single paragraph longer than 128 KB is laid out from a prefix cut after a space between two ASCII letters
-/// past 64 KB (DESIGN.md §2, Early stop), and again from the whole text when anything the layout read could
+/// past 64 KB (docs/layout-rules.md, Early stop), and again from the whole text when anything the layout read could
 /// change with what follows: the frontier or a shaping context at the cut, or a bidi level at or past the last
 /// strong character before the first bracket left open at the cut (any explicit embedding or isolate: all levels).
 final class LongParagraphPrefixTests: XCTestCase {

@@ -5,7 +5,7 @@ import Typesetting
 import XCTest
 
 /// `lineBreakStrategy`. Expected lines come from an independent greedy breaker and the push-out
-/// rule of DESIGN.md §2 written again here, over widths summed from the fonts' own tables (`FontReference`).
+/// rule of docs/layout-rules.md (Line-break strategy) written again here, over widths summed from the fonts' own tables (`FontReference`).
 final class PushOutTests: XCTestCase {
     static let latin = try! FontReference(path: dejaVuPath, text: asciiAndEllipsis)
     static let hangulText = "패딩이 있는 레이블은 공백에서만 줄을 바꾸고"

@@ -3,8 +3,8 @@ import Typesetting
 import XCTest
 
 /// Left-to-right text in a right-to-left paragraph keeps its reading order when drawn; only its
-/// placement follows the paragraph (UAX #9 L2). Found by a new-user test: "hello world" forced
-/// right-to-left drew "dlrow olleh".
+/// placement follows the paragraph (UAX #9 L2): "hello world" forced right-to-left is drawn
+/// "hello world", never "dlrow olleh".
 final class RightToLeftDrawingTests: XCTestCase {
     /// Glyph ids from left to right on the bitmap.
     private func visualGlyphs(_ layout: TextLayout) -> [UInt32] {
@@ -34,7 +34,7 @@ final class RightToLeftDrawingTests: XCTestCase {
         XCTAssertEqual(secondLine.sorted { $0.x < $1.x }.map(\.glyphID), visualGlyphs(digits))
     }
 
-    /// The Korean seed badge in a right-to-left cell: its first strong character is Hangul, so its
+    /// The Korean badge in a right-to-left cell: its first strong character is Hangul, so its
     /// paragraph stays left-to-right (UAX #9 P2–P3) and "..?" stays at its end; only the alignment follows the
     /// cell. Before, the forced right-to-left base drew "?..않이 패딩이 왜 없어".
     func testKoreanInARightToLeftCellKeepsItsOrderAndAlignsRight() throws {

@@ -5,7 +5,7 @@ import XCTest
 
 /// One rule for "no limit" (`PaddedLabel.isUnbounded`): `.infinity`, `.greatestFiniteMagnitude` and any length
 /// over `maximumLength` mean the same in `textRect(forBounds:)`, `preferredMaxLayoutWidth` and `sizeThatFits`;
-/// NaN, negative sizes and negative line counts are refused (DESIGN.md §2, Unbounded lengths).
+/// NaN, negative sizes and negative line counts are refused (docs/layout-rules.md, Unbounded lengths).
 final class UnboundedLengthTests: XCTestCase {
     let text = "UILabel With Padding"
     let insets = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)

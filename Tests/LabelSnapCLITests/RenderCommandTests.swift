@@ -12,7 +12,7 @@ final class RenderCommandTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stdout)
     }
 
-    func testKoreanSeedJSONAndPNG() throws {
+    func testKoreanBadgeRendersJSONAndPNG() throws {
         let out = NSTemporaryDirectory() + "labelsnap-render-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: out) }
         let json = try render(["않이 패딩이 왜 없어..?", "--insets", "8,16,8,16", "--scale", "2", "-o", out])

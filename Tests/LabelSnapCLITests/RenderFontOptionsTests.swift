@@ -17,7 +17,7 @@ final class RenderFontOptionsTests: XCTestCase {
         let font = Font.system(size: 13, weight: .semibold).italic().monospacedDigit()
         XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), try PaddedLabel("1111 8888", font: font).render())
         // fc-list: Inter's semibold italic face is Inter-SemiBoldItalic.otf, OS/2 weight class 600; the text design's
-        // size-adjust is SF Pro's average width over Inter's, (932 / 2048) / (1447.1163 / 2816) = 0.8856 (DESIGN.md §2).
+        // size-adjust is SF Pro's average width over Inter's, (932 / 2048) / (1447.1163 / 2816) = 0.8856 (docs/fonts.md, The system font).
         XCTAssertTrue(run.stdout.contains("face: Inter-SemiBoldItalic.otf weight 600 (semibold asked), italic, size-adjust 0.8856, features tnum=1"),
                       run.stdout)
         // Without the options: another face and no face line.

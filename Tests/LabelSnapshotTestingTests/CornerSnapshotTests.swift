@@ -2,7 +2,7 @@ import Foundation
 @testable import LabelSnapshotTesting
 import XCTest
 
-/// Badges with UIKit's corner shapes, in `__Snapshots__/LabelSnapshotTestingTests/CornerSnapshotTests/` (README shows
+/// Badges with UIKit's corner shapes, in `__Snapshots__/LabelSnapshotTestingTests/CornerSnapshotTests/` (docs/gallery.md shows
 /// them): a capsule over the twelve content size categories, a continuous-corner badge, a per-corner chip.
 final class CornerSnapshotTests: XCTestCase {
     /// A pill badge as new UIKit code writes it: `.capsule()`, resolved from each cell's own bounds.

@@ -7,8 +7,8 @@ import SnapshotReview
 import TestSupport
 import XCTest
 
-/// The seed badge of the README, with colours for both appearances.
-func seedBadge() throws -> PaddedLabel {
+/// The Korean badge of the README, with colours for both appearances.
+func koreanBadge() throws -> PaddedLabel {
     var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .preferred(.body),
                             insets: EdgeInsets(top: 8, left: 16, bottom: 8, right: 16))
     label.backgroundColor = .dynamic(light: try Color(hex: "#FFE6C8"), dark: try Color(hex: "#5A3A1E"))
@@ -21,7 +21,7 @@ func seedBadge() throws -> PaddedLabel {
 let categoryNames = ["xS", "S", "M", "L", "xL", "xxL", "xxxL", "AX1", "AX2", "AX3", "AX4", "AX5"]
 
 final class MatrixSnapshotTests: XCTestCase {
-    let seedMatrix: [LabelMatrixAxis] = [
+    let badgeMatrix: [LabelMatrixAxis] = [
         .userInterfaceStyles([.light, .dark]),            // given out of order: names use the fixed order
         .contentSizeCategories(.all),
         .layoutDirections([.leftToRight, .rightToLeft]),
@@ -29,23 +29,23 @@ final class MatrixSnapshotTests: XCTestCase {
     ]
 
     /// `w240-xS-ltr-light` … in the fixed order widths, categories, directions, styles; the last axis fastest.
-    var seedNames: [String] {
+    var badgeCombinationNames: [String] {
         categoryNames.flatMap { c in ["ltr", "rtl"].flatMap { d in ["light", "dark"].map { "w240-\(c)-\(d)-\($0)" } } }
     }
 
-    func testSeedBadgeRecordsPassesAndFailsNamingTheChangedCombinations() throws {
+    func testBadgeMatrixRecordsPassesAndFailsNamingTheChangedCombinations() throws {
         let pkg = try TempPackage()
-        let badge = try seedBadge()
+        let badge = try koreanBadge()
         try withSnapshotTesting(environment: [:]) {
             // 1. Records 48 references and a contact sheet.
-            let recorded = try XCTUnwrap(verifySnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile,
+            let recorded = try XCTUnwrap(verifySnapshots(of: badge, matrix: badgeMatrix, file: pkg.testFile,
                                                               testName: "testBadge()"))
             XCTAssertEqual(recorded.combinationCount, 48)
-            XCTAssertEqual(recorded.failures.map(\.combination), seedNames)
+            XCTAssertEqual(recorded.failures.map(\.combination), badgeCombinationNames)
             XCTAssertTrue(recorded.failures.allSatisfy { $0.failure.kind == .missingReference && $0.failure.referenceWritten })
             XCTAssertTrue(recorded.message.hasPrefix("Snapshot matrix testBadge (48 combinations): 48 missing (recorded), 0 match"),
                           recorded.message)
-            XCTAssertEqual(pkg.list(pkg.referenceFolder), seedNames.map { "testBadge.\($0).png" }.sorted())
+            XCTAssertEqual(pkg.list(pkg.referenceFolder), badgeCombinationNames.map { "testBadge.\($0).png" }.sorted())
             let sheetPath = pkg.artifacts + "/testBadge.matrix.png.contact-sheet.png"
             XCTAssertEqual(recorded.contactSheetPath, sheetPath)
             XCTAssertNotNil(try pkg.bytes(sheetPath).map { try PNGCodec.decode($0) })
@@ -59,7 +59,7 @@ final class MatrixSnapshotTests: XCTestCase {
 
             // 2. Passes, and the stale contact sheet goes.
             startSnapshotRun()   // another run: one test may not assert one matrix from two lines
-            XCTAssertNil(verifySnapshots(of: badge, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?.message)
+            XCTAssertNil(verifySnapshots(of: badge, matrix: badgeMatrix, file: pkg.testFile, testName: "testBadge()")?.message)
             XCTAssertNil(pkg.bytes(sheetPath))
 
             // 3. A dark-only change fails exactly the 24 dark combinations.
@@ -67,12 +67,12 @@ final class MatrixSnapshotTests: XCTestCase {
             changed.textColor = .dynamic(light: .black, dark: try Color(hex: "#FFD700"))
             startSnapshotRun()
             // What the assertion reports: with failure records (the verify writes none).
-            let failed = try XCTUnwrap(verifySnapshots(of: changed, matrix: seedMatrix, writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()"))
-            XCTAssertEqual(failed.failures.map(\.combination), seedNames.filter { $0.hasSuffix("-dark") })
+            let failed = try XCTUnwrap(verifySnapshots(of: changed, matrix: badgeMatrix, writesFailureRecord: true, file: pkg.testFile, testName: "testBadge()"))
+            XCTAssertEqual(failed.failures.map(\.combination), badgeCombinationNames.filter { $0.hasSuffix("-dark") })
             XCTAssertTrue(failed.failures.allSatisfy { $0.failure.kind == .mismatch })
             let lines = failed.message.split(separator: "\n").map(String.init)
             XCTAssertEqual(lines[0], "Snapshot matrix testBadge (48 combinations): 24 differ, 24 match")
-            for name in seedNames {
+            for name in badgeCombinationNames {
                 XCTAssertEqual(lines.contains { $0.hasPrefix("  differs     testBadge.\(name): ") }, name.hasSuffix("-dark"), name)
             }
             XCTAssertTrue(lines[1].contains(" px differ ("), lines[1])
@@ -96,14 +96,14 @@ final class MatrixSnapshotTests: XCTestCase {
             changed = badge
             changed.text = "패딩이 있어요"
             startSnapshotRun()
-            XCTAssertEqual(verifySnapshots(of: changed, matrix: seedMatrix, file: pkg.testFile, testName: "testBadge()")?
+            XCTAssertEqual(verifySnapshots(of: changed, matrix: badgeMatrix, file: pkg.testFile, testName: "testBadge()")?
                 .failures.count, 48)
         }
     }
 
     func testTheVerifyLeavesNoPendingFailureAndOffersNoReview() throws {
         let pkg = try TempPackage()
-        let badge = try seedBadge()
+        let badge = try koreanBadge()
         let axes: [LabelMatrixAxis] = [.userInterfaceStyles([.light, .dark])]
         try withSnapshotTesting(environment: [:]) {
             _ = verifySnapshots(of: badge, matrix: axes, file: pkg.testFile, testName: "testPending()")
@@ -205,7 +205,7 @@ final class MatrixSnapshotTests: XCTestCase {
 
     func testParallelRunEqualsSerialRun() throws {
         let serial = try TempPackage(), parallel = try TempPackage()
-        var label = try seedBadge()
+        var label = try koreanBadge()
         label.text = "Pad wraps"
         label.numberOfLines = 0
         let axes: [LabelMatrixAxis] = [.widths([60, 120]), .scales([1, 2]), .contentSizeCategories([.small, .large]),
@@ -234,7 +234,7 @@ final class MatrixSnapshotTests: XCTestCase {
 
     func testContactSheetReferenceHasEveryCombinationPixelForPixel() throws {
         let pkg = try TempPackage()
-        var badge = try seedBadge()
+        var badge = try koreanBadge()
         badge.scale = 2
         let axes: [LabelMatrixAxis] = [.widths([200]), .contentSizeCategories([.large, .accessibilityExtraExtraExtraLarge]),
                                        .layoutDirections([.leftToRight, .rightToLeft]), .userInterfaceStyles([.light, .dark])]

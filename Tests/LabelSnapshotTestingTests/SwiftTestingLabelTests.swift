@@ -6,11 +6,11 @@ import Testing
 /// `assertLabelSnapshot` from Swift Testing, against the project's committed references.
 @Suite(.snapshots) struct SwiftTestingLabelTests {
     @Test func koreanBadgeMatchesItsReference() throws {
-        // The same label and reference file as SeedSnapshotTests.testKoreanBadge, found by name.
+        // The same label and reference file as ReferenceImageTests.testKoreanBadge, found by name.
         let reference = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("__Snapshots__/LabelSnapshotTestingTests/SeedSnapshotTests/testKoreanBadge.korean-badge.png")
-        let message = verifySnapshot(of: SeedSnapshotTests.koreanBadge, as: .image, named: "korean-badge",
-                                          record: .never, file: #filePath.replacingOccurrences(of: "SwiftTestingLabelTests", with: "SeedSnapshotTests"),
+            .deletingLastPathComponent().appendingPathComponent("__Snapshots__/LabelSnapshotTestingTests/ReferenceImageTests/testKoreanBadge.korean-badge.png")
+        let message = verifySnapshot(of: ReferenceImageTests.koreanBadge, as: .image, named: "korean-badge",
+                                          record: .never, file: #filePath.replacingOccurrences(of: "SwiftTestingLabelTests", with: "ReferenceImageTests"),
                                           testName: "testKoreanBadge()")?.message
         #expect(message == nil)
         #expect(FileManager.default.fileExists(atPath: reference.path))
@@ -18,7 +18,7 @@ import Testing
 
     @Test(arguments: [1.0, 2.0, 3.0])
     func intrinsicSizeIsOnThePixelGrid(scale: Double) throws {
-        var label = SeedSnapshotTests.koreanBadge
+        var label = ReferenceImageTests.koreanBadge
         label.scale = scale
         let size = try label.intrinsicContentSize
         #expect((size.width * scale).rounded() == size.width * scale)

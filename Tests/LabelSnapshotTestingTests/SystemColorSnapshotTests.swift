@@ -3,7 +3,7 @@ import LabelSnapshotTesting
 import XCTest
 
 /// A `.systemRed` badge on `.systemGray6` over light and dark, normal and increased contrast, as a new user writes
-/// it: the contact sheet README shows, and each cell's drawn pixels against Apple's HIG "Color" table, typed here
+/// it: the contact sheet docs/gallery.md shows, and each cell's drawn pixels against Apple's HIG "Color" table, typed here
 /// (systemRed 255-59-48, 255-69-58, 215-0-21, 255-105-97; systemGray6 242-242-247, 28-28-30, 235-235-240, 36-36-38;
 /// default light, default dark, increased contrast light, increased contrast dark).
 final class SystemColorSnapshotTests: XCTestCase {

@@ -26,7 +26,7 @@ final class SweepTests: XCTestCase {
     }
 
     /// The clusters of `text` that tail truncation keeps at `available` pt: the longest prefix whose width plus
-    /// the ellipsis fits (DESIGN.md §2), white space before the "…" dropped; nil when it is too close to call.
+    /// the ellipsis fits (docs/layout-rules.md, Truncation), white space before the "…" dropped; nil when it is too close to call.
     func expectedLost(_ text: String, available: Double, ref: FontReference) -> String? {
         let ellipsis = ref.width("\u{2026}", pointSize: 15)
         let chars = Array(text)
@@ -321,8 +321,8 @@ extension SweepTests {
 }
 
 extension SweepTests {
-    /// Found by a new-user test: `--locales de,de` (and `locales: ["de", "de"]`) crashed the process on a
-    /// duplicate dictionary key, and `locales: []` passed with nothing checked.
+    /// `--locales de,de` (and `locales: ["de", "de"]`) checks `de` once, never a duplicate dictionary key that would
+    /// crash the process; `locales: []` is refused rather than passing with nothing checked.
     func testRepeatedLocalesAreCheckedOnceAndAnEmptyListIsRefused() throws {
         let table = try StringTable.read(path: Self.packageRoot + "/Examples/Sweep/Localizable.xcstrings")
         let style = try LabelStyle.load(path: Self.packageRoot + "/Examples/Sweep/badge-style.json")

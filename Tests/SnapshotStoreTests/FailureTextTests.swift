@@ -4,7 +4,7 @@ import SnapshotStore
 import XCTest
 
 /// FailureText words an outcome built here by hand, with no store: the lines are typed from the message format
-/// (README's failure, DESIGN.md §3), so the wording is checked apart from the store that fills the values.
+/// (README's failure, docs/snapshots.md), so the wording is checked apart from the store that fills the values.
 final class FailureTextTests: XCTestCase {
     let root = "/p/__Snapshots__/AppTests/BadgeTests"
     let artifacts = "/p/.build/snapshot-artifacts/AppTests/BadgeTests"

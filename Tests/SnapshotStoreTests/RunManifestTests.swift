@@ -138,7 +138,7 @@ final class RunManifestTests: XCTestCase {
 
     // MARK: - The rule
 
-    /// A manifest as the writer lays it out (DESIGN.md §3, `SnapshotRunManifest`).
+    /// A manifest as the writer lays it out (docs/snapshots.md, `SnapshotRunManifest`).
     func manifest(process: String = "100-5", arguments: [String] = [], launcher: [String]? = ["/opt/swift/usr/bin/swift-test"],
                   exit: Int32? = 0, uses: [String] = ["/p/__Snapshots__/M/F/t.1.png"]) -> SnapshotRunManifest.ProcessRecord? {
         var lines = ["labelsnap-manifest 1", "process \(process)", "run 7-3", "started 1700000000.5",

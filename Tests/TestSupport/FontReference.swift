@@ -2,7 +2,7 @@ import CFreeType
 import Foundation
 
 /// An independent reading of a font file with FreeType alone (no HarfBuzz, no LabelSnapshot code):
-/// design units from `hmtx`, `kern` and the face header, scaled linearly to points (DESIGN.md §2).
+/// design units from `hmtx`, `kern` and the face header, scaled linearly to points (docs/fonts.md, Advances).
 /// Expected values in the layout tests are derived from this, never copied from the program's output.
 public struct FontReference: Sendable {
     public let upem: Int
@@ -53,7 +53,7 @@ public struct FontReference: Sendable {
     /// Advance of one scalar, font units (`hmtx`).
     public func advance(_ s: Unicode.Scalar) -> Int { advances[s.value] ?? 0 }
 
-    /// Width of `text` in points at `pointSize`, as DESIGN.md §2 defines it: the exact sum of the advances
+    /// Width of `text` in points at `pointSize`, as docs/fonts.md (Advances) defines it: the exact sum of the advances
     /// and `kern`-table pairs in font units, × pointSize / unitsPerEm. No pixel size, so no scale.
     public func width(_ text: String, pointSize: Double) -> Double {
         let scalars = Array(text.unicodeScalars)
@@ -73,7 +73,7 @@ public struct FontReference: Sendable {
     public func lineHeight(pointSize: Double) -> Double { Double(height) * pointSize / Double(upem) }
     public func ascender(pointSize: Double) -> Double { Double(ascender) * pointSize / Double(upem) }
 
-    /// DESIGN.md §2 pixel rounding: up to the next pixel, forgiving half the layout tolerance of 10⁻⁶ pt.
+    /// Pixel rounding (docs/layout-rules.md): up to the next pixel, forgiving half the layout tolerance of 10⁻⁶ pt.
     public static func px(_ v: Double, _ scale: Double) -> Double { ((v - 0.5e-6) * scale).rounded(.up) / scale }
 }
 

@@ -1,7 +1,7 @@
 import Typesetting
 import XCTest
 
-/// The CJK language a text shows (DESIGN.md §2, Language), from the Unicode blocks by hand: kana in its first 1,024
+/// The CJK language a text shows (docs/fonts.md, Language), from the Unicode blocks by hand: kana in its first 1,024
 /// UTF-16 units → "ja", else Hangul there → "ko", else nil (Han alone tells nothing).
 final class LanguageGuessTests: XCTestCase {
     func guess(_ s: String) -> String? { FontFile.cjkLanguage(shownBy: Array(s.utf16)) }
@@ -19,7 +19,7 @@ final class LanguageGuessTests: XCTestCase {
         XCTAssertEqual(guess("\u{31F0}"), "ja")               // katakana phonetic extensions
         XCTAssertEqual(guess("\u{FF71}"), "ja")               // half-width katakana
         // Kana anywhere in the first 1,024 units wins: "패딩 " is 3 units, so か after 1,020 x's is unit 1,023 (read)
-        // and after 1,021 x's unit 1,024 (not read: the guess reads a bounded prefix, DESIGN.md §2, Language).
+        // and after 1,021 x's unit 1,024 (not read: the guess reads a bounded prefix, docs/fonts.md, Language).
         XCTAssertEqual(guess("패딩 " + String(repeating: "x", count: 1020) + "か"), "ja")
         XCTAssertEqual(guess("패딩 " + String(repeating: "x", count: 1021) + "か"), "ko")
         XCTAssertNil(guess(String(repeating: "x", count: 1024) + "패딩 か"), "Hangul and kana after the prefix are not read")

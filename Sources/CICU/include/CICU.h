@@ -1,6 +1,6 @@
 // Plain-C access to ICU's break iterators (UAX #14 line breaks, UAX #29 grapheme clusters).
 // Only C integer types cross this header: Foundation on Linux ships its own ICU whose
-// headers clash with the system's in any Swift module that sees both (DESIGN.md §6).
+// headers clash with the system's in any Swift module that sees both (docs/platform-pitfalls.md).
 #ifndef LABELSNAPSHOT_CICU_H
 #define LABELSNAPSHOT_CICU_H
 #include <stdint.h>
@@ -69,7 +69,7 @@ int32_t lsicu_bidi_paragraph_levels(const uint16_t *text, int32_t length, int32_
 /// L, R or AL) before the first opening paired bracket left unmatched at `length` (BD16, its canonical
 /// equivalents U+2329/U+232A = U+3008/U+3009 included, no depth limit). 0 when `text` holds an explicit
 /// formatting character (LRE, RLE, LRO, RLO, PDF, LRI, RLI, FSI, PDI) or no strong character before that
-/// bracket. DESIGN.md §2, Early stop, gives the UAX #9 reasoning. Returns -1 when out of memory.
+/// bracket. docs/layout-rules.md, Early stop, gives the UAX #9 reasoning. Returns -1 when out of memory.
 int32_t lsicu_bidi_stable_length(const uint16_t *text, int32_t length);
 
 /// Direction of the first strong character of `text` (UAX #9 P2–P3): 0 left-to-right,

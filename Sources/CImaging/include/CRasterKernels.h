@@ -2,7 +2,7 @@
  * pixel, of a coverage mask and of a rounded rect's sample runs, and bulk fills of a colour. In C so that a
  * client's debug build, which compiles this package at -O0, runs them without Swift's unoptimised overheads
  * (retain/release, overflow checks, unspecialised generics, a call per operator). Pixels are RGBA8, straight
- * alpha; every kernel uses the one integer formula of DESIGN.md §2 (Colours), so output is bit-identical. */
+ * alpha; every kernel uses the one integer formula of docs/drawing.md (Colours), so output is bit-identical. */
 #ifndef CRASTER_KERNELS_H
 #define CRASTER_KERNELS_H
 
@@ -50,7 +50,7 @@ void lsr_rounded_rect_runs(const lsr_rounded_rect *shape, ptrdiff_t py, ptrdiff_
 /* A rect with a radius and a curve per corner, in pixels (CornerShape.swift establishes the invariants): width,
  * height >= 0, all finite; radius[i] >= 0 with radii along each side summing to at most that side; corners in
  * the order top-left, top-right, bottom-left, bottom-right. smoothing[i] is 0 for a circular arc and up to 1 for
- * the full continuous corner (DESIGN.md §2, Corners): the corner's curve is the circular one's Bezier control
+ * the full continuous corner (docs/drawing.md, Corners): the corner's curve is the circular one's Bezier control
  * points moved that fraction of the way to the continuous one's, so it reaches (1 + 0.52866483 smoothing) radii
  * along each edge; that reach along each side sums to at most the side. */
 typedef struct {

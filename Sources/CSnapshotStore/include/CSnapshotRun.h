@@ -2,7 +2,7 @@
 #define CSNAPSHOTRUN_H
 #include <stdint.h>
 /* The start and the end of a test process, for the manifest of the references a run used
- * (SnapshotRunManifest.swift, DESIGN.md §3 "Orphans"). A constructor runs when a SwiftPM test bundle
+ * (SnapshotRunManifest.swift, docs/snapshots.md "Orphans"). A constructor runs when a SwiftPM test bundle
  * (argv[0] ends in ".xctest") loads the library, before any test: it notes the process and its run,
  * creates the process's manifest in <package root>/.build/snapshot-artifacts (or $SNAPSHOT_ARTIFACTS)
  * when the working folder is a package, and registers an on_exit handler that appends "exit <status>"

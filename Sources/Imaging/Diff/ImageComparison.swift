@@ -1,4 +1,4 @@
-// The ImageDiff stage; see DESIGN.md §1 and §4.
+// The comparison of two bitmaps; its rules: docs/comparison.md.
 
 /// How two bitmaps are compared: which pixels count as *differing*, and how many differing pixels
 /// a comparison tolerates. The default, `.exact`, asks for identical decoded RGBA bytes.

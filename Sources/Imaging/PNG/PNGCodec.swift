@@ -1,4 +1,4 @@
-// The PNGCodec stage (DESIGN.md §1): `Bitmap` ⇄ PNG bytes with libpng, in memory or from a file.
+// PNG for Imaging (docs/comparison.md): `Bitmap` ⇄ PNG bytes with libpng, in memory or from a file.
 //
 // libpng reports errors with longjmp. Every libpng call lives in the C target `CPNGShim`, inside a
 // C function that set the jump target itself, so no longjmp ever crosses a Swift frame.

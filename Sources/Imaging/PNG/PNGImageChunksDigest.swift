@@ -1,6 +1,6 @@
 // The digest of what decides a PNG file's pixels, taken from its bytes without inflating anything:
 // the pass path's proof that a reference is still the file its pixel digest was computed from
-// (DESIGN.md §3).
+// (docs/snapshots.md).
 
 import Support
 import CImaging

@@ -1,7 +1,7 @@
 import CImaging
 
 /// Compositing with one fixed integer formula, so output is bit-identical on every run,
-/// process and thread (DESIGN.md §2, Colours). The per-pixel work is CRasterKernels' C: a client's debug
+/// process and thread (docs/drawing.md, Colours). The per-pixel work is CRasterKernels' C: a client's debug
 /// build compiles this module without optimisation, where a Swift pixel loop pays for overflow checks,
 /// retain/release and unspecialised generics on every pixel.
 

@@ -1,6 +1,6 @@
 // Contrast as WCAG 2.2 defines it (W3C, "Web Content Accessibility Guidelines 2.2", definitions of "relative
 // luminance" and "contrast ratio"), and the straight-alpha source-over that flattens translucent colours before
-// it, in real numbers (the accessibility audit; DESIGN.md §2, Accessibility audit).
+// it, in real numbers (the accessibility audit; docs/accessibility.md, Accessibility audit).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -39,7 +39,7 @@ package struct ColorComponents: Sendable, Hashable {
     }
 
     /// Porter–Duff source-over of this colour on `below`, on straight alpha (the formula of the renderer's
-    /// kernels, DESIGN.md §2 Colours, in real numbers): `a = sa + da(1 − sa)`, each channel
+    /// kernels, docs/drawing.md, Colours, in real numbers): `a = sa + da(1 − sa)`, each channel
     /// `(c·sa + d·da(1 − sa)) / a`; fully transparent on transparent stays transparent black.
     package func over(_ below: ColorComponents) -> ColorComponents {
         let da = below.alpha * (1 - alpha), a = alpha + da

@@ -1,5 +1,5 @@
 // UIKit's system and semantic colours as 8-bit sRGB. The sources of each table, and the values Apple does not
-// publish (the semantic colours' increased contrast), are in DESIGN.md §2, "System colours".
+// publish (the semantic colours' increased contrast), are in docs/drawing.md "System colours".
 
 extension Color {
     /// A colour of UIKit's palette: light, dark, increased-contrast light and dark, each 0xRRGGBB (opaque).
@@ -40,7 +40,7 @@ extension Color {
     /// The app's default tint (`UIColor.tintColor` without a tint set in the hierarchy): `systemBlue`.
     public static let tintColor = systemBlue
 
-    // The semantic colours (`UIColor.label` …), as UIKit resolves them (DESIGN.md names the source).
+    // The semantic colours (`UIColor.label` …), as UIKit resolves them (docs/drawing.md, System colours, names the source).
     /// `UIColor.label`, the default text colour: opaque black in light, opaque white in dark.
     public static let label = semantic(0x000000, 1, 0xFFFFFF, 1)
     public static let secondaryLabel = semantic(0x3C3C43, 0.6, 0xEBEBF5, 0.6)

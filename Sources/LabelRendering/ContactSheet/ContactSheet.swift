@@ -9,7 +9,7 @@ import Typesetting
 ///
 /// Marks: `.differs` outlines the cell in red, `.missing` in amber, `.uncovered` in magenta; a cell without an image is hatched
 /// grey. Outlines sit in the gutter, outside the cell box, so a box always holds exactly its image.
-/// Geometry in pixels. Rules: DESIGN.md §3 (contact sheets).
+/// Geometry in pixels. Rules: docs/snapshots.md (contact sheets).
 ///
 /// ```swift
 /// var sheet = ContactSheet(columnTitles: ["ltr", "rtl"], rowTitles: ["L", "AX5"])

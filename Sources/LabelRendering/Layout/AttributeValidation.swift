@@ -2,7 +2,7 @@ import Foundation
 import Typesetting
 
 extension PaddedLabel {
-    /// The attributed text's values, checked as the label's own properties are (DESIGN.md §2, Attributed text):
+    /// The attributed text's values, checked as the label's own properties are (docs/layout-rules.md, Attributed text):
     /// `kern`, `tracking`, `baselineOffset` and an attachment's origin finite within ±`maximumLength`; the
     /// paragraph style's lengths (`tailIndent` signed) and an attachment's size finite, non-negative and at most
     /// `maximumLength`; each run's font size and weight. The first bad value in text order is reported.

@@ -3,7 +3,7 @@ import Imaging
 import Typesetting
 
 // Foundation's `AttributedString` with LabelSnapshot's attributes, named as UIKit's `NSAttributedString.Key`s so
-// that code ported from an app reads the same (`chip.font = …`, `chip.kern = 1.2`). DESIGN.md §2, Attributed text.
+// that code ported from an app reads the same (`chip.font = …`, `chip.kern = 1.2`). docs/layout-rules.md, Attributed text.
 
 /// `NSParagraphStyle` as a value: the paragraph-level attributes of an attributed label. Defaults are
 /// `NSParagraphStyle.default`'s: natural alignment, `.byWordWrapping`, no line-break strategy (greedy breaking),
@@ -114,7 +114,7 @@ public enum LabelAttributeKeys {
     /// pt added after each character, as `kern` here (Apple's tracking also turns off ligatures: not modelled).
     public enum TrackingAttribute: AttributedStringKey { public typealias Value = CGFloat; public static let name = "NSTracking" }
     /// pt the run's glyphs are raised (positive) or lowered above the baseline; the line grows by it (a raised run
-    /// adds to its ascent, a lowered one to its descent, the whole text too: DESIGN.md §2 to-check item 14).
+    /// adds to its ascent, a lowered one to its descent, the whole text too: DESIGN.md "To check on a device", a baseline offset and the line height).
     public enum BaselineOffsetAttribute: AttributedStringKey { public typealias Value = CGFloat; public static let name = "NSBaselineOffset" }
     public enum UnderlineStyleAttribute: AttributedStringKey { public typealias Value = UnderlineStyle; public static let name = "NSUnderline" }
     public enum UnderlineColorAttribute: AttributedStringKey { public typealias Value = Color; public static let name = "NSUnderlineColor" }

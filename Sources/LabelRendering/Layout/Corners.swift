@@ -3,7 +3,7 @@ import Imaging
 
 /// One corner's radius (UIKit 26's `UICornerRadius`): `.fixed(12)` or a number literal, pt, or
 /// `.containerConcentric(minimum:)`, which a label drawn alone (no container shape) resolves to its minimum, 0 without
-/// one (DESIGN.md §2, Corners; to check on a device).
+/// one (docs/drawing.md, Corners; to check on a device).
 public struct CornerRadius: Sendable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
     /// The radius drawn, pt.
     public let points: Double
@@ -22,7 +22,7 @@ public struct CornerRadius: Sendable, Hashable, ExpressibleByFloatLiteral, Expre
 
 /// The corners of a view's shape (`UIView.cornerConfiguration`, UIKit 26's `UICornerConfiguration`): resolved from
 /// the bounds the label is laid out in, so a capsule stays a capsule at every size and in every matrix cell.
-/// Radii are `CornerRadius` values, pt. How they are clamped and drawn: DESIGN.md §2, Corners.
+/// Radii are `CornerRadius` values, pt. How they are clamped and drawn: docs/drawing.md, Corners.
 public struct CornerConfiguration: Sendable, Hashable, CustomStringConvertible {
     enum Kind: Sendable, Hashable {
         case capsule(maximumRadius: Double?)

@@ -48,8 +48,8 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
 public struct LineBreakStrategy: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
-    /// A paragraph's last line never holds a single word when the line before can give it one (DESIGN.md §2,
-    /// Push-out): "the text system may extend individual lines … typically only pushes out the last line by one word".
+    /// A paragraph's last line never holds a single word when the line before can give it one (docs/layout-rules.md,
+    /// Line-break strategy): "the text system may extend individual lines … typically only pushes out the last line by one word".
     public static let pushOut = LineBreakStrategy(rawValue: 1 << 0)
     /// Korean words stay whole between spaces instead of breaking between syllables.
     public static let hangulWordPriority = LineBreakStrategy(rawValue: 1 << 1)
@@ -92,13 +92,13 @@ extension CGRect {
     }
 }
 
-/// The one tolerance of layout, pt (DESIGN.md §2, Tolerance): a line or block fits a width or height it
+/// The one tolerance of layout, pt (docs/layout-rules.md, Tolerance): a line or block fits a width or height it
 /// exceeds by at most `layoutTolerance`, and pixel rounding forgives half of it. A size the label reports is
 /// therefore never more than `layoutTolerance / 2` short of its text, and that text always fits it again
 /// (the other half absorbs the floating-point error of `bounds − insets`).
 package let layoutTolerance: CGFloat = 1e-6
 
-/// Pixel rounding of a length in points (DESIGN.md §2): `ceil((v − layoutTolerance/2)·scale) / scale`.
+/// Pixel rounding of a length in points (docs/layout-rules.md, Pixel rounding): `ceil((v − layoutTolerance/2)·scale) / scale`.
 @inline(__always)
 package func pixelCeil(_ value: CGFloat, scale: CGFloat) -> CGFloat {
     ((value - layoutTolerance / 2) * scale).rounded(.up) / scale

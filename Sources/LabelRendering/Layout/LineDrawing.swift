@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Typesetting
 
-/// Places broken lines in the text rect (DESIGN.md §2, Drawing): the baseline of each line, its x by
+/// Places broken lines in the text rect (docs/layout-rules.md, Drawing): the baseline of each line, its x by
 /// alignment, justification, and every glyph at its pixel position in visual order.
 struct LineDrawer {
     let label: PaddedLabel
@@ -106,7 +106,7 @@ struct LineDrawer {
 
     /// x of a line of `width` by the label's alignment. `.natural` (and a `.justified` line left unjustified)
     /// follows `layoutDirection` when it is set, as `UILabel`'s natural alignment follows the view's layout
-    /// direction whatever the text; else the line's paragraph direction (DESIGN.md §2, Bidi).
+    /// direction whatever the text; else the line's paragraph direction (docs/layout-rules.md, Bidi).
     private func originX(width: CGFloat, rightToLeft: Bool, alignment: TextAlignment? = nil, in rect: CGRect? = nil) -> CGFloat {
         let rect = rect ?? self.rect
         switch alignment ?? label.textAlignment {
@@ -224,7 +224,7 @@ struct LineDrawer {
 
     // MARK: Attributed text
 
-    /// An attributed line (DESIGN.md §2, Attributed text): stacked by the boxes of the lines above it, placed by
+    /// An attributed line (docs/layout-rules.md, Attributed text): stacked by the boxes of the lines above it, placed by
     /// its paragraph's alignment inside its indents, each glyph at its run's size, colour and baseline offset;
     /// run backgrounds, underlines, strikethroughs and attachments collected in pixels.
     private func drawRich(_ line: BrokenLine, index: Int, rich: RichText, decorations: inout [TextLayout.Decoration],

@@ -31,12 +31,12 @@ struct MeasuredText {
     var truncation: LineBreakMode?
 }
 
-/// Line breaking and truncation of a label's text (DESIGN.md §2, Text size). The text is shaped lazily
+/// Line breaking and truncation of a label's text (docs/layout-rules.md, Text size). The text is shaped lazily
 /// (`LazyShapedText`): every reading below first moves the shaping frontier far enough, so layout stops
-/// shaping once the lines it keeps are known (DESIGN.md §2, Early stop).
+/// shaping once the lines it keeps are known (docs/layout-rules.md, Early stop).
 struct LineLayout {
     let label: PaddedLabel
-    /// The text, shaped on demand in font units, measured at `pointSize` (DESIGN.md §2, Advances). Shared by
+    /// The text, shaped on demand in font units, measured at `pointSize` (docs/fonts.md, Advances). Shared by
     /// copies at other sizes: shaping does not depend on the size.
     let text: LazyShapedText
     private(set) var ellipsis: ShapedText
@@ -57,7 +57,7 @@ struct LineLayout {
     let isWholeText: Bool
     /// A text longer than twice this many UTF-8 bytes is first laid out from a prefix cut after a line feed past
     /// this many bytes (`TextSegmentation.paragraphPrefixLength`), else, inside a long paragraph, after a space
-    /// between two ASCII letters (`TextSegmentation.wordPrefixLength`; DESIGN.md §2, Early stop).
+    /// between two ASCII letters (`TextSegmentation.wordPrefixLength`; docs/layout-rules.md, Early stop).
     static let prefixBytes = 1 << 16
 
     /// - Parameters:
@@ -91,7 +91,7 @@ struct LineLayout {
         }
         self.rich = rich
         // Each paragraph's base direction is its first strong character's (UAX #9 P2–P3, as TextKit's
-        // `NSWritingDirection.natural`); `layoutDirection` decides only paragraphs without one (DESIGN.md §2, Bidi).
+        // `NSWritingDirection.natural`); `layoutDirection` decides only paragraphs without one (docs/layout-rules.md, Bidi).
         text = try LazyShapedText(utf16, font: font, direction: direction, fallbackIsRTL: label.layoutDirection == .rightToLeft,
                                   keepHangulWords: strategy.contains(.hangulWordPriority),
                                   endsInsideParagraph: insideParagraph, runs: rich?.fontRuns ?? [])
@@ -331,7 +331,7 @@ struct LineLayout {
 
     /// `lineWidth(range)` when it is at most `bound`, else nil, shaping only until the text from the range's
     /// start is wider than `bound` (a line only gets wider as text is added: advances are never negative in
-    /// the fonts we ship; DESIGN.md §2, Early stop).
+    /// the fonts we ship; docs/layout-rules.md, Early stop).
     func lineWidth(_ range: Range<Int>, unlessBeyond bound: CGFloat) throws -> CGFloat? {
         while text.frontier < range.upperBound {
             if text.frontier > range.lowerBound, try lineWidth(range.lowerBound..<text.frontier) > bound { return nil }
@@ -342,7 +342,7 @@ struct LineLayout {
     }
 
     /// Width in points of `range` laid out from the start of a line: its advances, each tab (U+0009) reaching
-    /// the next tab stop (DESIGN.md §2, Tabs).
+    /// the next tab stop (docs/layout-rules.md, Tabs).
     func width(_ range: Range<Int>) throws -> CGFloat { try layOutTabs(in: range).width }
 
     /// The drawn width of each tab in `range` (laid out from the start of a line), by UTF-16 offset.
@@ -377,7 +377,7 @@ struct LineLayout {
 
     // MARK: Push-out
 
-    /// `.pushOut` (DESIGN.md §2, Push-out): when a wrapped paragraph's last line holds a single word (no break
+    /// `.pushOut` (docs/layout-rules.md, Line-break strategy): when a wrapped paragraph's last line holds a single word (no break
     /// opportunity inside it), the last word of the line before moves down, once, if that line keeps at least
     /// one word and the new last line fits `width`. Word-wrapped paragraphs only (not `.byCharWrapping`).
     func pushOut(_ lines: inout [BrokenLine], width: CGFloat, strategy: LineBreakStrategy? = nil, mode: LineBreakMode? = nil) throws {

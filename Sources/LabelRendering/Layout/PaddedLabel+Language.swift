@@ -8,7 +8,7 @@ extension PaddedLabel {
         language ?? PaddedLabel.guessLanguage(text)
     }
 
-    /// The font with its CJK faces chosen for `effectiveLanguage` (DESIGN.md §2, fallback).
+    /// The font with its CJK faces chosen for `effectiveLanguage` (docs/fonts.md, Fallback).
     package var languageFont: Font { font.forLanguage(effectiveLanguage) }
 
     /// The fonts the text is drawn in, by UTF-16 range, as layout resolves them: `languageFont` over the whole of a

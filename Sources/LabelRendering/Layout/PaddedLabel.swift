@@ -3,7 +3,7 @@ import Imaging
 import Typesetting
 
 /// A `UILabel` subclass with edge insets, as a value: the model that LabelSnapshot lays out and renders.
-/// Geometry is in points; pixels = points × `scale`. Defaults are UIKit's. Rules: DESIGN.md §2.
+/// Geometry is in points; pixels = points × `scale`. Defaults are UIKit's. Rules: docs/layout-rules.md and docs/drawing.md.
 public struct PaddedLabel: Sendable {
     /// The text; hard breaks at LF, CR, CR LF, VT (U+000B), FF (U+000C), NEL (U+0085), U+2028 and U+2029 (the
     /// UAX #14 mandatory breaks). May be empty (the padding stays). Setting it clears `attributedText`; with
@@ -24,7 +24,7 @@ public struct PaddedLabel: Sendable {
     /// the label is laid out, as the label's own: `kern`, `tracking`, `baselineOffset`, `tailIndent` and an
     /// attachment's origin finite within ±1,000,000 pt, the paragraph style's other lengths and an attachment's size
     /// finite, non-negative and at most that (`LabelError.invalidAttribute`, naming the run's UTF-16 range); a run's
-    /// font as the label's. DESIGN.md §2, Attributed text.
+    /// font as the label's. docs/layout-rules.md, Attributed text.
     public var attributedText: AttributedString? {
         get { storedAttributedText }
         set { storedAttributedText = newValue; storedText = newValue.map { String($0.characters) } ?? "" }
@@ -98,7 +98,7 @@ public struct PaddedLabel: Sendable {
     /// reads left to right, aligned right. nil (default): each paragraph's direction from its first strong
     /// character (left-to-right without one), `.natural` alignment following it, and directional insets
     /// resolved left-to-right — never by the text, as UIKit resolves `NSDirectionalEdgeInsets` by the view's
-    /// direction only (a Hebrew title in an English app keeps its leading padding on the left). DESIGN.md §2, Bidi.
+    /// direction only (a Hebrew title in an English app keeps its leading padding on the left). docs/layout-rules.md, Bidi.
     public var layoutDirection: LayoutDirection?
 
     /// The view's direction (`effectiveUserInterfaceLayoutDirection`): `layoutDirection`, left-to-right when
@@ -116,7 +116,7 @@ public struct PaddedLabel: Sendable {
     /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`); default all four.
     public var maskedCorners: CornerMask = .all
     /// The corners' curve (`CALayer.cornerCurve`): `.circular` (default, as Core Animation's) or `.continuous`, Apple's
-    /// smooth corner; for `cornerRadius` and `cornerConfiguration` alike. DESIGN.md §2, Corners.
+    /// smooth corner; for `cornerRadius` and `cornerConfiguration` alike. docs/drawing.md, Corners.
     public var cornerCurve: CornerCurve = .circular
     /// The corners resolved from the laid-out bounds (`UIView.cornerConfiguration`, UIKit 26): `.capsule()`,
     /// `.corners(radius:)`, `.uniformCorners(radius:)`, per-corner, per-edge and directional radii. nil (default): `cornerRadius`
@@ -159,12 +159,12 @@ public struct PaddedLabel: Sendable {
     /// once and then composited at this opacity, as Core Animation composites a layer group: where the text and the
     /// border overlap, the pixel is the opaque drawing's at this opacity, never the two each at it. Values below 0
     /// draw as 0 and above 1 as 1 (UIKit: "values below 0.0 are interpreted as 0.0, and values above 1.0 are
-    /// interpreted as 1.0"); NaN throws `LabelError.invalidProperty`. At 1 it costs nothing. DESIGN.md §2, View state.
+    /// interpreted as 1.0"); NaN throws `LabelError.invalidProperty`. At 1 it costs nothing. docs/drawing.md, View state.
     public var alpha: CGFloat = 1
     /// Whether the text draws enabled (`UILabel.isEnabled`); default true. Disabled, every text colour (the label's,
     /// the highlighted one, and attributed runs' foreground colours) keeps its RGB and has its alpha scaled by
     /// `Color.tertiaryLabel`'s alpha for the label's appearance and contrast (0.3 normal): Apple documents only
-    /// that the label "dims the text somewhat"; the factor is LabelSnapshot's rule (DESIGN.md §2, View state).
+    /// that the label "dims the text somewhat"; the factor is LabelSnapshot's rule (docs/drawing.md, View state).
     /// Background, border and shadow are not dimmed.
     public var isEnabled = true
     /// Whether the text draws highlighted (`UILabel.isHighlighted`); default false. Draws in
@@ -232,7 +232,7 @@ public struct PaddedLabel: Sendable {
     }
 
     /// `body` with an engine: first on a prefix of a long text, cut after a line feed or inside a long paragraph
-    /// (DESIGN.md §2, Early stop), and again on the whole text when the result could depend on what follows the
+    /// (docs/layout-rules.md, Early stop), and again on the whole text when the result could depend on what follows the
     /// prefix (`LineLayout.needsWholeText`). So the UTF-8 → UTF-16 conversion, like shaping, costs what is drawn and
     /// measured when the kept lines end early, and a result never differs from the whole text's. Without `prefix`,
     /// the whole text at once (tests).
@@ -256,7 +256,7 @@ public struct PaddedLabel: Sendable {
     /// unbounded (`.infinity`, `.greatestFiniteMagnitude`, over `maximumLength`), nor when the text's width is 0 or
     /// less (a proposal no wider than the insets: `UILabel.sizeThatFits` takes a width of 0 as no constraint),
     /// nor when the label draws one line (`numberOfLines == 1`, or `.byTruncatingMiddle`): `UILabel` then answers the
-    /// size of its whole line, wider than the proposal if need be (DESIGN.md §2). A proposal, so nothing in it throws.
+    /// size of its whole line, wider than the proposal if need be (docs/layout-rules.md, sizeThatFits(size)). A proposal, so nothing in it throws.
     /// - Throws: `LabelError`.
     public func sizeThatFits(_ size: CGSize) throws -> CGSize { try sizeThatFits(size, shapingWholeText: false) }
 
@@ -328,7 +328,7 @@ public struct PaddedLabel: Sendable {
     // MARK: Internals
 
     /// The colour a text colour draws in for the view state: `highlightedTextColor` replaces it when `isHighlighted`
-    /// (and it is set), then a disabled label scales its alpha by `tertiaryLabel`'s (DESIGN.md §2, View state).
+    /// (and it is set), then a disabled label scales its alpha by `tertiaryLabel`'s (docs/drawing.md, View state).
     /// `color` is resolved for the appearance already; so is the result.
     func stateTextColor(_ color: Color) -> Color {
         var c = color
@@ -363,7 +363,7 @@ public struct PaddedLabel: Sendable {
     func drawnNumberOfLines(_ lines: Int) -> Int { effectiveLineBreakMode == .byTruncatingMiddle ? 1 : lines }
 
     /// The line-break mode that truncates: `lineBreakMode`, or with `attributedText` the first paragraph's
-    /// `ParagraphStyle.lineBreakMode` when it has a style (DESIGN.md §2, Attributed text).
+    /// `ParagraphStyle.lineBreakMode` when it has a style (docs/layout-rules.md, Attributed text).
     var effectiveLineBreakMode: LineBreakMode {
         guard let attributed = storedAttributedText, let first = attributed.runs.first else { return lineBreakMode }
         return first.paragraphStyle?.lineBreakMode ?? lineBreakMode

@@ -1,7 +1,7 @@
 import Foundation
 import Typesetting
 
-/// Line breaking of an attributed text (DESIGN.md §2, Attributed text): the plain rules, with each paragraph's
+/// Line breaking of an attributed text (docs/layout-rules.md, Attributed text): the plain rules, with each paragraph's
 /// own style (line-break mode and strategy, indents, line heights, spacing) and line boxes from the runs on a line.
 extension LineLayout {
     func measureRich(_ rich: RichText, maxWidth: CGFloat?, maxLines: Int) throws -> MeasuredText {
@@ -81,7 +81,7 @@ extension LineLayout {
         return max(0, end - head)
     }
 
-    /// A line's box from the runs on it (DESIGN.md §2, Attributed text): as tall as its tallest run — the highest
+    /// A line's box from the runs on it (docs/layout-rules.md, Attributed text): as tall as its tallest run — the highest
     /// ascender (raised by a positive baseline offset) and lowest descender (lowered by a negative one), an
     /// attachment's bounds, the largest
     /// line gap — × `lineHeightMultiple`, then at least `minimumLineHeight` and at most `maximumLineHeight`. The

@@ -2,7 +2,7 @@ import Foundation
 import Imaging
 import Typesetting
 
-/// A label's `attributedText` resolved for layout (DESIGN.md §2, Attributed text): one run per range of equal
+/// A label's `attributedText` resolved for layout (docs/layout-rules.md, Attributed text): one run per range of equal
 /// attributes, each with its font (for the content size category, Markdown's intents), colours for the
 /// appearance, and the paragraph styles. Missing attributes take the label's properties.
 struct RichText {
@@ -68,7 +68,7 @@ struct RichText {
                             paragraphStyle: run.paragraphStyle, attachment: run.attachment, metrics: metrics))
             // Shaping follows font runs, not attribute runs: a colour, background, decoration or baseline offset
             // change inside one face, size and kern keeps the text one HarfBuzz run, so a kern pair or ligature
-            // across it applies (DESIGN.md §2, Attributed text).
+            // across it applies (docs/layout-rules.md, Attributed text).
             let attachmentAdvance = run.attachment.map { Double($0.bounds.width) + Double(kern) }
             if attachmentAdvance == nil, let previous = fontRuns.last, previous.attachmentAdvance == nil, previous.font == font,
                previous.extraAdvance == Double(kern), previous.range.upperBound == range.lowerBound {
@@ -82,7 +82,7 @@ struct RichText {
     }
 
     /// Markdown's inline intents on a font: strong → bold, emphasis → italic, code → DejaVu Sans Mono, of the
-    /// run's family (DESIGN.md §2, Markdown).
+    /// run's family (docs/layout-rules.md, Attributed text).
     static func font(_ font: Font, for intent: InlinePresentationIntent) -> Font {
         var f = font
         if intent.contains(.code) {
@@ -121,7 +121,7 @@ struct RichText {
     }
 }
 
-/// A line's box (DESIGN.md §2, Attributed text): its height and the distance from its top to its baseline, pt.
+/// A line's box (docs/layout-rules.md, Attributed text): its height and the distance from its top to its baseline, pt.
 struct LineBox: Equatable {
     var height: CGFloat
     var baselineFromTop: CGFloat

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one size limit of measured text (DESIGN.md §2, Early stop): a text block more than
+/// The one size limit of measured text (docs/layout-rules.md, Early stop): a text block more than
 /// `PaddedLabel.maximumLength` points wide or tall is refused with `LabelError.textTooLarge`, found while it is
 /// measured — wrapping stops at the first line past the limit and a line's width stops growing past it — so a
 /// 10 MB text costs what the first million points do, and no size over the limit (or infinite) is returned.

@@ -102,11 +102,11 @@ public struct TextLayout: Sendable {
     package var borderColor: Color
     /// UTF-16 units of the text that shaping read to make this layout (HarfBuzz's input, a window's overlap with
     /// the next counted twice): about the drawn and measured text, not the whole text, when lines are limited
-    /// (DESIGN.md §2, Early stop). For tests and benchmarks.
+    /// (docs/layout-rules.md, Early stop). For tests and benchmarks.
     package var shapedTextLength: Int
     /// UTF-16 units of the text converted from its UTF-8 for this layout: all of it, or, when the kept lines end
     /// early in a long text, a prefix ending with a line feed or, inside one long paragraph, after a space between
-    /// two ASCII letters (DESIGN.md §2, Early stop). For tests and benchmarks.
+    /// two ASCII letters (docs/layout-rules.md, Early stop). For tests and benchmarks.
     package var readTextLength: Int
     /// Run backgrounds (drawn under the glyphs), underlines and strikethroughs (over them), in line order.
     package var decorations: [Decoration] = []
@@ -229,7 +229,7 @@ extension PaddedLabel {
     /// The engine for the drawn text (`adjustsFontSizeToFitWidth`): `engine` itself when the text fits or
     /// shrinking is off (`minimumScaleFactor` 0 means no shrinking, as UIKit documents); otherwise the same
     /// text at the largest size in steps of 1/64 pt, not below `minimumScaleFactor × pointSize`, at which it
-    /// fits (DESIGN.md §2): a single line its width, a multi-line label its lines and height untruncated.
+    /// fits (docs/layout-rules.md, intrinsicContentSize): a single line its width, a multi-line label its lines and height untruncated.
     func shrunkToFit(_ engine: LineLayout, in rect: CGRect, numberOfLines lines: Int) throws -> LineLayout {
         guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, minimumScaleFactor < 1 else { return engine }
         let singleLine = engine.lineLimit(lines, height: rect.height) == 1

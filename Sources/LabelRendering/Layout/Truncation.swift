@@ -1,7 +1,7 @@
 import Foundation
 import Typesetting
 
-/// Truncation of the last kept line (DESIGN.md §2, Truncation), as named steps: which mode applies, where the
+/// Truncation of the last kept line (docs/layout-rules.md, Truncation), as named steps: which mode applies, where the
 /// kept head ends and the kept tail starts, and the width of the resulting pieces, computed in one place.
 extension LineLayout {
     /// Fits `line` (whose text may continue up to `end`) into `width` by the label's line-break mode:
@@ -58,7 +58,7 @@ extension LineLayout {
     }
 
     /// The label's mode, except that head truncation of a multi-line label truncates the tail of its last line
-    /// (DESIGN.md §2, to check on a device); middle truncation always lays out one line (`drawnNumberOfLines`).
+    /// (DESIGN.md "To check on a device": head truncation on several lines); middle truncation always lays out one line (`drawnNumberOfLines`).
     private var truncationMode: LineBreakMode { truncationMode(label.lineBreakMode) }
 
     private func truncationMode(_ mode: LineBreakMode) -> LineBreakMode {

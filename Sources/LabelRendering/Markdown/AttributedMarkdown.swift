@@ -3,7 +3,7 @@ import Foundation
 
 /// Markdown's inline syntax as an attributed label's text, parsed with cmark-gfm (CommonMark and GitHub's
 /// strikethrough): `**strong**`, `*emphasis*`, `` `code` ``, `~~strikethrough~~` set `inlinePresentationIntent`,
-/// which layout resolves to the bold, italic and monospaced faces of the run's family (DESIGN.md §2, Markdown).
+/// which layout resolves to the bold, italic and monospaced faces of the run's family (docs/layout-rules.md, Attributed text).
 /// Links keep their text (and `link`); paragraphs are separated by a line feed, a hard line break is one, a soft
 /// one a space; block markup (headings, lists, quotes) keeps only its text, as `AttributedString(markdown:)`'s
 /// `.inlineOnlyPreservingWhitespace` would not parse it either. Nesting has no limit of its own: whatever depth

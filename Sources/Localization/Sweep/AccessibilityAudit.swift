@@ -1,8 +1,7 @@
 import Foundation
 import Imaging
 
-/// The contrast thresholds the accessibility audit holds text to (each check's source: DESIGN.md §2,
-/// Accessibility audit).
+/// The contrast thresholds the accessibility audit holds text to (each check's source: docs/accessibility.md).
 public enum ContrastStandard: String, Sendable, CaseIterable, Codable {
     /// Apple's Human Interface Guidelines ("Accessibility", "Color and effects"): text up to 17 pt 4.5:1, 18 pt and
     /// larger 3:1, bold text (`.bold` and heavier) 3:1 at any size.

@@ -4,7 +4,7 @@ import Imaging
 import Typesetting
 
 /// The audit's two contrast checks in one cell: each run's text against what lies under it, and the chip's shape
-/// against its container (DESIGN.md §2, Accessibility audit).
+/// against its container (docs/accessibility.md, Accessibility audit).
 enum AuditContrast {
     /// The runs with something to read (not only white space).
     static func visibleRuns(_ label: PaddedLabel) throws -> [PaddedLabel.TextRun] {
@@ -33,7 +33,7 @@ enum AuditContrast {
         var worstMargin = Double.infinity
         for run in runs {
             // The label is drawn opaque as it is (run background, then text, over its own background), then the whole
-            // drawing at `alpha` over the container, as Core Animation composites a view (DESIGN.md §2, View state).
+            // drawing at `alpha` over the container, as Core Animation composites a view (docs/drawing.md, View state).
             let under = run.drawnBackground.map { ColorComponents($0).over(labelBackground) } ?? labelBackground
             let text = ColorComponents(run.drawnColor).over(under).withAlphaScaled(by: alpha).over(container)
             let behind = under.withAlphaScaled(by: alpha).over(container)

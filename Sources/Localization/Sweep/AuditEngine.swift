@@ -59,7 +59,7 @@ package struct AuditMatrix: Sendable {
     package static func contrastWords(_ c: AccessibilityContrast) -> String { c == .high ? "high contrast" : "normal contrast" }
 }
 
-/// Runs the accessibility audit (DESIGN.md §2, Accessibility audit): every check of `options` on every cell, on
+/// Runs the accessibility audit (docs/accessibility.md, Accessibility audit): every check of `options` on every cell, on
 /// all cores, and the label-wide checks once.
 package enum AccessibilityAuditor {
     /// - Parameters:

@@ -29,7 +29,7 @@ package struct FitFailure: Sendable, Hashable {
     /// The code points of the text drawn as .notdef boxes ("tofu"), each once, in text order: those of grapheme
     /// clusters that no font of `fontsTried` covers whole, which the primary font lacks (a cluster is drawn by one
     /// face, so a letter another face has is a box too inside such a cluster). Hidden (truncated-away) text counts
-    /// too (DESIGN.md §7). Empty when every cluster has its glyphs.
+    /// too (docs/sweep.md). Empty when every cluster has its glyphs.
     package var uncovered: [Unicode.Scalar] = []
     /// The fonts each cluster was offered, primary first (`FitCheck.fontNames`): "DejaVuSans.ttf", "NotoSansCJK-Regular.ttc#1".
     package var fontsTried: [String] = []
@@ -266,7 +266,7 @@ package enum FitCheck {
     /// `label.makeLayout()` for measuring only: nothing is drawn, so a label whose bitmap would pass the pixel
     /// limit (`LabelError.tooLarge`: a long paragraph on one line, or with no line limit) is laid out at a smaller
     /// `scale` instead, which moves no line break, width or truncation (layout is in points, the same at every
-    /// scale: DESIGN.md §2), only the pixel rounding of line positions. Before, one long translation stopped
+    /// scale), only the pixel rounding of line positions: one long translation never stops
     /// the whole sweep with the error of a label nobody made.
     /// - Throws: `LabelError`, `.tooLarge` only for a text too long even at the smallest scale (0.01).
     static func measuringLayout(_ label: PaddedLabel) throws -> TextLayout {

@@ -6,7 +6,7 @@ import Musl
 import Foundation
 
 /// The references one test run used, merged from the manifests of its processes, and whether the run
-/// can be trusted to say which references no test uses (`labelsnap orphans`, DESIGN.md §3 "Orphans").
+/// can be trusted to say which references no test uses (`labelsnap orphans`, docs/snapshots.md "Orphans").
 ///
 /// A run is the processes of one `swift test` (XCTest, Swift Testing, every `--parallel` worker: their
 /// parent is the same SwiftPM process) or of one `LABELSNAP_RUN_ID`. Each process writes

@@ -4,10 +4,11 @@ import LabelRendering
 import Typesetting
 import XCTest
 
-/// Layout defects found by an outside review, each reproduced as it was reported.
-final class ReviewDefectTests: XCTestCase {
-    /// A label drawn at its own intrinsicContentSize truncated its text, because pixel rounding
-    /// forgave 0.001 px while line fitting forgave only 1e-6 pt.
+/// Edge cases of intrinsic size, shrinking and line breaking: a label at its own size, fractional sizes,
+/// a zero minimum scale factor, a break opportunity inside a ligature.
+final class IntrinsicSizeEdgeTests: XCTestCase {
+    /// A label drawn at its own intrinsicContentSize shows all its text: pixel rounding and line fitting
+    /// forgive the same tolerance (1e-6 pt), so a rounded size never truncates.
     func testALabelAtItsIntrinsicSizeShowsAllItsText() throws {
         var like = PaddedLabel("👍 Like", font: .default(size: 29.5), insets: EdgeInsets(top: 4, left: 8, bottom: 4, right: 8))
         like.scale = 3
@@ -53,8 +54,8 @@ final class ReviewDefectTests: XCTestCase {
         XCTAssertLessThan(try label.makeLayout().fontSize, 60)
     }
 
-    /// A character break inside the "fi" ligature drew the whole ligature on the first line and
-    /// nothing on the next. A break is never taken inside a glyph cluster, so every line draws its own text.
+    /// A character break is never taken inside a glyph cluster (the "fi" ligature), so every line draws its
+    /// own text and none draws the whole ligature while the next draws nothing.
     func testABreakInsideALigatureIsNotTaken() throws {
         var label = PaddedLabel("fifi", font: .default(size: 17))
         label.numberOfLines = 0

@@ -2,9 +2,9 @@ import Foundation
 import LabelSnapshotTesting
 import XCTest
 
-/// The project's own reference images, in `__Snapshots__/LabelSnapshotTestingTests/SeedSnapshotTests/`. Under CI (`CI=true`) the
+/// The project's own reference images, in `__Snapshots__/LabelSnapshotTestingTests/ReferenceImageTests/`. Under CI (`CI=true`) the
 /// record mode is `never`: a missing or different image fails.
-final class SeedSnapshotTests: XCTestCase {
+final class ReferenceImageTests: XCTestCase {
     static let padding = EdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
 
     /// The first seed: a Korean sentence in a padded badge.
@@ -27,7 +27,7 @@ final class SeedSnapshotTests: XCTestCase {
         return label
     }
 
-    /// The Korean badge with Dynamic Type and dark colours, in a 240 pt cell: the README's contact sheet of
+    /// The Korean badge with Dynamic Type and dark colours, in a 240 pt cell: docs/gallery.md's contact sheet of
     /// the twelve categories × both directions × both appearances (truncated from xxxL up).
     static var dynamicBadge: PaddedLabel {
         var label = PaddedLabel("않이 패딩이 왜 없어..?", font: .preferred(.body), insets: padding)

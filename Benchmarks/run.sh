@@ -2,8 +2,8 @@
 # `make bench`: builds the benchmarks in release and the debug client package, installs the peers when missing
 # (Pillow, pixelmatch, blazediff and pyoxipng from PyPI into Benchmarks/.venv; optipng and ImageMagick come
 # from the Makefile's BENCH_APT_PACKAGES), and prints one table: every performance target beside its peer.
-# The tables also go to .build/bench-output.md, from which Benchmarks/update-readme.py rewrites README.md's
-# marked performance section (LABELSNAP_BENCH_README=0 leaves README.md alone).
+# The tables also go to .build/bench-output.md, from which Benchmarks/update-readme.py rewrites docs/performance.md's
+# marked performance section (LABELSNAP_BENCH_README=0 leaves it alone).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -60,6 +60,6 @@ swift build -c release --product MatrixBenchmark >&2
   || echo "run.sh: the matrix debug client failed; its rows are left out" >&2
 
 if [ "${LABELSNAP_BENCH_README:-1}" != 0 ]; then
-  python3 "$here/update-readme.py" "$output" "$root/README.md" "$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Benchmarks Package.swift || echo ' with local changes')" \
+  python3 "$here/update-readme.py" "$output" "$root/docs/performance.md" "$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Benchmarks Package.swift || echo ' with local changes')" \
     "$load_start" "$(cut -d' ' -f1 /proc/loadavg)"
 fi

@@ -4,11 +4,14 @@
 # with the C modules' maps and the system libraries' include paths the build used), then `docc convert`s the
 # catalog with it. Any docc diagnostic fails the build: a warning in the catalog, or in the sources' doc comments
 # a broken link, an unknown symbol, or a parameter of a documented function with no `- Parameter`/`- Parameters:`
-# entry (or one documented under a name the declaration does not have).
+# entry (or one documented under a name the declaration does not have). Before that, every ```swift block of README.md
+# and of the catalog must compile against the library (Scripts/check-samples.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target LabelSnapshotTesting 2>&1 | grep -E 'error|warning:' && exit 1
 bin="$(swift build --show-bin-path)"
+# The Swift samples of README.md and of the catalog compile against what was just built.
+LABELSNAP_BIN_PATH="$bin" Scripts/check-samples.sh
 graphs=.build/symbol-graphs
 rm -rf "$graphs" && mkdir -p "$graphs"
 Scripts/symbol-graph.sh LabelSnapshotTesting "$graphs"

@@ -4,16 +4,17 @@ import Imaging
 import Typesetting
 import XCTest
 
-/// Each limit of README's "Bad input and limits" table: the number the README states is the one the code
+/// Each limit of the "Bad input and limits" table (the DocC article Limits.md): the number the article states is the one the code
 /// enforces, the value at the limit is accepted, one beyond it is refused with the same message by the public
 /// API and by `labelsnap render` (exit 2, no PNG written).
 final class InputLimitsTests: XCTestCase {
-    static let readme: String = {
+    static let article: String = {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let path = "Sources/LabelSnapshotTesting/LabelSnapshotTesting.docc/Limits.md"
+        return (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? ""
     }()
 
-    func testTheREADMEStatesTheLimitsTheCodeEnforces() {
+    func testTheDocumentationStatesTheLimitsTheCodeEnforces() {
         let stated: [(String, Bool)] = [
             ("≤ 10,000 pt (`Font.maximumPointSize`)", Font.maximumPointSize == 10_000),
             ("≤ 16,384 px per em (`PaddedLabel.maximumPixelsPerEm`", PaddedLabel.maximumPixelsPerEm == 16_384),
@@ -24,7 +25,7 @@ final class InputLimitsTests: XCTestCase {
             ("≤ 8,000,000 bytes of text each (`PNGCodec.maximumTextByteCount`)", PNGCodec.maximumTextByteCount == 8_000_000),
         ]
         for (phrase, holds) in stated {
-            XCTAssertTrue(Self.readme.contains(phrase), "README no longer says \(phrase)")
+            XCTAssertTrue(Self.article.contains(phrase), "Limits.md no longer says \(phrase)")
             XCTAssertTrue(holds, "the code no longer enforces \(phrase)")
         }
     }

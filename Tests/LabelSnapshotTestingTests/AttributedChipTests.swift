@@ -5,7 +5,7 @@ import LabelDescription
 import TestSupport
 import XCTest
 
-/// The chip of README as a new user writes it: a 12 pt icon attachment, a bold "NEW" with kern 1.2, a regular
+/// The chip of the DocC article "Attributed text" as a new user writes it: a 12 pt icon attachment, a bold "NEW" with kern 1.2, a regular
 /// count, a fixed 20 pt line height. Recorded here as the project's references (image and `.layout`), and in a
 /// throw-away package: recorded, passing, then failing with the changed pixels counted when the kern changes.
 final class AttributedChipTests: XCTestCase {
@@ -18,7 +18,7 @@ final class AttributedChipTests: XCTestCase {
         return icon
     }
 
-    /// The chip, its lines as README's snippet writes them (`testTheREADMESnippetIsThisCodeAndItsLayout`).
+    /// The chip, its lines as the article's snippet writes them (`testTheArticleSnippetIsThisCodeAndItsLayout`).
     static func chip() -> PaddedLabel {
         let star = icon
         var chip = AttributedString("NEW")
@@ -50,9 +50,9 @@ final class AttributedChipTests: XCTestCase {
         return label
     }
 
-    /// README's chip snippet (and the DocC article's) is `chip()`'s code line for line (its assertions aside), and
-    /// the `.layout` README shows beneath it is the one that code lays out: a reader who copies it gets the chip.
-    func testTheREADMESnippetIsThisCodeAndItsLayout() throws {
+    /// The DocC article's chip snippet is `chip()`'s code line for line (its assertions aside), and the `.layout` it
+    /// shows beneath it is the one that code lays out: a reader who copies it gets the chip.
+    func testTheArticleSnippetIsThisCodeAndItsLayout() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         func blocks(_ path: String, after heading: String) throws -> [String] {
             let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
@@ -65,13 +65,10 @@ final class AttributedChipTests: XCTestCase {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let body = try XCTUnwrap(source.range(of: "let star = icon\n").map { source[$0.upperBound...] })
         let tested = code(body.split(separator: "\n").prefix { !$0.contains("return label") })
-        let readme = try blocks("README.md", after: "## Attributed text")
         let article = try blocks("Sources/LabelSnapshotTesting/LabelSnapshotTesting.docc/AttributedText.md", after: "## Overview")
-        for snippet in [readme[0], article[0]] {
-            XCTAssertTrue(snippet.hasPrefix("swift\n"))
-            XCTAssertEqual(code(snippet.dropFirst("swift\n".count).split(separator: "\n")), tested)
-        }
-        XCTAssertEqual(readme[1], "\n" + (try Self.chip().makeLayout().layoutDescription))   // after the fence's line feed
+        XCTAssertTrue(article[0].hasPrefix("swift\n"))
+        XCTAssertEqual(code(article[0].dropFirst("swift\n".count).split(separator: "\n")), tested)
+        XCTAssertEqual(article[1], "\n" + (try Self.chip().makeLayout().layoutDescription))   // after the fence's line feed
     }
 
     func testChip() {

@@ -36,7 +36,7 @@ final class RightToLeftDrawingTests: XCTestCase {
 
     /// The Korean badge in a right-to-left cell: its first strong character is Hangul, so its
     /// paragraph stays left-to-right (UAX #9 P2–P3) and "..?" stays at its end; only the alignment follows the
-    /// cell. Before, the forced right-to-left base drew "?..않이 패딩이 왜 없어".
+    /// cell, never the forced right-to-left base's "?..않이 패딩이 왜 없어".
     func testKoreanInARightToLeftCellKeepsItsOrderAndAlignsRight() throws {
         var ltr = PaddedLabel("않이 패딩이 왜 없어..?", font: .default(size: 17))
         ltr.bounds = CGRect(x: 0, y: 0, width: 300, height: 30)

@@ -18,8 +18,8 @@ final class LongAndBrokenTests: XCTestCase {
     }
 
     /// `"Wort "` × 100,000, 40,000 long words, 5,000,000 `Ä`: each is reported as not fitting (its numbers lower
-    /// bounds, since nobody measures 300,000 lines), and the strings after it are checked as usual. Before, the first
-    /// stopped the sweep with "label of 34621×1 px exceeds the limit", the others with "invalid bounds … height …".
+    /// bounds, since nobody measures 300,000 lines), and the strings after it are checked as usual: none stops the
+    /// sweep with a size limit ("label of 34621×1 px exceeds the limit", "invalid bounds … height …").
     func testVeryLongTranslationsAreTheirOwnRowsAndTheSweepGoesOn() throws {
         let long = ["words": String(repeating: "Wort ", count: 100_000),
                     "longWords": Array(repeating: "Donaudampfschifffahrtsgesellschaftskapitän", count: 40_000).joined(separator: " "),

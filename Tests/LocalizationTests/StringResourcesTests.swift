@@ -112,7 +112,7 @@ final class StringResourcesTests: XCTestCase {
         check("bom.strings", offset: 10, line: 1) { _ = try StringsFileReader.entries(bytes: bom, file: "bom.strings") }
         let catalog = Array("{\"sourceLanguage\": \"en\",\n \"strings\": {\"k".utf8) + surrogate + Array("\": {}}}".utf8)
         check("a.xcstrings", offset: 40, line: 2) { _ = try StringCatalogReader.read(bytes: catalog, file: "a.xcstrings") }
-        // Outside a string too: before, a bad byte between values was "unexpected character '\u{FFFD}'".
+        // Outside a string too: a bad byte between values is named by its offset, not "unexpected character '\u{FFFD}'".
         let between = Array("{\"width\": 100,\n".utf8) + latin1 + Array("}".utf8)
         check("style.json", offset: 15, line: 2) { _ = try JSONDocument.parse(between, file: "style.json") }
         let plist = Array("""

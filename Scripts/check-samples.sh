@@ -9,8 +9,8 @@
 #   - its `import` lines go to the top of the file; `extension …` declarations at its top level stay at the top level;
 #     other type declarations go into an `enum` of their own; top-level functions become methods of an `XCTestCase`
 #     subclass of their own, and the remaining statements the body of one more method there, so they may call them;
-#   - names a block uses without declaring them (a label called `badge`, `label` or `changed`, an icon `star`) come from
-#     the prelude below, which a block's own declarations shadow.
+#   - names a block uses without declaring them (a label called `badge`, `label` or `changed`, an icon `star`; in a
+#     UIKit block the app's `PaddingLabel`) come from the preludes below, which a block's own declarations shadow.
 # Each document's blocks are one scratch file, type-checked on its own, so two documents may show the same declaration;
 # a document's blocks that import UIKit or UIKitSnapshotTesting are one more file, checked beside those modules.
 set -euo pipefail
@@ -31,6 +31,13 @@ let badge = PaddedLabel("3 new", insets: EdgeInsets(top: 3, left: 10, bottom: 3,
 let label = badge
 let changed = badge
 let star = try! Bitmap(width: 24, height: 24)
+"""
+# The UIKit samples' prelude: the app's own padded subclass, which README's sample snapshots.
+UIKIT_PRELUDE = """import Foundation
+import XCTest
+import UIKit
+
+class PaddingLabel: UILabel {}
 """
 DECL = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|final|open)\s+)*(extension|struct|class|enum|actor|protocol|func)\b")
 files = {}
@@ -68,7 +75,7 @@ for path in paths:
 for kind, blocks in files.items():
     imports = sorted({i for b in blocks for i in b[0]})
     with open(f"{out}/{kind}.swift", "w", encoding="utf-8") as f:
-        f.write((PRELUDE if not kind.endswith("_UIKit") else "import Foundation\nimport XCTest\n") + "\n".join(imports) + "\n\n")
+        f.write((PRELUDE if not kind.endswith("_UIKit") else UIKIT_PRELUDE) + "\n".join(imports) + "\n\n")
         for _, body in blocks:
             f.write("\n".join(body) + "\n")
 PY

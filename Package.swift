@@ -69,7 +69,7 @@ let package = Package(
                 capability: .command(
                     intent: .custom(verb: "labelsnap",
                                     description: "Review, report, accept or reject snapshot failures (labelsnap review|report|accept|reject|…)"),
-                    permissions: [.writeToPackageDirectory(reason: "accept writes references into __Snapshots__; report, accept and reject write or remove files in .build/snapshot-artifacts")]),
+                    permissions: [.writeToPackageDirectory(reason: "accept writes references into __Snapshots__; report, accept, reject and sweep write or remove files in .build/snapshot-artifacts")]),
                 dependencies: ["LabelSnapCLI"]),
         // The same executable's `review --list`, which only reads: SwiftPM asks no permission for it.
         .plugin(name: "LabelSnapListPlugin",

@@ -26,11 +26,12 @@ extension LabelStyle {
         try reader.checkSizeAndTextStyle(members)
         let hasTextStyle = members.contains { $0.key == "textStyle" }
         try reader.checkContentSizeCategory(members, baseHasTextStyle: false)
-        var overrides: [Override] = []
+        var overrides: [Override] = [], overrideNodes: [JSONNode] = []
         for (key, _, value) in StyleReader.inTableOrder(members) {
             if key == "overrides" {
                 guard case .array(let items) = value.value else { throw reader.error(value, "\"overrides\" must be an array of objects") }
                 for item in items { overrides.append(try reader.override(item, baseHasTextStyle: hasTextStyle)) }
+                overrideNodes = items
                 continue
             }
             let apply = try reader.setter(key, value)
@@ -42,6 +43,25 @@ extension LabelStyle {
         var probe = label
         probe.text = "x"
         do { _ = try probe.makeLayout() } catch { throw reader.error(root, "\(error)") }
+        // A width the insets fill leaves the text no room: every string then "overflows" by its height, which
+        // hid the real mistake. Checked for the base style and for it with each override.
+        try reader.checkRoomForText(self, at: root)
+        for (override, node) in zip(overrides, overrideNodes) {
+            var style = self
+            override.apply(&style)
+            try reader.checkRoomForText(style, at: node, inOverride: true)
+        }
+    }
+}
+
+extension StyleReader {
+    /// Refuses a `"width"` not wider than the horizontal insets, naming both.
+    func checkRoomForText(_ style: LabelStyle, at node: JSONNode, inOverride: Bool = false) throws {
+        let insets = style.label.insets.left + style.label.insets.right
+        guard style.width <= insets else { return }
+        func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+        throw error(node, "\"width\": \(n(Double(style.width))) pt\(inOverride ? " (with this override)" : "") leaves the text no room: "
+            + "the insets take \(n(Double(insets))) pt of it; give a \"width\" over \(n(Double(insets))) pt (the label's bounds, insets included)")
     }
 }
 

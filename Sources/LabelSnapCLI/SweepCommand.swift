@@ -84,6 +84,12 @@ func runSweepCommand(_ args: [String]) -> Int32 {
         }
         let sweep = Sweep(table: table, style: style, locales: locales, pseudoLocales: pseudo, workers: workers)
         _ = try sweep.plan()   // unknown locales are input errors, before any work
+        for (position, keys) in sweep.unmatchedOverrides {
+            let patterns = keys.map { "\"\(untrusted($0))\"" }.joined(separator: ", ")
+            FileHandle.standardError.write(Data((TerminalStyle.err.warn("warning:") + " sweep: override \(position) of \(stylePath) "
+                + "(\"keys\": \(patterns)) matches none of the \(table.keys.count) keys, so it changes nothing; check its patterns "
+                + "(* any run of characters, ? one)\n").utf8))
+        }
         let progress = SweepProgress()
         let result = try sweep.run(progress: progress.report)
         progress.finish()

@@ -24,6 +24,12 @@ package struct Sweep: Sendable {
         self.workers = max(1, workers)
     }
 
+    /// The style's overrides whose key patterns match none of the table's keys, by position from 1 with their
+    /// patterns: a mistyped pattern would otherwise apply to nothing without a word.
+    package var unmatchedOverrides: [(position: Int, keys: [String])] {
+        style.overrides.enumerated().filter { _, o in !table.keys.contains(where: o.matches) }.map { ($0.offset + 1, $0.element.keys) }
+    }
+
     /// A locale in `locales` that the table does not have, with the ones it has.
     package struct UnknownLocale: Error, CustomStringConvertible {
         package var locale: String

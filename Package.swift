@@ -131,9 +131,17 @@ let package = Package(
 // `import UIKit` on Linux (Apple platforms have their own): UIView, UILabel and what padded label files use, with UIKit's
 // dispatch, drawn by the label pipeline. A module named UIKit makes `canImport(UIKit)` true in the whole build, so
 // nothing a plain LabelSnapshotTesting client builds depends on it (DocC "UIKit on Linux").
-package.products.append(.library(name: "UIKit", targets: ["UIKit"]))
+package.products += [
+    .library(name: "UIKit", targets: ["UIKit"]),
+    // `import UIKitSnapshotTesting`: the view strategies (`.image(layout:…)`, `.layout`), the matrix over a view factory and
+    // the fits check, with LabelSnapshotTesting and UIKit re-exported.
+    .library(name: "UIKitSnapshotTesting", targets: ["UIKitSnapshotTesting"]),
+]
 package.targets += [
     .target(name: "UIKit", dependencies: ["LabelRendering", "Typesetting", "Imaging"]),
+    .target(name: "UIKitSnapshotTesting", dependencies: ["UIKit", "LabelSnapshotTesting", "LabelDescription", "Typesetting", "Support"]),
+    // Snapshots of views: record, pass and fail, the override calls, the matrix over a factory, the fits check.
+    .testTarget(name: "UIKitSnapshotTestingTests", dependencies: ["UIKitSnapshotTesting", "LabelDescription", "TestSupport"]),
     // The dispatch, label subclasses in each padding pattern, and their drawing against the model.
     .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelRendering", "Typesetting", "Imaging", "TestSupport"]),
 ]

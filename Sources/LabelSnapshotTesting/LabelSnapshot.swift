@@ -128,7 +128,7 @@ extension SnapshotFormat where Value == Bitmap {
     /// `ImageReferenceDigest`, so that passes need no decode), and a mismatch naming first what changed in the label
     /// (its `label:` line) and what differs from the recorded environment. `provenance` is called only to write a file or to explain a mismatch, never on the pass
     /// path.
-    func recording(_ provenance: @escaping @Sendable () throws -> SnapshotProvenance) -> SnapshotFormat {
+    package func recording(_ provenance: @escaping @Sendable () throws -> SnapshotProvenance) -> SnapshotFormat {
         var format = self
         format.encode = { bitmap in
             let png = try PNGCodec.encode(bitmap)

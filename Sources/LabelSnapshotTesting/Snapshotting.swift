@@ -39,7 +39,7 @@ public struct Snapshotting<Value, Format>: Sendable {
     var make: @Sendable (Value) throws -> SnapshotOutput<Format>
     /// Checked before any value is made: the strategy's own arguments (an image comparison's options), so a wrong
     /// argument is named before the value's own error.
-    var check: @Sendable () throws -> Void
+    package var check: @Sendable () throws -> Void
     /// `.contactSheet`'s snapshot of a whole matrix (one reference for all its combinations); nil for the strategies
     /// of one value, which the matrix checks per combination. Not kept by `pullback`.
     var matrixSheet: (@Sendable () -> Snapshotting<MatrixRun, Bitmap>)? = nil

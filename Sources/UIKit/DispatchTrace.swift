@@ -4,6 +4,9 @@ import Foundation
 package struct ViewState {
     /// The traits a snapshot (or a test) gives the view, over its superview's or the app's.
     package var traitOverride: UITraitCollection?
+    /// A matrix combination's traits and layout, under a snapshot strategy's own traits (the layout wins over the
+    /// strategy's); nil outside a matrix.
+    package var snapshotBase: (traits: UITraitCollection, layout: ViewLayout?)?
     var needsLayout = true
     var needsDisplay = true
     /// `layoutSubviews()` is running (a `layoutIfNeeded()` inside it does not run it again).
@@ -76,7 +79,7 @@ package struct ViewState {
 
     /// A number as `.layout` writes it: whole numbers bare, others to three decimals, UIKit's unbounded lengths as
     /// `3.4e38` (32-bit FLT_MAX) and `1.8e308` (`greatestFiniteMagnitude`).
-    package static func number(_ v: CGFloat) -> String {
+    nonisolated package static func number(_ v: CGFloat) -> String {
         if v == unboundedLength { return "3.4e38" }
         if v == .greatestFiniteMagnitude { return "1.8e308" }
         if !v.isFinite { return v.isNaN ? "nan" : (v > 0 ? "inf" : "-inf") }
@@ -87,7 +90,7 @@ package struct ViewState {
         return s
     }
 
-    package static func describe(_ value: Any) -> String {
+    nonisolated package static func describe(_ value: Any) -> String {
         switch value {
         case let r as CGRect: return "(\(number(r.minX)), \(number(r.minY)), \(number(r.width)), \(number(r.height)))"
         case let s as CGSize: return "(\(number(s.width)), \(number(s.height)))"

@@ -31,13 +31,11 @@ open class UIFont: NSObject, @unchecked Sendable {
         UIFont(font: systemFont(ofSize: fontSize, weight: weight).font.monospacedDigit())
     }
 
-    /// The font of a text style at the size of `traitCollection`'s content size category (else the app's,
-    /// `.large` by default), Apple's sizes and weights; a label with `adjustsFontForContentSizeCategory` re-sizes it
+    /// The font of a text style at the size of `traitCollection`'s content size category (else the current traits',
+    /// `UITraitCollection.current`, else the app's: `.large` by default), Apple's sizes and weights; a label with `adjustsFontForContentSizeCategory` re-sizes it
     /// when its traits change.
     @MainActor open class func preferredFont(forTextStyle style: UIFont.TextStyle, compatibleWith traitCollection: UITraitCollection? = nil) -> UIFont {
-        let category = (traitCollection?.preferredContentSizeCategory).flatMap { $0 == .unspecified ? nil : $0 }
-            ?? UIApplication.shared.preferredContentSizeCategory
-        return UIFont(font: Font.preferred(style.textStyle).resolved(for: category.contentSizeCategory))
+        UIFont(font: Font.preferred(style.textStyle).resolved(for: UIFontMetrics.category(traitCollection)))
     }
 
     /// The same font at another size (fixed: no longer scaled with the text size).
@@ -142,8 +140,13 @@ public struct UIFontMetrics: Sendable {
         CGFloat(DynamicType.scaledValue(Double(value), relativeTo: style.textStyle, in: category(traitCollection)))
     }
 
-    @MainActor private func category(_ traits: UITraitCollection?) -> ContentSizeCategory {
-        let given = traits?.preferredContentSizeCategory ?? .unspecified
-        return (given == .unspecified ? UIApplication.shared.preferredContentSizeCategory : given).contentSizeCategory
+    /// The category of `traits`, else of `UITraitCollection.current` (a view's, while UIKit draws, lays out or delivers
+    /// traits), else the app's.
+    @MainActor static func category(_ traits: UITraitCollection?) -> ContentSizeCategory {
+        for t in [traits, UITraitCollection.current].compactMap({ $0 }) where t.preferredContentSizeCategory != .unspecified {
+            return t.preferredContentSizeCategory.contentSizeCategory
+        }
+        return UIApplication.shared.preferredContentSizeCategory.contentSizeCategory
     }
+    @MainActor private func category(_ traits: UITraitCollection?) -> ContentSizeCategory { UIFontMetrics.category(traits) }
 }

@@ -56,7 +56,8 @@ extension UILabel {
         if !(rect.size.width >= 0) { rect.size.width = 0 }
         if !(rect.size.height >= 0) { rect.size.height = 0 }
         do {
-            let answer = try textLabel().textRect(forBounds: rect, limitedToNumberOfLines: lines)
+            let label = try textLabel()
+            let answer = try label.textRect(forBounds: rect, limitedToNumberOfLines: lines, reusing: shaping(of: label))
             Trace.note("textRect base: \(Trace.describe(answer))")
             return answer
         } catch {
@@ -70,6 +71,7 @@ extension UILabel {
         guard let context = GraphicsContext.current else { return }
         do {
             var label = try textLabel()
+            let shaped = try shaping(of: label)
             let b = bounds
             // The rect as insets of the bounds: the model draws `bounds.inset(by: insets)`.
             label.insets = EdgeInsets(top: rect.origin.y - b.origin.y, left: rect.origin.x - b.origin.x,
@@ -77,12 +79,22 @@ extension UILabel {
                                       right: b.origin.x + b.size.width - (rect.origin.x + rect.size.width))
             label.bounds = CGRect(origin: .zero, size: b.size)
             applyLayer(to: &label, traits: context.traits)
-            let layout = try label.makeLayout()
+            let layout = try label.makeLayout(reusing: shaped)
             try LabelRenderer.drawText(layout, into: &context.bitmap)
             context.texts.append(DrawnText(label: label, layout: layout, rect: rect))
         } catch {
             keep("drawText(in: \(Trace.describe(rect)))", error)
         }
+    }
+
+    /// The text of `label` (this label's `textLabel()`) shaped once for every `textRect` and `drawText` until a property
+    /// it is shaped or drawn with, the traits or the semantic content attribute change.
+    private func shaping(of label: PaddedLabel) throws -> ReusableShaping {
+        let key = ShapingCache.Key(version: contentVersion, traits: traitCollection, semantic: semanticContentAttribute)
+        if let cache = shapingCache, cache.key == key { return cache.shaping }
+        let shaping = try label.reusableShaping()
+        shapingCache = ShapingCache(key: key, shaping: shaping)
+        return shaping
     }
 
     /// Keeps an error of a base method on the view (its snapshot fails with it).
@@ -96,13 +108,14 @@ extension UILabel {
     /// - Throws: `AttributedTextError` for an attribute that is not drawn.
     package func textLabel() throws -> PaddedLabel {
         let traits = traitCollection
-        var label = PaddedLabel(text ?? "")
-        // The category first: a text style's font set at the category's size stays a text style's.
+        var typeface = (font ?? UIFont.systemFont(ofSize: 17)).font
+        if !adjustsFontForContentSizeCategory { typeface.dynamicType = nil }
+        // The font given (not the default's system font, which looks its face up). The category before the font: a
+        // text style's font set at the category's size stays a text style's.
+        var label = PaddedLabel(text ?? "", font: typeface)
         label.contentSizeCategory = traits.contentSizeCategory
         label.userInterfaceStyle = traits.rasterStyle
         label.accessibilityContrast = traits.rasterContrast
-        var typeface = (font ?? UIFont.systemFont(ofSize: 17)).font
-        if !adjustsFontForContentSizeCategory { typeface.dynamicType = nil }
         label.font = typeface
         if let attributed = styledText { label.attributedText = try AttributedTextConversion.convert(attributed, traits: traits) }
         label.textColor = (textColor ?? .label).color(for: traits)
@@ -159,4 +172,16 @@ extension LineBreakStrategy {
         if s == .standard { self = .standard; return }
         self = LineBreakStrategy(rawValue: Int(s.rawValue & 0b11))
     }
+}
+
+/// A label's shaped text and what it was shaped for.
+struct ShapingCache {
+    struct Key: Equatable {
+        var version: Int
+        var traits: UITraitCollection
+        var semantic: UISemanticContentAttribute
+        static func == (a: Key, b: Key) -> Bool { a.version == b.version && a.semantic == b.semantic && a.traits.isEqual(b.traits) }
+    }
+    var key: Key
+    var shaping: ReusableShaping
 }

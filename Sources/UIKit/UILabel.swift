@@ -12,8 +12,17 @@ import Foundation
     private var storedFont: UIFont?
     private var storedTextColor: UIColor?
 
-    public override init(frame: CGRect) { super.init(frame: frame); isUserInteractionEnabled = false }
-    public required init?(coder: NSCoder) { super.init(coder: coder); isUserInteractionEnabled = false }
+    // The default font is made once, where the label is (as `Font.system` is chosen where it is made).
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        storedFont = UIFont.systemFont(ofSize: 17)
+    }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
+        storedFont = UIFont.systemFont(ofSize: 17)
+    }
 
     /// The text; nil by default. Setting it drops `attributedText`.
     open var text: String? {
@@ -43,18 +52,18 @@ import Foundation
     /// `adjustsFontForContentSizeCategory`, a text style's font reads at the size of the label's traits.
     open var font: UIFont! {
         get {
-            let f = storedFont ?? UIFont.systemFont(ofSize: 17)
+            let f = storedFont ?? UIFont.systemFont(ofSize: 17)   // set in init; nil only before it
             guard adjustsFontForContentSizeCategory, f.font.dynamicType != nil else { return f }
             return UIFont(font: f.font.resolved(for: traitCollection.contentSizeCategory))
         }
-        set { storedFont = newValue; contentChanged() }
+        set { storedFont = newValue ?? UIFont.systemFont(ofSize: 17); contentChanged() }
     }
     /// The text colour; `.label` by default (setting nil restores it).
     open var textColor: UIColor! {
         get { storedTextColor ?? .label }
-        set { storedTextColor = newValue; setNeedsDisplay() }
+        set { storedTextColor = newValue; textChanged(); setNeedsDisplay() }
     }
-    open var textAlignment: NSTextAlignment = .natural { didSet { setNeedsDisplay() } }
+    open var textAlignment: NSTextAlignment = .natural { didSet { textChanged(); setNeedsDisplay() } }
     /// Maximum lines; 0 = no limit. Default 1.
     open var numberOfLines = 1 { didSet { if numberOfLines != oldValue { contentChanged() } } }
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail { didSet { if lineBreakMode != oldValue { contentChanged() } } }
@@ -64,17 +73,17 @@ import Foundation
     open var preferredMaxLayoutWidth: CGFloat = 0 {
         didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
     }
-    open var adjustsFontSizeToFitWidth = false { didSet { setNeedsDisplay() } }
-    open var minimumScaleFactor: CGFloat = 0 { didSet { setNeedsDisplay() } }
-    open var baselineAdjustment: UIBaselineAdjustment = .alignBaselines { didSet { setNeedsDisplay() } }
+    open var adjustsFontSizeToFitWidth = false { didSet { textChanged(); setNeedsDisplay() } }
+    open var minimumScaleFactor: CGFloat = 0 { didSet { textChanged(); setNeedsDisplay() } }
+    open var baselineAdjustment: UIBaselineAdjustment = .alignBaselines { didSet { textChanged(); setNeedsDisplay() } }
     /// Re-sizes a text style's font with the traits' content size category.
     open var adjustsFontForContentSizeCategory = false { didSet { if adjustsFontForContentSizeCategory != oldValue { contentChanged() } } }
-    open var isEnabled = true { didSet { setNeedsDisplay() } }
-    open var isHighlighted = false { didSet { setNeedsDisplay() } }
-    open var highlightedTextColor: UIColor? { didSet { setNeedsDisplay() } }
+    open var isEnabled = true { didSet { textChanged(); setNeedsDisplay() } }
+    open var isHighlighted = false { didSet { textChanged(); setNeedsDisplay() } }
+    open var highlightedTextColor: UIColor? { didSet { textChanged(); setNeedsDisplay() } }
     /// The text's shadow colour (nil: none) and offset, pt (default (0, −1)).
-    open var shadowColor: UIColor? { didSet { setNeedsDisplay() } }
-    open var shadowOffset = CGSize(width: 0, height: -1) { didSet { setNeedsDisplay() } }
+    open var shadowColor: UIColor? { didSet { textChanged(); setNeedsDisplay() } }
+    open var shadowOffset = CGSize(width: 0, height: -1) { didSet { textChanged(); setNeedsDisplay() } }
     /// Stored only (the full text shows on hover, which a snapshot has not).
     open var showsExpansionTextWhenTruncated = false
     /// Stored only; a tightened truncation is not drawn (DESIGN.md "To check on a device").
@@ -102,9 +111,18 @@ import Foundation
 
     /// What changes the text's size: the intrinsic size is invalidated and the label redrawn.
     private func contentChanged() {
+        textChanged()
         invalidateIntrinsicContentSize()
         setNeedsDisplay()
     }
+
+    /// A property the text is shaped or drawn with changed: the shaped text kept for reuse is no longer valid.
+    private func textChanged() { contentVersion &+= 1 }
+
+    /// Counts the changes of what the text is shaped and drawn with (`ShapingCache`'s key).
+    package private(set) var contentVersion = 0
+    /// The text shaped for the last `textRect`/`drawText`, with the version and traits it was shaped for.
+    var shapingCache: ShapingCache?
 
     /// Auto Layout gave the label `width`: a multi-line label with no `preferredMaxLayoutWidth` wraps at it from the
     /// next pass (iOS 8's automatic preferred width), which invalidates its intrinsic size once.

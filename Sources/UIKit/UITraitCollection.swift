@@ -58,8 +58,9 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     }
 
     /// The traits colours resolve with while UIKit draws, lays out or delivers traits (`UITraitCollection.current`):
-    /// the view's during `draw(_:)`, `layoutSubviews()` and `traitCollectionDidChange(_:)`, the defaults elsewhere.
-    @MainActor public static var current = UITraitCollection.defaults
+    /// the view's during `draw(_:)`, `layoutSubviews()` and `traitCollectionDidChange(_:)`; elsewhere none is specified
+    /// (colours resolve with the defaults, fonts with the app's text size).
+    @MainActor public static var current = UITraitCollection()
 
     /// Runs `actions` with these traits as `current`.
     @MainActor public func performAsCurrent<R>(_ actions: () throws -> R) rethrows -> R {

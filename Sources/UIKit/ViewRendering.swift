@@ -28,7 +28,8 @@ extension UIView {
         }
         var image = try Bitmap(width: Int(wpx), height: Int(hpx))
         guard !isHidden, image.width > 0, image.height > 0 else { return ViewDrawing(image: image, texts: []) }
-        var layerLabel = PaddedLabel("")
+        // Only the layer's properties are read (the default font would look the system font's face up).
+        var layerLabel = PaddedLabel("", font: .default(size: 17))
         applyLayer(to: &layerLabel, traits: traits)
         let shape = LabelRenderer.layerShape(of: layerLabel, size: size, widthPx: image.width, heightPx: image.height)
         if layerLabel.backgroundColor.alpha > 0 { image.fill(shape, color: layerLabel.backgroundColor) }

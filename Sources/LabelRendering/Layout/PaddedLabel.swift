@@ -312,13 +312,18 @@ public struct PaddedLabel: Sendable {
             throw LabelError.invalidBounds(bounds)   // NaN fails `>= 0`
         }
         guard lines >= 0 else { throw LabelError.invalidNumberOfLines(lines) }
+        return try withEngine { try textRect(forBounds: bounds, limitedToNumberOfLines: lines, engine: $0) }
+    }
+
+    /// `textRect(forBounds:limitedToNumberOfLines:)` with an engine made for this label's text, once validated.
+    func textRect(forBounds bounds: CGRect, limitedToNumberOfLines lines: Int, engine: LineLayout) throws -> CGRect {
         // .infinity as .greatestFiniteMagnitude: insetting and centring stay finite.
         var bounds = bounds
         bounds.size.width = min(bounds.size.width, .greatestFiniteMagnitude)
         bounds.size.height = min(bounds.size.height, .greatestFiniteMagnitude)
         let inner = bounds.inset(by: insets)
         // As drawing does: at most the whole lines that fit the inset rect's height (at least one).
-        let (_, measured) = try withEngine { try drawnText($0, in: inner, numberOfLines: drawnNumberOfLines(lines)) }
+        let (_, measured) = try drawnText(engine, in: inner, numberOfLines: drawnNumberOfLines(lines))
         let text = CGSize(width: pixelCeil(measured.size.width, scale: scale),
                           height: pixelCeil(measured.size.height, scale: scale))
         return CGRect(x: inner.minX - insets.left, y: inner.minY - insets.top,

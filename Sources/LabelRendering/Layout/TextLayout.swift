@@ -155,7 +155,7 @@ extension PaddedLabel {
         return try withEngine(shapingWholeText: shapingWholeText, prefix: prefix) { try makeLayout(using: $0) }
     }
 
-    private func makeLayout(using engine: LineLayout) throws -> TextLayout {
+    func makeLayout(using engine: LineLayout) throws -> TextLayout {
         let bounds = try self.bounds ?? CGRect(origin: .zero, size: intrinsicSize(using: engine))
         let (pixelWidth, pixelHeight) = try pixelSize(of: bounds)
         // The bitmap's top-left is the bounds' origin, as a view draws its bounds: geometry is laid out

@@ -63,6 +63,18 @@ final class RasterTests: XCTestCase {
         XCTAssertEqual(p[0, 0], Color(red: 117, green: 65, blue: 41, alpha: 228))
     }
 
+    /// `pixel(x:y:)` reads what the subscript reads inside the bitmap and nil outside it (where the subscript's
+    /// precondition stops the process): the four neighbours past each edge of a 3×2 bitmap, and far-off values.
+    func testPixelReadsInsideAndIsNilOutside() throws {
+        var b = try Bitmap(width: 3, height: 2, fill: .white)
+        b[2, 1] = Color(red: 1, green: 2, blue: 3, alpha: 4)
+        XCTAssertEqual(b.pixel(x: 2, y: 1), Color(red: 1, green: 2, blue: 3, alpha: 4))
+        XCTAssertEqual(b.pixel(x: 0, y: 0), .white)
+        for (x, y) in [(-1, 0), (3, 0), (0, -1), (0, 2), (Int.min, Int.max), (Int.max, 0)] {
+            XCTAssertNil(b.pixel(x: x, y: y), "(\(x), \(y))")
+        }
+    }
+
     func testSizeLimitIsCheckedBeforeAllocation() {
         XCTAssertThrowsError(try Bitmap(width: 100_000, height: 100_000))
         XCTAssertThrowsError(try Bitmap(width: -1, height: 4))

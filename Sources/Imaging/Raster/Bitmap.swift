@@ -66,7 +66,11 @@ public struct Bitmap: Equatable, Sendable {
         }
     }
 
-    /// The colour at pixel (`x`, `y`); both must be inside the bitmap.
+    /// The colour at pixel (`x`, `y`), (0, 0) the top-left pixel.
+    ///
+    /// - Precondition: `0 <= x < width` and `0 <= y < height`. As `Array`'s subscript, a pixel outside the bitmap is
+    ///   a programming error that stops the process, naming the pixel and the size; for coordinates that may lie
+    ///   outside (computed from another image's size), read with ``pixel(x:y:)``, which returns nil there.
     public subscript(x: Int, y: Int) -> Color {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
@@ -79,5 +83,12 @@ public struct Bitmap: Equatable, Sendable {
             pixels[i] = newValue.red; pixels[i + 1] = newValue.green
             pixels[i + 2] = newValue.blue; pixels[i + 3] = newValue.alpha
         }
+    }
+
+    /// The colour at pixel (`x`, `y`), or nil when it lies outside the bitmap: the subscript without its precondition,
+    /// for coordinates that may be outside (a pixel of a reference looked up in an actual image of another size).
+    public func pixel(x: Int, y: Int) -> Color? {
+        guard x >= 0, x < width, y >= 0, y < height else { return nil }
+        return self[x, y]
     }
 }

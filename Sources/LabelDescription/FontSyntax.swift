@@ -41,9 +41,12 @@ extension ValueSyntax where Value == [String: Double] {
             }
             return t
         }
-        @Sendable func value(_ v: Double, _ text: String) throws(PropertyValueError) -> Double {
+        @Sendable func value(_ v: Double, _ text: String, key: String? = nil) throws(PropertyValueError) -> Double {
             // Feature values are HarfBuzz's unsigned 32-bit ones: 0 off, 1 on, n the nth alternate.
             guard v.isFinite, !integers || (v == v.rounded() && v >= 0 && v <= Double(UInt32.max)) else {
+                let wanted = integers ? "a whole number from 0 to \(UInt32.max) (0 off, 1 on, n the nth alternate)" : "a finite number"
+                // A JSON object has no `=`: its member is named as written there.
+                if let key { throw PropertyValueError(.whole("\"\(key)\" must be \(wanted), got \(LabelDescriptionFormat.number(v))")) }
                 throw PropertyValueError(.phrase(integers ? "needs whole numbers from 0 to \(UInt32.max) after =" : "needs finite numbers after =",
                                                  got: .text(text)))
             }
@@ -57,7 +60,7 @@ extension ValueSyntax where Value == [String: Double] {
                     guard case .number(let v) = m.value else {
                         throw PropertyValueError(.whole("\"\(m.key)\" must be a number, not \(m.value.typeName)"))
                     }
-                    out[try tag(m.key)] = try value(v, "\(m.key)=\(LabelDescriptionFormat.number(v))")
+                    out[try tag(m.key)] = try value(v, "\(m.key)=\(LabelDescriptionFormat.number(v))", key: m.key)
                 }
             case .text, .texts, .string, .array:
                 var parts: [String] = []

@@ -264,7 +264,8 @@ extension LabelProperty {
             the view's opacity (UIView.alpha) 0…1: the whole label composited once at it; below 0 as 0,
             above 1 as 1 (default 1)
             """)],
-                      syntax: .number(-Double(PaddedLabel.maximumLength)...Double(PaddedLabel.maximumLength), placeholder: "A"),
+                      syntax: .number(-Double(PaddedLabel.maximumLength)...Double(PaddedLabel.maximumLength), placeholder: "A",
+                                      meaning: "an opacity from 0 to 1; values outside it are clamped, as UIView.alpha"),
                       set: { $0.alpha = $1 },
                       describe: { $0.drawnAlpha != 1 ? "alpha=\(n($0.drawnAlpha))" : nil }),
         LabelProperty("isEnabled", options: [Option("--disabled", help: """

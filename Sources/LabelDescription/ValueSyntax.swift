@@ -37,12 +37,12 @@ private func phrase(_ s: String, _ got: PropertyValueError.Got? = nil) -> Proper
 private func n(_ v: Double) -> String { LabelDescriptionFormat.number(v) }
 
 extension ValueSyntax where Value == Double {
-    /// A finite number; a JSON number within `range`.
-    package static func number(_ range: ClosedRange<Double>, placeholder: String = "PT") -> ValueSyntax {
+    /// A finite number; a JSON number within `range`. `meaning` follows "needs a finite number" ("an opacity …").
+    package static func number(_ range: ClosedRange<Double>, placeholder: String = "PT", meaning: String? = nil) -> ValueSyntax {
         ValueSyntax(placeholder: placeholder, summary: "a number within \(n(range.lowerBound))…\(n(range.upperBound))") { input throws(PropertyValueError) in
             switch input {
             case .text(let s):
-                guard let v = Double(s), v.isFinite else { throw phrase("needs a finite number", .text(s)) }
+                guard let v = Double(s), v.isFinite else { throw phrase("needs a finite number" + (meaning.map { " (\($0))" } ?? ""), .text(s)) }
                 return v
             case .number(let v):
                 guard range.contains(v) else { throw phrase("must be within \(n(range.lowerBound))…\(n(range.upperBound))", .number(v)) }

@@ -93,7 +93,10 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
     if r.value("--size") != nil, r.value("--text-style") != nil {
         throw UsageError("give either --size (a fixed font) or --text-style (Dynamic Type), not both")
     }
-    if r.value("--content-size-category") != nil, r.value("--text-style") == nil {
+    if let category = r.value("--content-size-category"), r.value("--text-style") == nil {
+        // An unknown category is named as such first: advice to add --text-style would not help it.
+        var probe = PaddedLabel("")
+        do { try LabelProperty.applyOptions({ $0 == "--content-size-category" ? [category] : [] }, to: &probe) } catch { throw UsageError(error.description) }
         throw UsageError("--content-size-category only scales a Dynamic Type font: add --text-style (body, headline …); "
             + "a fixed font (--size, or none: 17 pt) keeps its size in every category")
     }

@@ -49,8 +49,10 @@ extension Font {
 
         /// The weight of a CSS / OpenType weight class, interpolated linearly between UIKit's nine (100 → −0.8,
         /// 900 → 0.62; below 100 and above 900 the end segments extended): 600 is `.semibold`, 650 lies halfway
-        /// between semibold and bold. A class outside 1 … 1000 (NaN, infinite) gives a weight outside UIKit's
-        /// −1 … 1, which laying out a label refuses (`TypesettingError.invalidFontWeight`).
+        /// between semibold and bold. Laying out a label checks UIKit's range, −1 … 1, which is CSS 0 … about 1533 here:
+        /// a class outside it (NaN, infinite, 5000) is refused (`TypesettingError.invalidFontWeight`, naming the class),
+        /// while 0 is UIKit's −1 and lays out. `labelsnap --weight` and a style's `"weight"` take CSS Fonts' own range,
+        /// whole classes 1 … 1000: a text format names a CSS class, this initialiser converts one (LabelSnapshot's rule).
         public init(cssWeight: Double) {
             let points = Weight.all.enumerated().map { (css: Double(100 * ($0.offset + 1)), raw: $0.element.weight.rawValue) }
             // The segment in Double first: Int() of NaN or of a class beyond Int's range traps.

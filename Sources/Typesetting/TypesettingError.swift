@@ -62,7 +62,9 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
         case .invalidFontSize(let size):
             return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"
         case .invalidFontWeight(let raw):
-            return "invalid font weight \(n(raw)): use a finite UIFont.Weight from -1 to 1 (ultraLight -0.8 … black 0.62), or Font.Weight(cssWeight:) with a CSS weight class from 1 to 1000"
+            // A weight made from a CSS class out of range is named by that class too (5000 read as 3.08 alone).
+            let css = raw.isFinite ? " (CSS weight \(n((Font.Weight(rawValue: raw).cssWeight * 1000).rounded() / 1000)))" : ""
+            return "invalid font weight \(n(raw))\(css): use a finite UIFont.Weight from -1 to 1 (ultraLight -0.8 … black 0.62), or Font.Weight(cssWeight:) with a CSS weight class from 1 to 1000"
         case .invalidFontFeature(let tag):
             return "invalid OpenType feature tag \"\(tag)\" in Font.features: use a tag of 1 to 4 ASCII letters or digits such as \"tnum\", \"smcp\" or \"ss01\" (values: 0 off, 1 on, n the nth alternate)"
         case .invalidFontFeatureValue(let tag, let value):

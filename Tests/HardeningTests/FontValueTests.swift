@@ -20,7 +20,7 @@ final class FontValueTests: XCTestCase {
         XCTAssertEqual(Font.Weight(cssWeight: 1e300).description, "1e+300")
         let advice = "use a finite UIFont.Weight from -1 to 1 (ultraLight -0.8 … black 0.62), or Font.Weight(cssWeight:) with a CSS weight class from 1 to 1000"
         let cases: [(Font.Weight, String)] = [(Font.Weight(rawValue: .nan), "nan"), (Font.Weight(rawValue: .infinity), "inf"),
-                                              (Font.Weight(rawValue: -1.5), "-1.5"), (Font.Weight(cssWeight: .nan), "nan")]
+                                              (Font.Weight(rawValue: -1.5), "-1.5 (CSS weight -250)"), (Font.Weight(cssWeight: .nan), "nan")]
         for (weight, shown) in cases {
             for font in [Font.default(size: 15).withWeight(weight), Font.system(size: 15, weight: weight),
                          Font.system(size: 15).italic().withWeight(weight)] {

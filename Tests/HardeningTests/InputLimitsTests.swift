@@ -94,7 +94,8 @@ final class InputLimitsTests: XCTestCase {
         XCTAssertEqual([bitmap.width, bitmap.height], [0, 0])
         let message = "cannot encode a 0×0 px bitmap as PNG: a PNG image has at least 1×1 pixels. "
             + "Give the label bounds of at least 1 px each way (a 0 pt width or height, e.g. layout(width: 0) or --width 0, is empty), "
-            + "or, where the size comes from the content, insets or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured)."
+            + "or, where the size comes from the content, insets or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured; "
+            + "so is text a negative kern or tracking pulls together to nothing: use a kern above minus the glyphs' advances)."
         XCTAssertThrowsError(try PNGCodec.encode(bitmap)) { XCTAssertEqual("\($0)", message) }
         let png = Scratch.directory("limits") + "/empty.png"
         let run = try CLIEnvironmentTests.labelsnap(["render", "", "-o", png], environment: CLIEnvironmentTests.baseEnvironment)

@@ -310,7 +310,8 @@ package enum PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         case .emptyImage(let w, let h):
             return "cannot encode a \(w)×\(h) px bitmap as PNG: a PNG image has at least 1×1 pixels. "
                 + "Give the label bounds of at least 1 px each way (a 0 pt width or height, e.g. layout(width: 0) or --width 0, is empty), "
-                + "or, where the size comes from the content, insets or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured)."
+                + "or, where the size comes from the content, insets or visible text (empty or white-space-only text is 0 pt wide: trailing white space is not measured; so is text a negative kern "
+                + "or tracking pulls together to nothing: use a kern above minus the glyphs' advances)."
         case .pixelCountMismatch(let expected, let actual):
             return "cannot encode bitmap: its pixels array holds \(actual) bytes where width × height × 4 = \(expected)."
         case .encodingFailed(let message):

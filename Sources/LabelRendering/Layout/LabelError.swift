@@ -30,6 +30,9 @@ public enum LabelError: Error, CustomStringConvertible, Equatable {
         case .invalidNumberOfLines(let n): return "invalid numberOfLines \(n): use 0 (unlimited) or a positive count"
         case .invalidProperty(let name, let value):
             if name == "minimumScaleFactor" { return "invalid minimumScaleFactor \(n(value)): use a number from 0 to 1" }
+            if name == "alpha" {
+                return "invalid alpha \(n(value)): use an opacity from 0 to 1 (values below 0 draw as 0 and above 1 as 1, as UIView.alpha; NaN has no opacity)"
+            }
             if name == "preferredMaxLayoutWidth" {
                 return "invalid preferredMaxLayoutWidth \(n(value)): use a width in points, or 0 or .infinity for no preferred width"
             }

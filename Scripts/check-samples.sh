@@ -6,7 +6,8 @@
 # build's modules (the same search paths as Scripts/symbol-graph.sh). Each block keeps its own scope:
 #   - a block that starts with `// swift-tools-version` or `.` is a package manifest or a piece of one: skipped, and so
 #     is a block fenced ```swift skip-check (only for a module that is not on main yet: the README says so);
-#   - its `import` lines go to the top of the file; `extension …` declarations at its top level stay at the top level;
+#   - its `import` lines go to the top of the file (`@testable` dropped; an import of a module neither this build nor
+#     the toolchain has, the reader's app, is left out); `extension …` declarations at its top level stay at the top level;
 #     other type declarations go into an `enum` of their own; top-level functions become methods of an `XCTestCase`
 #     subclass of their own, and the remaining statements the body of one more method there, so they may call them;
 #   - names a block uses without declaring them (a label called `badge`, `label` or `changed`, an icon `star`; in a
@@ -18,9 +19,17 @@ cd "$(dirname "$0")/.."
 bin="${LABELSNAP_BIN_PATH:-$(swift build --show-bin-path)}"
 out=.build/samples
 rm -rf "$out" && mkdir -p "$out"
-python3 - "$out" README.md Sources/LabelSnapshotTesting/LabelSnapshotTesting.docc/*.md <<'PY'
+# The UIKit samples are checked beside the UIKit modules (Linux only): built first, so the list below has them.
+if grep -q '"UIKitSnapshotTesting"' Package.swift; then
+    swift build --target UIKitSnapshotTesting 2>&1 | grep -E 'error|warning:' && exit 1
+fi
+built="$(ls "$bin/Modules" | sed -n 's/\.swiftmodule$//p' | tr '\n' ' ')"
+python3 - "$out" "$built" README.md Sources/LabelSnapshotTesting/LabelSnapshotTesting.docc/*.md <<'PY'
 import re, sys
-out, paths = sys.argv[1], sys.argv[2:]
+out, paths = sys.argv[1], sys.argv[3:]
+# Modules a sample may import: this build's and the toolchain's. Any other (`@testable import AppLabels`, the reader's
+# app) is dropped, and the names it would bring come from the preludes.
+BUILT = set(sys.argv[2].split()) | {"Foundation", "XCTest", "Testing", "Dispatch", "Glibc", "Synchronization"}
 PRELUDE = """import Foundation
 import XCTest
 import Testing
@@ -53,8 +62,11 @@ for path in paths:
         current, depth = None, 0
         for source in block.split("\n"):
             if depth == 0:
-                if re.match(r"^import \w+", source):
-                    imports.append(source); continue
+                imported = re.match(r"^(?:@testable\s+)?import\s+(\w+)", source)
+                if imported:
+                    if imported.group(1) in BUILT:
+                        imports.append(f"import {imported.group(1)}")
+                    continue
                 m = DECL.match(source)
                 kind = m.group(1) if m else None
                 current = {"extension": extensions, "func": funcs, None: statements}.get(kind, types)
@@ -70,7 +82,7 @@ for path in paths:
         body += [f"final class {name}: XCTestCase {{", *funcs,
                  f"    func statements() async throws {{", *statements, "    }", "}", ""]
         kind = re.sub(r"\W", "_", path.rsplit("/", 1)[-1].rsplit(".", 1)[0])
-        kind += "_UIKit" if any(i.strip() in ("import UIKit", "import UIKitSnapshotTesting") for i in imports) else ""
+        kind += "_UIKit" if {"import UIKit", "import UIKitSnapshotTesting"} & set(imports) else ""
         files.setdefault(kind, []).append((imports, body))
 for kind, blocks in files.items():
     imports = sorted({i for b in blocks for i in b[0]})
@@ -87,12 +99,6 @@ done
 for map in Sources/C*/module.modulemap; do args+=(-Xcc "-fmodule-map-file=$map"); done
 for d in Sources/C*/include; do args+=(-Xcc "-I$d"); done
 for flag in $(pkg-config --cflags-only-I freetype2 harfbuzz libpng fontconfig libcrypto libxxhash); do args+=(-Xcc "$flag"); done
-if ls "$out"/*_UIKit.swift >/dev/null 2>&1; then
-    for target in UIKit UIKitSnapshotTesting; do
-        grep -q "import $target\$" "$out"/*_UIKit.swift || continue
-        swift build --target "$target" 2>&1 | grep -E 'error|warning:' && exit 1
-    done
-fi
 status=0
 for file in "$out"/*.swift; do
     if ! log="$(swiftc "${args[@]}" "$file" 2>&1)"; then

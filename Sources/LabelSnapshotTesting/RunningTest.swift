@@ -81,7 +81,8 @@ struct RunningTest {
         guard let identity, lsr_current_task_is_group_child() != 0,
               !SnapshotCounter.shared.noteGroupChild(testCase: identity, task: lsr_current_task_id()) else { return nil }
         return "this unnamed snapshot is made in a child task of a task group while another child of the group made one too: "
-            + "they run at the same time, so their numbers would depend on which task asserts first; give each a `named:` "
+            + "they run at the same time, so their numbers would depend on which task asserts first (the first child's was "
+            + "numbered, and which child is first can change from run to run); give each a `named:` "
             + "(from the child's own value, as `named: \"item-\\(i)\"`)"
     }
 

@@ -46,7 +46,7 @@ func runAcceptCommand(_ args: [String]) -> Int32 {
 /// `accepted BadgeTests/testBadge.1: replaced <reference>` and what changed, or what would with `dryRun`.
 func acceptText(_ f: PendingFailure, _ o: AcceptOutcome, dryRun: Bool, style: TerminalStyle) -> String {
     var out = ""
-    if let note = o.reference.note { out += "  " + style.warn("note:") + " \(note)\n" }
+    if let note = o.reference.note { out += "  " + style.warn("note:") + " \(untrusted(note))\n" }
     let ref = style.path(o.reference.path)
     let what: String
     switch o.change {

@@ -131,8 +131,9 @@ struct ArgumentReader {
 }
 
 /// `labelsnap: <message>` on standard error (the prefix in red on a terminal), the commands it names as they run here.
+/// Messages quote records, paths and arguments: their control characters are escaped (`untrusted(_:)`).
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("\(TerminalStyle.err.bad("labelsnap:")) \(shownText(message))\n".utf8))
+    FileHandle.standardError.write(Data("\(TerminalStyle.err.bad("labelsnap:")) \(untrusted(shownText(message), keepingLineBreaks: true))\n".utf8))
 }
 
 /// Writes `bytes` to `path` (checked first with `checkOutputPath`) through a temporary file in the same folder,

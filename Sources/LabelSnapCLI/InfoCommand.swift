@@ -45,7 +45,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
             for chunk in provenance {
                 let verdict = digestVerdict(chunk.text, bytes, header)
                 for line in chunk.text.split(separator: "\n") {
-                    var shown = bounded(line)
+                    var shown = untrusted(bounded(line))
                     if let verdict, line.hasPrefix(ImageReferenceDigest.pixelsKey + ": ") {
                         shown += verdict.pixels
                     }
@@ -59,7 +59,7 @@ func runInfoCommand(_ arguments: [String]) -> Int32 {
                 }
             }
             for chunk in chunks where chunk.keyword != SnapshotProvenance.keyword {
-                print("  " + style.dim("\(chunk.kind.rawValue) \(chunk.keyword):") + " \(chunk.text)")
+                print("  " + style.dim("\(chunk.kind.rawValue) \(untrusted(chunk.keyword)):") + " \(untrusted(chunk.text, keepingLineBreaks: true))")
             }
         } catch {
             printError("info: \(path): \(error)")

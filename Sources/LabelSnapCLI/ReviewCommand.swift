@@ -113,7 +113,8 @@ struct ReferenceCheck {
 func formatRows(_ rows: [(label: String, value: String)], style: TerminalStyle, indent: String = "  ") -> String {
     let width = max(12, (rows.map { $0.label.count }.max() ?? 0) + 1)
     var out = ""
-    for (k, v) in rows {
+    for (k, raw) in rows {
+        let v = untrusted(raw)   // a record's fields: no escape sequence reaches the terminal
         let value: String
         switch k {
         case "accept" where !v.hasPrefix("not possible"): value = style.command(v)
@@ -140,8 +141,8 @@ func reviewText(_ scan: PendingScan, style: TerminalStyle) -> String {
         out += "\n\(style.name(f.displayName))  \(style.bad(FailureText.kind(f.record.kind)))\n"
         out += formatRows(reviewRows(f), style: style)
     }
-    for e in scan.errors { out += "\n" + style.bad("unreadable or refused record") + " \(style.path(e.path))\n  \(e.message)\n" }
-    for d in scan.duplicates { out += "\n" + style.dim("same failure in two folders, shown once: \(d.path) = \(d.sameAs)") + "\n" }
+    for e in scan.errors { out += "\n" + style.bad("unreadable or refused record") + " \(style.path(e.path))\n  \(untrusted(e.message))\n" }
+    for d in scan.duplicates { out += "\n" + style.dim(untrusted("same failure in two folders, shown once: \(d.path) = \(d.sameAs)")) + "\n" }
     if n > 0 {
         let options = artifactsArguments(scan.roots)
         out += "\nAccept all: " + style.command(shownCommand("labelsnap accept --all" + options))

@@ -72,10 +72,10 @@ struct TerminalStyle: Sendable {
     func bad(_ s: String) -> String { sgr("31", s) }
     /// Something to notice: rejected, skipped, a changed reference.
     func warn(_ s: String) -> String { sgr("33", s) }
-    /// Snapshot and test names.
-    func name(_ s: String) -> String { sgr("1", s) }
-    /// Files and folders.
-    func path(_ s: String) -> String { sgr("36", s) }
+    /// Snapshot and test names (from records: control characters escaped, `untrusted(_:)`).
+    func name(_ s: String) -> String { sgr("1", untrusted(s)) }
+    /// Files and folders (from records and folder listings: control characters escaped).
+    func path(_ s: String) -> String { sgr("36", untrusted(s)) }
     /// Labels and secondary text.
     func dim(_ s: String) -> String { sgr("2", s) }
     /// Commands to copy.

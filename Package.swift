@@ -64,19 +64,18 @@ let package = Package(
         .executableTarget(name: "LabelSnapCLI",
                           dependencies: ["Imaging", "Typesetting", "LabelRendering", "Localization", "LabelDescription", "SnapshotStore", "SnapshotMessages", "SnapshotReview"]),
 
-        // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …).
+        // The SwiftPM command plugin: runs `labelsnap` in a client package (review, report, accept, …). Both plugins
+        // build the labelsnap product themselves (packageManager.build) so that they can say so before the first build.
         .plugin(name: "LabelSnapPlugin",
                 capability: .command(
                     intent: .custom(verb: "labelsnap",
                                     description: "Review, report, accept or reject snapshot failures (labelsnap review|report|accept|reject|…)"),
-                    permissions: [.writeToPackageDirectory(reason: "accept writes references into __Snapshots__; report, accept, reject and sweep write or remove files in .build/snapshot-artifacts")]),
-                dependencies: ["LabelSnapCLI"]),
+                    permissions: [.writeToPackageDirectory(reason: "accept writes references into __Snapshots__; report, accept, reject and sweep write or remove files in .build/snapshot-artifacts")])),
         // The same executable's `review --list`, which only reads: SwiftPM asks no permission for it.
         .plugin(name: "LabelSnapListPlugin",
                 capability: .command(
                     intent: .custom(verb: "labelsnap-list",
-                                    description: "List the pending snapshot failures (labelsnap review --list [--artifacts DIR…] [--json]); writes nothing")),
-                dependencies: ["LabelSnapCLI"]),
+                                    description: "List the pending snapshot failures (labelsnap review --list [--artifacts DIR…] [--json]); writes nothing"))),
 
         // Tests: one target per module (or fewer), and one support target.
         // What several test targets share: font metrics read with FreeType alone (expected values of the layout and

@@ -138,7 +138,7 @@ package.products += [
 ]
 package.targets += [
     .target(name: "UIKit", dependencies: ["LabelRendering", "Typesetting", "Imaging"]),
-    .target(name: "UIKitSnapshotTesting", dependencies: ["UIKit", "LabelSnapshotTesting", "LabelDescription", "Typesetting", "Support"]),
+    .target(name: "UIKitSnapshotTesting", dependencies: ["UIKit", "LabelSnapshotTesting", "LabelDescription", "LabelRendering", "Localization", "Typesetting", "Support", "Imaging"]),
     // Snapshots of views: record, pass and fail, the override calls, the matrix over a factory, the fits check.
     .testTarget(name: "UIKitSnapshotTestingTests", dependencies: ["UIKitSnapshotTesting", "LabelDescription", "TestSupport"]),
     // The dispatch, label subclasses in each padding pattern, and their drawing against the model.

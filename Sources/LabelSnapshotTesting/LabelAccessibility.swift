@@ -82,19 +82,35 @@ public func assertLabelAccessibility(
     if let message = auditFailure(label, matrix: axes, options: options, named: name, in: context) { context.report(message) }
 }
 
+/// The audit of `label` over `axes` as `auditFailure(_:named:in:)` reports it.
+func auditFailure(_ label: () throws -> PaddedLabel, matrix axes: [LabelMatrixAxis], options: AccessibilityAuditOptions,
+                  named name: String?, in context: SnapshotContext) -> String? {
+    auditFailure({
+        let base = try label()
+        let matrix = try LabelMatrix(axes).auditMatrix(base)
+        return (try AccessibilityAuditor.audit(base, matrix: matrix, options: options), matrix)
+    }, named: name, in: context)
+}
+
+/// `assertLabelAccessibility` for an audit made elsewhere (a UIKit view's, from what it draws): reports the failure
+/// and writes or removes its artifacts as `assertLabelAccessibility` does.
+package func assertAudit(_ audit: () throws -> (AccessibilityReport, AuditMatrix), named name: String?, fileID: StaticString,
+                         filePath: StaticString, testName: String, line: UInt, column: UInt) {
+    let context = SnapshotContext(fileID: fileID, filePath: filePath, testName: testName, line: line, column: column,
+                                  snapshotDirectory: nil)
+    if let message = auditFailure(audit, named: name, in: context) { context.report(message) }
+}
+
 /// The audit of `assertLabelAccessibility` at `context`: its failure message (nil: it passes), with the audit's JSON
 /// and contact sheet written to `<artifacts>/accessibility/<Module>/<TestFile>/<test>.<name>.json|png` (removed
 /// on a pass).
-func auditFailure(_ label: () throws -> PaddedLabel, matrix axes: [LabelMatrixAxis], options: AccessibilityAuditOptions,
-                  named name: String?, in context: SnapshotContext) -> String? {
+func auditFailure(_ audit: () throws -> (AccessibilityReport, AuditMatrix), named name: String?, in context: SnapshotContext) -> String? {
     let location = SnapshotLocation.next(filePath: context.filePath, testName: context.testName, name: name ?? "accessibility",
                                          pathExtension: "json", environment: context.environment, fileID: context.fileID)
     let artifact = location.artifactsRoot + "/accessibility/" + location.relativeFolder + "/" + location.snapshotName
     let report: AccessibilityReport, matrix: AuditMatrix
     do {
-        let base = try label()
-        matrix = try LabelMatrix(axes).auditMatrix(base)
-        report = try AccessibilityAuditor.audit(base, matrix: matrix, options: options)
+        (report, matrix) = try audit()
     } catch {
         return "Accessibility audit could not run: \(error)"
     }

@@ -7,6 +7,8 @@ package struct ViewState {
     /// A matrix combination's traits and layout, under a snapshot strategy's own traits (the layout wins over the
     /// strategy's); nil outside a matrix.
     package var snapshotBase: (traits: UITraitCollection, layout: ViewLayout?)?
+    /// A snapshot has drawn the view: it is in the snapshot's window, which it entered then.
+    var inSnapshotWindow = false
     var needsLayout = true
     var needsDisplay = true
     /// `layoutSubviews()` is running (a `layoutIfNeeded()` inside it does not run it again).

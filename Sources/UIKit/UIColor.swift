@@ -182,3 +182,16 @@ public final class CGColor: @unchecked Sendable, Hashable, CustomStringConvertib
     public func hash(into h: inout Hasher) { h.combine(color) }
     public var description: String { "CGColor(\(color.hexString))" }
 }
+
+extension UIColor {
+    /// The colour as the model's, with its light, dark and high-contrast values (a provider asked for each): what the
+    /// accessibility audit resolves per cell.
+    package var auditColor: Color {
+        if case .color(let c) = storage { return c }
+        func resolved(_ style: UIUserInterfaceStyle, _ contrast: UIAccessibilityContrast) -> Color {
+            color(for: UITraitCollection(traitsFrom: [UITraitCollection(userInterfaceStyle: style), UITraitCollection(accessibilityContrast: contrast)]))
+        }
+        return .dynamic(light: resolved(.light, .normal), dark: resolved(.dark, .normal),
+                        highContrastLight: resolved(.light, .high), highContrastDark: resolved(.dark, .high))
+    }
+}

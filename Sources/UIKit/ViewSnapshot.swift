@@ -21,6 +21,9 @@ extension UIView {
     /// label and layout carry its colours, fonts and truncation for those traits.
     /// - Throws: `ViewLayoutError` naming the view and what went wrong.
     package func snapshotDrawing(layout: ViewLayout, traits: UITraitCollection, tracing: Bool = false) throws -> ViewSnapshotDrawing {
+        // The view's traits before the app's text size and direction change below: else a category given by `traits` is
+        // already the view's when it is compared, and traitCollectionDidChange(_:) is not delivered.
+        let previous = traitCollection
         let app = UIApplication.shared
         let (direction, category) = (app.userInterfaceLayoutDirection, app.preferredContentSizeCategory)
         defer { app.userInterfaceLayoutDirection = direction; app.preferredContentSizeCategory = category }
@@ -31,7 +34,11 @@ extension UIView {
         DispatchTrace.current = trace
         defer { DispatchTrace.current = outer }
         clearDispatchErrors()
-        overrideTraits(traits)
+        state.traitOverride = traits
+        // Entering the snapshot's window delivers the traits even when they equal the view's (with no previous
+        // collection), so every cell of a matrix is styled by traitCollectionDidChange alike (DocC "UIKit on Linux").
+        deliverTraits(from: state.inSnapshotWindow ? previous : nil)
+        state.inSnapshotWindow = true
         try layOut(for: layout)
         let drawn = try drawHierarchy()
         let errors = dispatchErrors()

@@ -38,3 +38,23 @@ class ThemedBadge: BadgeLabel {
     label.layer.cornerRadius = 8
     return label
 }
+
+/// Pads in `drawText` and `intrinsicContentSize`, and adds the insets to `super.sizeThatFits(size)` asked at the
+/// whole width: a container sizing it with `sizeThatFits` gives it too little height for the wrapped text.
+class UnreducedFitBadge: BadgeLabel {
+    override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let fit = super.sizeThatFits(size)
+        return CGSize(width: fit.width + insets.left + insets.right, height: fit.height + insets.top + insets.bottom)
+    }
+}
+
+/// A chip in `color` on `background`, 15 pt DejaVu Sans (a fixed font), one line.
+@MainActor func makeChip(_ text: String = "Beta", color: UIColor = .systemGray, background: UIColor = .systemGray5,
+                         font: UIFont? = UIFont(name: "DejaVuSans", size: 15)) -> BadgeLabel {
+    let label = BadgeLabel()
+    label.font = font
+    label.text = text
+    label.textColor = color
+    label.backgroundColor = background
+    return label
+}

@@ -59,16 +59,25 @@ package struct AuditMatrix: Sendable {
     package static func contrastWords(_ c: AccessibilityContrast) -> String { c == .high ? "high contrast" : "normal contrast" }
 }
 
+/// A view's drawn text size at the smallest and largest content size of a matrix, pt, and those sizes' names.
+package struct DrawnGrowth: Sendable {
+    package var smallest: Double, largest: Double
+    package var smallestName: String, largestName: String
+    package init(smallest: Double, largest: Double, smallestName: String, largestName: String) {
+        (self.smallest, self.largest, self.smallestName, self.largestName) = (smallest, largest, smallestName, largestName)
+    }
+}
+
 /// Runs the accessibility audit (docs/accessibility.md, Accessibility audit): every check of `options` on every cell, on
 /// all cores, and the label-wide checks once.
 package enum AccessibilityAuditor {
     /// - Parameters:
     ///   - base: the label as given (its text size is judged at `.large`).
-    ///   - growsWithDynamicType: whether the view rescales its font itself (a UIKit label's
-    ///     `adjustsFontForContentSizeCategory`); nil: judged from the label's fonts.
+    ///   - drawnGrowth: the text's drawn point size at the matrix's smallest and largest content size (a UIKit view,
+    ///     judged from what it draws, whatever sets its font); nil: judged from the label's fonts.
     /// - Throws: `LabelError` of a cell's label (a font that cannot be loaded, a bitmap too large).
     package static func audit(_ base: PaddedLabel, matrix: AuditMatrix, options: AccessibilityAuditOptions,
-                              growsWithDynamicType: Bool? = nil, workers: Int? = nil) throws -> AccessibilityReport {
+                              drawnGrowth: DrawnGrowth? = nil, workers: Int? = nil) throws -> AccessibilityReport {
         let count = matrix.cells.count
         let slots = Locked<[Result<AccessibilityReport.Cell, any Error>?]>(Array(repeating: nil, count: count))
         let threads = max(1, min(count, workers ?? ProcessInfo.processInfo.activeProcessorCount))
@@ -81,7 +90,7 @@ package enum AccessibilityAuditor {
         }
         let cells = try slots.withLock { $0 }.map { try $0!.get() }
         var labelResults = [try textSize(base)]
-        if matrix.categoryAxis != nil { labelResults.append(try dynamicType(base, grows: growsWithDynamicType)) }
+        if matrix.categoryAxis != nil { labelResults.append(try dynamicType(base, drawn: drawnGrowth)) }
         return AccessibilityReport(options: options, axes: matrix.axes, categoryAxis: matrix.categoryAxis, cells: cells,
                                    labelResults: labelResults)
     }
@@ -125,10 +134,14 @@ package enum AccessibilityAuditor {
     }
 
     /// A fixed font (neither `Font.preferred` nor `Font.scaled`) in any run.
-    static func dynamicType(_ base: PaddedLabel, grows: Bool?) throws -> AccessibilityReport.Result {
-        if let grows {
-            return .init(check: .dynamicType, passed: grows,
-                         subject: grows ? "adjustsFontForContentSizeCategory" : "adjustsFontForContentSizeCategory is false")
+    static func dynamicType(_ base: PaddedLabel, drawn: DrawnGrowth?) throws -> AccessibilityReport.Result {
+        if let drawn {
+            let sizes = "\(AuditWording.points(drawn.smallest)) pt at \(drawn.smallestName), \(AuditWording.points(drawn.largest)) pt at \(drawn.largestName)"
+            return drawn.largest > drawn.smallest
+                ? .init(check: .dynamicType, passed: true, value: drawn.smallest, subject: "the drawn text grows: " + sizes)
+                : .init(check: .dynamicType, passed: false, value: drawn.smallest,
+                        subject: "the drawn text does not grow with Dynamic Type (\(sizes); set adjustsFontForContentSizeCategory "
+                            + "with UIFont.preferredFont(forTextStyle:) or UIFontMetrics)")
         }
         let fixed = try AuditContrast.visibleRuns(base).filter { $0.font.dynamicType == nil }
         guard let first = fixed.first else { return .init(check: .dynamicType, passed: true, subject: "every font scales") }

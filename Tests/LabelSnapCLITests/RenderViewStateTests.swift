@@ -73,8 +73,9 @@ final class RenderViewStateTests: XCTestCase {
 
     func testBadValuesExit2WritingNothing() throws {
         let dir = try temporaryFolder("render-view-state")
-        for (args, message) in [(["--alpha", "abc"], "--alpha needs a finite number, got 'abc'"),
-                                (["--alpha", "nan"], "--alpha needs a finite number, got 'nan'"),
+        let opacity = "(an opacity from 0 to 1; values outside it are clamped, as UIView.alpha)"
+        for (args, message) in [(["--alpha", "abc"], "--alpha needs a finite number \(opacity), got 'abc'"),
+                                (["--alpha", "nan"], "--alpha needs a finite number \(opacity), got 'nan'"),
                                 (["--shadow-offset", "1"], "--shadow-offset"),
                                 (["--shadow-color", "reddish"], "--shadow-color")] {
             let run = try labelsnap(["render", "x"] + args + ["-o", dir + "/out.png"], cwd: dir)

@@ -2,10 +2,10 @@ import Foundation
 package import LabelRendering
 internal import Typesetting
 
-// UILabel's base methods, as UIKit's call one another (the DocC article "UIKit's dispatch" gives each rule and its
-// source). Each call to an overridable method goes through `self`, so a subclass's override answers it; each is
-// recorded while a snapshot traces the view. Errors (a font that cannot be loaded, an invalid property) cannot be
-// thrown through UIKit's signatures: they are kept on the view and fail its snapshot.
+// UILabel's base methods, as UIKit's call one another (the section "UIKit's dispatch" of the DocC article "UIKit on
+// Linux" gives each rule and its source). Each call to an overridable method goes through `self`, so a subclass's
+// override answers it; each is recorded while a snapshot traces the view. Errors (a font that cannot be loaded, an
+// invalid property) cannot be thrown through UIKit's signatures: they are kept on the view and fail its snapshot.
 
 extension UILabel {
     private typealias Trace = DispatchTrace

@@ -4,7 +4,7 @@ import Foundation
 import XCTest
 
 // Sizes below come from DejaVu Sans' own tables (FontReference: hmtx advances and kern pairs, hhea heights) and the
-// dispatch rules (DocC "UIKit's dispatch"), never from the code under test.
+// dispatch rules (DocC "UIKit on Linux", section "UIKit's dispatch"), never from the code under test.
 
 @MainActor
 final class DispatchTests: XCTestCase {

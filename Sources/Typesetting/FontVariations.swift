@@ -65,13 +65,6 @@ func tagString(_ tag: UInt32) -> String {
     String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
 }
 
-/// A tag of 1 to 4 printable ASCII characters as its four bytes (shorter tags padded with spaces); nil otherwise.
-func tagValue(_ tag: String) -> UInt32? {
-    let bytes = Array(tag.utf8)
-    guard (1...4).contains(bytes.count), bytes.allSatisfy({ (0x20...0x7E).contains($0) }) else { return nil }
-    return (bytes + Array(repeating: 0x20, count: 4 - bytes.count)).reduce(0) { $0 << 8 | UInt32($1) }
-}
-
 extension FontFace {
     /// Sets `variations` on the opened face's FreeType design coordinates (outlines; the axes not given at the
     /// current instance's value), values clamped to each axis, and returns them as HarfBuzz's variations (advances,

@@ -395,10 +395,3 @@ struct LineLayout {
         lines[lines.count - 1] = BrokenLine(pieces: [.text(moved)], width: newWidth, endsParagraph: true)
     }
 }
-
-extension ArraySlice where Element == Int {
-    /// The elements greater than `value` of a sorted slice.
-    func sortedSliceAfter(_ value: Int) -> ArraySlice<Int> {
-        self[partitionPoint { $0 > value }...]
-    }
-}

@@ -59,25 +59,12 @@ extension LazyShapedText {
         return loadedFaces[i]
     }
 
-    /// The first face of the chain that maps every code point of the cluster (docs/fonts.md, Fallback); the
-    /// primary face and the uncovered code points when none does. A cluster of one BMP unit (most clusters) is
-    /// looked up in the chain's process-wide `FaceChoiceCache` first.
-    func chooseFace(_ cluster: Range<Int>) -> (face: Int, missing: [Unicode.Scalar]) {
-        let first = utf16[cluster.lowerBound]
-        if cluster.count == 1, !UTF16.isLeadSurrogate(first), !UTF16.isTrailSurrogate(first),
-           let scalar = Unicode.Scalar(first) {
-            if let known = faceChoices.face(for: first) { return (known, []) }
-            let choice = chooseFace(scalars: [scalar])
-            // Uncovered units are not cached: their code points are reported each time.
-            if choice.missing.isEmpty { faceChoices.remember(choice.face, for: first) }
-            return choice
-        }
-        return chooseFace(scalars: Shaper.scalars(utf16[cluster]))
-    }
-
-    /// `chooseFace(_:)` for a cluster of font run `run`, over that run's chain (indices into `chain` returned).
-    /// `order` and `cache` are `runChains[run]` and `runCaches[run]`, taken once per step by the caller (taking
-    /// them here, once per cluster, retained and released them for every character of an attributed text).
+    /// The first face of font run `run`'s chain that maps every code point of the cluster (docs/fonts.md,
+    /// Fallback), as an index into `chain`; the run's primary face and the uncovered code points when none does.
+    /// Plain text is one run over the whole chain. A cluster of one BMP unit (most clusters) is looked up in the
+    /// chain's process-wide `FaceChoiceCache` first; uncovered units are not cached (their code points are
+    /// reported each time). `order` and `cache` are `runChains[run]` and `runCaches[run]`, taken once per step by
+    /// the caller (taking them here, once per cluster, retained and released them for every character).
     func chooseFace(_ cluster: Range<Int>, run: Int, order: [Int], cache: FaceChoiceCache) -> (face: Int, missing: [Unicode.Scalar]) {
         let first = utf16[cluster.lowerBound]
         if cluster.count == 1, !UTF16.isLeadSurrogate(first), !UTF16.isTrailSurrogate(first),
@@ -91,7 +78,8 @@ extension LazyShapedText {
         return (order[choice.local], choice.missing)
     }
 
-    /// The first face of run `run`'s chain (an index into it) that maps every code point, as `chooseFace(scalars:)`.
+    /// The first face of run `run`'s chain (an index into it) that maps every code point; emoji presentation
+    /// (U+FE0F, or an Emoji_Presentation character) asks for the colour fonts first.
     func chooseRunFace(scalars: [Unicode.Scalar], run: Int) -> (local: Int, missing: [Unicode.Scalar]) {
         if scalars.allSatisfy(Shaper.needsNoGlyph) { return (0, []) }
         let order = runChains[run]
@@ -106,23 +94,6 @@ extension LazyShapedText {
             if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { return (local, []) }
         }
         let primary = face(order[0])
-        return (0, scalars.filter { !Shaper.needsNoGlyph($0) && primary?.hasGlyph(for: $0) != true })
-    }
-
-    func chooseFace(scalars: [Unicode.Scalar]) -> (face: Int, missing: [Unicode.Scalar]) {
-        if scalars.allSatisfy(Shaper.needsNoGlyph) { return (0, []) }
-        // Emoji presentation (U+FE0F, or an Emoji_Presentation character) asks for the colour font first.
-        let wantsEmoji = scalars.contains { $0.value == 0xFE0F || $0.properties.isEmojiPresentation }
-        if wantsEmoji, emojiOrder == nil {
-            emojiOrder = chain.indices.filter { face($0)?.isColorBitmap == true } + chain.indices.filter { face($0)?.isColorBitmap != true }
-        }
-        let order = wantsEmoji ? emojiOrder ?? [] : []
-        for k in 0..<chain.count {
-            let i = wantsEmoji ? order[k] : k
-            guard let f = face(i) else { continue }
-            if scalars.allSatisfy({ Shaper.needsNoGlyph($0) || f.hasGlyph(for: $0) }) { return (i, []) }
-        }
-        let primary = loadedFaces[0]
         return (0, scalars.filter { !Shaper.needsNoGlyph($0) && primary?.hasGlyph(for: $0) != true })
     }
 }

@@ -26,12 +26,12 @@ extension LazyShapedText {
             clusters.reserveCapacity(min(target - start, pendingGraphemes.count - pendingGraphemesHead) + 1)
             var runFace = 0, runLevel: UInt8 = 0, end = start, runEnds = false
             var g = pendingGraphemesHead
-            let runOrder = fontRuns.isEmpty ? [] : runChains[run], runCache = fontRuns.isEmpty ? nil : runCaches[run]
+            let runOrder = runChains[run], runCache = runCaches[run]
             while g < pendingGraphemes.count {
                 let b = pendingGraphemes[g]
                 if end >= runEnd, !clusters.isEmpty { runEnds = true; break }
                 try resolveBidi(through: end)
-                let (face, missing) = if let runCache { chooseFace(end..<b, run: run, order: runOrder, cache: runCache) } else { chooseFace(end..<b) }
+                let (face, missing) = chooseFace(end..<b, run: run, order: runOrder, cache: runCache)
                 let level = levels[end]
                 if clusters.isEmpty { runFace = face; runLevel = level } else if face != runFace || level != runLevel { runEnds = true; break }
                 if end >= target { break }   // one cluster looked at beyond the window: the run goes on

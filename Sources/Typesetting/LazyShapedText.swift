@@ -88,7 +88,8 @@ package final class LazyShapedText {
     let features: [hb_feature_t]
     /// Each font run's features (its own font's).
     let runFeatures: [[hb_feature_t]]
-    /// Each font run's chain as indices into `chain`, its face-choice cache and emoji order.
+    /// Each font run's chain as indices into `chain`, its face-choice cache (the face chosen for clusters of one
+    /// BMP unit, shared by every text shaped with that chain) and emoji order; plain text has one, over `chain`.
     let runChains: [[Int]]
     let runCaches: [FaceChoiceCache]
     var runEmojiOrders: [[Int]?]
@@ -96,9 +97,6 @@ package final class LazyShapedText {
     var runCursor = 0
     var loadedFaces: [FontFace?]
     var triedFaces: [Bool]
-    var emojiOrder: [Int]?
-    /// The face chosen for clusters of one BMP code unit, shared by every text shaped with this chain.
-    let faceChoices: FaceChoiceCache
     /// Grapheme boundaries and break opportunities found by ICU beyond the frontier (from `…Head` on), and
     /// the offset up to which ICU has been read.
     var pendingGraphemes: [Int] = [], pendingGraphemesHead = 0, graphemesScanned = 0
@@ -150,15 +148,15 @@ package final class LazyShapedText {
         faces = chain
         features = try LazyShapedText.hbFeatures(font.features)
         runFeatures = try runs.map { try LazyShapedText.hbFeatures($0.font.features) }
-        self.runChains = runChains
-        self.runCaches = runCaches
-        runEmojiOrders = Array(repeating: nil, count: runs.count)
+        // Plain text is one run over the whole chain (one face chooser for both).
+        self.runChains = runs.isEmpty ? [Array(union.indices)] : runChains
+        self.runCaches = runs.isEmpty ? [FaceChoiceCache.shared(for: union)] : runCaches
+        runEmojiOrders = Array(repeating: nil, count: max(1, runs.count))
         loadedFaces = Array(repeating: nil, count: chain.count)
         loadedFaces[0] = try FontFace.load(chain[0])
         triedFaces = Array(repeating: false, count: chain.count)
         triedFaces[0] = true
         for run in runs where run.attachmentAdvance == nil { _ = try FontFace.load(run.font.file) }   // a run's own font must load
-        faceChoices = FaceChoiceCache.shared(for: runs.first?.font.chain ?? chain)
         self.keepHangulWords = keepHangulWords
         self.endsInsideParagraph = endsInsideParagraph
         self.window = max(window, 4 * LazyShapedText.margin)

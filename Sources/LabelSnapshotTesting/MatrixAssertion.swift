@@ -52,7 +52,8 @@ public struct LabelMatrixFailures: Sendable, CustomStringConvertible {
 ///     strategy of your own (one reference per combination).
 ///   - name: a prefix for the combinations' names.
 ///   - record: the record mode, as in `verifySnapshot`.
-///   - maxConcurrency: how many combinations run at once; nil = one per core, 1 = serially.
+///   - maxConcurrency: how many combinations run at once; nil = one per core, 1 = serially; below 1 is refused
+///     (a configuration error, nothing recorded).
 ///   - sheetAxes: the axes across and down the contact sheet; nil = categories (else the longest axis) down,
 ///     the longest remaining axis across, the rest as blocks.
 ///   - snapshotDirectory: the folder of references, as in `verifySnapshot`.
@@ -99,6 +100,9 @@ func verifyMatrix<Format>(
 ) -> LabelMatrixFailures? {
     let base: PaddedLabel, matrix: LabelMatrix, layout: MatrixSheetLayout
     do {
+        if let maxConcurrency, maxConcurrency < 1 {
+            throw SnapshotConfigurationError("maxConcurrency \(maxConcurrency): give at least 1 (1 runs the combinations one at a time), or nil for one per core")
+        }
         base = try label()
         matrix = try LabelMatrix(axes)
         layout = try MatrixSheetLayout(matrix, across: sheetAxes?.across, down: sheetAxes?.down)

@@ -64,6 +64,10 @@ public enum DynamicType {
     /// `value` (pt, the size at `.large`) scaled for `category` relative to `style`, as
     /// `UIFontMetrics(forTextStyle:).scaledValue(for:)` and `scaledFont(for:maximumPointSize:)`:
     /// `value × size(style, category) / size(style, .large)`, then at most `maximumPointSize` when given.
+    /// Plain IEEE arithmetic, as `UIFontMetrics`' `CGFloat` result: a NaN `value` gives NaN, an infinite one
+    /// infinity, and a NaN `maximum` is no limit. A label never sees such a size: `Font.scaled` with a NaN,
+    /// zero or negative `maximumPointSize`, like a non-finite font size, is refused when the label is laid out
+    /// (`TypesettingError.invalidMaximumPointSize`, `.invalidFontSize`).
     ///
     /// Apple does not publish UIFontMetrics' curve, and it is not this ratio (body 17 pt at `.medium`
     /// measures 16.33 pt on iOS, the ratio gives 16). This is the only place the curve is computed: a
@@ -71,7 +75,7 @@ public enum DynamicType {
     public static func scaledValue(_ value: Double, relativeTo style: TextStyle, in category: ContentSizeCategory,
                                    maximum: Double? = nil) -> Double {
         let scaled = value * pointSize(of: style, in: category) / pointSize(of: style, in: .large)
-        guard let maximum else { return scaled }
+        guard let maximum, !maximum.isNaN else { return scaled }
         return min(scaled, maximum)
     }
 }
@@ -114,7 +118,8 @@ extension Font {
 
     /// `font` scaled with the content size category like `style`, as
     /// `UIFontMetrics(forTextStyle: style).scaledFont(for: font, maximumPointSize:)`: in a label its size is
-    /// `font.pointSize × size(style, category) / size(style, .large)`, at most `maximumPointSize` (pt).
+    /// `font.pointSize × size(style, category) / size(style, .large)`, at most `maximumPointSize` (pt; nil or
+    /// `.infinity`: no limit; NaN, zero or negative: the label's layout throws `TypesettingError.invalidMaximumPointSize`).
     /// The curve is an approximation (DynamicType.scaledValue). Face and fallbacks stay those of `font`.
     public static func scaled(_ font: Font, relativeTo style: TextStyle = .body, maximumPointSize: Double? = nil) -> Font {
         var scaled = font

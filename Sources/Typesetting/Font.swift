@@ -206,6 +206,11 @@ public struct Font: Hashable, Sendable {
 
     /// - Throws: `TypesettingError.invalidFontSize` unless `0 < pointSize ≤ maximumPointSize`.
     package func validateSize() throws {
+        // `min(size, .nan)` is the size: a NaN limit would be ignored without a word (checked first: a limit ≤ 0
+        // makes the size ≤ 0, which would be blamed instead).
+        if let limit = dynamicType?.maximumPointSize, limit.isNaN || limit <= 0 {
+            throw TypesettingError.invalidMaximumPointSize(limit)
+        }
         guard pointSize.isFinite, pointSize > 0, pointSize <= Font.maximumPointSize else {
             throw TypesettingError.invalidFontSize(pointSize)
         }

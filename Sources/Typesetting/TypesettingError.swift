@@ -18,6 +18,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
     case invalidVariationValue(tag: String, value: Double, path: String, range: ClosedRange<Double>)
     /// A size that is NaN, infinite, negative or too large.
     case invalidFontSize(Double)
+    /// A `Font.scaled(_:relativeTo:maximumPointSize:)` limit that is NaN, zero or negative.
+    case invalidMaximumPointSize(Double)
     /// A weight (`Font.Weight.rawValue`) outside UIKit's −1 … 1: NaN, infinite, or a CSS class outside 1 … 1000.
     case invalidFontWeight(Double)
     /// A `Font.features` key that is not an OpenType feature tag (1 to 4 printable ASCII characters).
@@ -61,6 +63,8 @@ public enum TypesettingError: Error, CustomStringConvertible, Equatable {
             return "invalid variation \(tag) \(n(value)) of \(path): use a number in the axis's units, \(n(range.lowerBound)) … \(n(range.upperBound)) (values beyond are clamped)"
         case .invalidFontSize(let size):
             return "invalid font size \(n(size)) pt: use a finite size > 0 and ≤ \(n(Font.maximumPointSize)) pt"
+        case .invalidMaximumPointSize(let size):
+            return "invalid maximumPointSize \(n(size)) pt in Font.scaled: use a size > 0 (.infinity or nil for no limit)"
         case .invalidFontWeight(let raw):
             // A weight made from a CSS class out of range is named by that class too (5000 read as 3.08 alone).
             let css = raw.isFinite ? " (CSS weight \(n((Font.Weight(rawValue: raw).cssWeight * 1000).rounded() / 1000)))" : ""

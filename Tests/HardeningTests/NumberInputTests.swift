@@ -152,6 +152,33 @@ final class NumberInputTests: XCTestCase {
         XCTAssertTrue(huge.width.isFinite && huge.height.isFinite, "\(huge)")
     }
 
+    /// `Font.scaled`'s limit: NaN, 0 and negative limits are refused when the label is laid out (a NaN limit was
+    /// ignored: `min(size, .nan)` is the size); nil and `.infinity` are no limit, a positive one caps the size.
+    func testScaledFontLimit() throws {
+        for limit in [Double.nan, 0, -4] {
+            let l = PaddedLabel("x", font: .scaled(.system(size: 17), maximumPointSize: limit))
+            guard case .font(.invalidMaximumPointSize(let got))? = labelError(try l.makeLayout()) else {
+                return XCTFail("maximumPointSize \(limit)")
+            }
+            XCTAssertEqual("\(got)", "\(limit)")
+        }
+        var huge = PaddedLabel("x", font: .scaled(.system(size: 17), maximumPointSize: .infinity))
+        huge.contentSizeCategory = .accessibilityExtraExtraExtraLarge
+        var free = huge
+        free.font = .scaled(.system(size: 17))
+        XCTAssertEqual(try huge.intrinsicContentSize, try free.intrinsicContentSize)
+        // body: 17 pt at .large, 53 pt at AX5 (Apple's table); the cap of 20 pt wins.
+        XCTAssertEqual(DynamicType.scaledValue(17, relativeTo: .body, in: .accessibilityExtraExtraExtraLarge), 53)
+        XCTAssertEqual(DynamicType.scaledValue(17, relativeTo: .body, in: .accessibilityExtraExtraExtraLarge, maximum: 20), 20)
+    }
+
+    /// `DynamicType.scaledValue` is IEEE arithmetic, documented: NaN in, NaN out; a NaN maximum is no limit.
+    func testScaledValueOfNonFiniteNumbers() {
+        XCTAssertTrue(DynamicType.scaledValue(.nan, relativeTo: .body, in: .large).isNaN)
+        XCTAssertEqual(DynamicType.scaledValue(.infinity, relativeTo: .body, in: .large), .infinity)
+        XCTAssertEqual(DynamicType.scaledValue(17, relativeTo: .body, in: .accessibilityExtraExtraExtraLarge, maximum: .nan), 53)
+    }
+
     func testOtherProperties() {
         for (name, set) in [("preferredMaxLayoutWidth", { (l: inout PaddedLabel, v: CGFloat) in l.preferredMaxLayoutWidth = v }),
                             ("cornerRadius", { $0.cornerRadius = $1 }), ("borderWidth", { $0.borderWidth = $1 })] {

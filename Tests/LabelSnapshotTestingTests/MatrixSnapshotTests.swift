@@ -101,6 +101,19 @@ final class MatrixSnapshotTests: XCTestCase {
         }
     }
 
+    /// `maxConcurrency` below 1 was taken as 1 without a word: it is a configuration error, and nothing is recorded.
+    func testMaxConcurrencyBelowOneIsRefused() throws {
+        let pkg = try TempPackage()
+        try withSnapshotTesting(environment: [:]) {
+            for n in [0, -3] {
+                let failed = try XCTUnwrap(verifySnapshots(of: PaddedLabel("x"), matrix: [.widths([100])], maxConcurrency: n,
+                                                           file: pkg.testFile, testName: "testConcurrency()"))
+                XCTAssertTrue(failed.message.contains("maxConcurrency \(n): give at least 1"), failed.message)
+                XCTAssertEqual(pkg.list(pkg.referenceFolder), [])
+            }
+        }
+    }
+
     func testTheVerifyLeavesNoPendingFailureAndOffersNoReview() throws {
         let pkg = try TempPackage()
         let badge = try koreanBadge()

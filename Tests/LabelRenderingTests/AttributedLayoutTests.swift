@@ -235,6 +235,29 @@ final class AttributedLayoutTests: XCTestCase {
         XCTAssertEqual(strike.y + strike.height / 2, baseline - center * 2, accuracy: 1e-9)
     }
 
+    /// `.layout` lists each run's underline, strikethrough (style and colour) and background: a change of any one
+    /// shows in it (they were left out, so `.double` → `.single` passed a `.layout` snapshot).
+    func testLayoutListsEachRunsDecorations() throws {
+        func describe(underline: UnderlineStyle) throws -> [String] {
+            var under = run("Under", .default(size: 20))
+            under.underlineStyle = underline
+            under.underlineColor = Color(red: 255, green: 0, blue: 0)
+            var strike = run(" way", .default(size: 20))
+            strike.strikethroughStyle = .single
+            strike.backgroundColor = Color(red: 0, green: 255, blue: 0)
+            let lines = try oneLine(under + strike).makeLayout().layoutDescription.split(separator: "\n")
+            // What follows the size: the colour (black, the label's), then the decorations.
+            return lines.filter { $0.hasPrefix("     run") }.map { String($0.components(separatedBy: " pt ").last!) }
+        }
+        XCTAssertEqual(try describe(underline: .double),
+                       ["#000000FF underline double #FF0000FF", "#000000FF strikethrough single background #00FF00FF"])
+        XCTAssertEqual(try describe(underline: .single).first, "#000000FF underline single #FF0000FF")
+        XCTAssertEqual(try describe(underline: .thick).first, "#000000FF underline thick #FF0000FF")
+        // A run without decorations lists none (the plain runs' lines are unchanged).
+        let plain = try oneLine(run("Under", .default(size: 20))).makeLayout().layoutDescription
+        XCTAssertFalse(plain.contains("underline") || plain.contains("background"), plain)
+    }
+
     /// Label properties fill what the attributes leave out: the font and colour of unattributed ranges.
     func testLabelPropertiesFillMissingAttributes() throws {
         var label = PaddedLabel(attributedText: AttributedString("ab") + run("cd", Font(file: .dejaVuSansBold, size: 12)),

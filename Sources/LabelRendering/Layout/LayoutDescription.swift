@@ -5,7 +5,8 @@ extension TextLayout {
     /// A readable, stable text form of the layout for the `.layout` snapshot strategy: sizes in pt and px,
     /// the text rect, and each line's text, UTF-16 range, rect and baseline (pt, 2 decimals), the truncation
     /// applied, missing code points and the font files used (by file name), then, for a font that asks for a
-    /// weight, italic, variations or features, the primary face's weight and instance. It does not depend on the
+    /// weight, italic, variations or features, the primary face's weight and instance. Attributed text lists each
+    /// line's runs: face, size, colour, kern, baseline offset, underline, strikethrough and background. It does not depend on the
     /// rasteriser, so it stays the same when FreeType's anti-aliasing changes.
     public var layoutDescription: String {
         let n = layoutNumber
@@ -45,6 +46,12 @@ extension TextLayout {
                 }
                 if run.kern != 0 { parts.append("kern \(n(CGFloat(run.kern)))") }
                 if run.baselineOffset != 0 { parts.append("baseline offset \(n(CGFloat(run.baselineOffset)))") }
+                // Decorations change the drawing, so they are listed: a run without any lists none.
+                if let u = run.underline { parts.append("underline \(layoutName(u))" + (run.underlineColor.map { " " + $0.hexString } ?? "")) }
+                if let s = run.strikethrough {
+                    parts.append("strikethrough \(layoutName(s))" + (run.strikethroughColor.map { " " + $0.hexString } ?? ""))
+                }
+                if let b = run.background { parts.append("background \(b.hexString)") }
                 out.append(parts.joined(separator: " "))
             }
         }
@@ -52,6 +59,16 @@ extension TextLayout {
         out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))
         if let face { out.append("face: " + face) }
         return out.joined(separator: "\n") + "\n"
+    }
+}
+
+/// An underline or strikethrough style as `.layout` writes it: UIKit's name, else its raw value.
+func layoutName(_ style: UnderlineStyle) -> String {
+    switch style {
+    case .single: "single"
+    case .thick: "thick"
+    case .double: "double"
+    default: "0x" + String(style.rawValue, radix: 16)
     }
 }
 

@@ -261,7 +261,9 @@ struct LineDrawer {
             let run = rich.runs[k]
             return TextLayout.Run(range: range, font: run.font.file, pointSize: run.font.pointSize * ratio, color: run.color,
                                   kern: Double(run.kern), baselineOffset: Double(run.baselineOffset),
-                                  attachmentBounds: run.attachment?.bounds)
+                                  attachmentBounds: run.attachment?.bounds, underline: run.underline, underlineColor: run.underlineColor,
+                                  strikethrough: run.strikethrough, strikethroughColor: run.strikethroughColor,
+                                  background: run.backgroundColor)
         }
         var out: [TextLayout.Run] = []
         for piece in line.pieces {

@@ -36,6 +36,13 @@ public struct TextLayout: Sendable {
         public var baselineOffset: Double
         /// An attachment's bounds, pt (nil for text).
         public var attachmentBounds: CGRect?
+        /// The run's decorations as drawn (nil: none): underline and strikethrough style and colour (nil colour:
+        /// the text's), and its background colour, resolved for the appearance.
+        public var underline: UnderlineStyle? = nil
+        public var underlineColor: Color? = nil
+        public var strikethrough: UnderlineStyle? = nil
+        public var strikethroughColor: Color? = nil
+        public var background: Color? = nil
     }
 
     /// An underline, strikethrough or run background, px (fractional edges are anti-aliased).

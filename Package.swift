@@ -142,6 +142,8 @@ package.targets += [
     // Snapshots of views: record, pass and fail, the override calls, the matrix over a factory, the fits check.
     .testTarget(name: "UIKitSnapshotTestingTests", dependencies: ["UIKitSnapshotTesting", "LabelDescription", "TestSupport"]),
     // The dispatch, label subclasses in each padding pattern, and their drawing against the model.
+    // A UILabel subclass's passing snapshot beside the same PaddedLabel's (Benchmarks/run.sh).
+    .executableTarget(name: "UIKitBenchmark", dependencies: ["UIKitSnapshotTesting"], path: "Benchmarks/UIKitBenchmark"),
     .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LabelRendering", "Typesetting", "Imaging", "TestSupport"]),
 ]
 #endif

@@ -48,6 +48,17 @@ swift build -c release --product AuditBenchmark >&2
   "$bin/AuditBenchmark"
 } | tee -a "$output"
 
+swift build -c release --product UIKitBenchmark >&2
+{
+  echo
+  echo "A UILabel subclass's passing snapshot beside the same PaddedLabel's, release, then a client's debug build:"
+  echo
+  "$bin/UIKitBenchmark"
+  echo
+} | tee -a "$output"
+(cd "$here/UIKitDebugClient" && swift build >&2 && "$(swift build --show-bin-path)/UIKitBenchmark" 100) | tee -a "$output" \
+  || echo "run.sh: the UIKit debug client failed; its rows are left out" >&2
+
 swift build -c release --product MatrixBenchmark >&2
 {
   echo

@@ -42,10 +42,10 @@ package struct ViewState {
     /// Runs `body` on `view`, recording `text` (and ` = ` its answer when `answered`) indented under the call that
     /// made it.
     @discardableResult
-    package static func call<R>(_ view: UIView, _ text: String, answered: Bool = false, _ body: () -> R) -> R {
+    package static func call<R>(_ view: UIView, _ text: @autoclosure () -> String, answered: Bool = false, _ body: () -> R) -> R {
         guard let trace = current else { return body() }
         let index = trace.lines.count
-        trace.lines.append(String(repeating: "  ", count: trace.depth) + text)
+        trace.lines.append(String(repeating: "  ", count: trace.depth) + text())
         trace.depth += 1
         let result = body()
         trace.depth -= 1
@@ -54,9 +54,10 @@ package struct ViewState {
     }
 
     /// Records a line without a call.
-    package static func note(_ text: String) {
+    // The texts are autoclosures: untraced (every snapshot but `.layout`), no text is built.
+    package static func note(_ text: @autoclosure () -> String) {
         guard let trace = current else { return }
-        trace.lines.append(String(repeating: "  ", count: trace.depth) + text)
+        trace.lines.append(String(repeating: "  ", count: trace.depth) + text())
     }
 
     /// Runs the base implementation `method` of `view`, which calls the overridable `callee`: when `method` is already

@@ -12,17 +12,10 @@ import Foundation
     private var storedFont: UIFont?
     private var storedTextColor: UIColor?
 
-    // The default font is made once, where the label is (as `Font.system` is chosen where it is made).
-    public override init(frame: CGRect) {
-        super.init(frame: frame)
-        isUserInteractionEnabled = false
-        storedFont = UIFont.systemFont(ofSize: 17)
-    }
-    public required init?(coder: NSCoder) {
-        super.init(coder: coder)
-        isUserInteractionEnabled = false
-        storedFont = UIFont.systemFont(ofSize: 17)
-    }
+    // The default font is made when first read (most labels set their own: looking the system face up in every init
+    // cost a snapshot pass a sixth of its time), then kept.
+    public override init(frame: CGRect) { super.init(frame: frame); isUserInteractionEnabled = false }
+    public required init?(coder: NSCoder) { super.init(coder: coder); isUserInteractionEnabled = false }
 
     /// The text; nil by default. Setting it drops `attributedText`.
     open var text: String? {
@@ -52,11 +45,12 @@ import Foundation
     /// `adjustsFontForContentSizeCategory`, a text style's font reads at the size of the label's traits.
     open var font: UIFont! {
         get {
-            let f = storedFont ?? UIFont.systemFont(ofSize: 17)   // set in init; nil only before it
+            let f = storedFont ?? UIFont.systemFont(ofSize: 17)
+            if storedFont == nil { storedFont = f }
             guard adjustsFontForContentSizeCategory, f.font.dynamicType != nil else { return f }
             return UIFont(font: f.font.resolved(for: traitCollection.contentSizeCategory))
         }
-        set { storedFont = newValue ?? UIFont.systemFont(ofSize: 17); contentChanged() }
+        set { storedFont = newValue; contentChanged() }
     }
     /// The text colour; `.label` by default (setting nil restores it).
     open var textColor: UIColor! {

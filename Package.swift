@@ -99,7 +99,7 @@ let package = Package(
         // Runs the built `labelsnap` (review, accept, reject, report) as a subprocess; the dependency
         // on the executable target makes sure it is built first.
         .testTarget(name: "LabelSnapCLITests",
-                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotMessages", "Imaging", "LabelRendering", "Typesetting"]),
+                    dependencies: ["LabelSnapCLI", "SnapshotStore", "SnapshotMessages", "Imaging", "LabelRendering", "Typesetting", "LabelDescription"]),
 
         // Bad input, environment independence (runs the built `labelsnap`), fuzz regressions.
         .testTarget(name: "HardeningTests", dependencies: ["LabelRendering", "Typesetting", "Imaging", "LabelSnapCLI"],

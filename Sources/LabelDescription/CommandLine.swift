@@ -7,12 +7,6 @@ package struct LabelPropertyError: Error, CustomStringConvertible, Sendable {
 }
 
 extension LabelProperty {
-    /// Every option flag of the table that takes a value (`labelsnap render` reads them as options with a value).
-    package static var optionFlags: [String] { all.flatMap { $0.options.filter { $0.switchValue == nil }.map(\.flag) } }
-    /// The table's switches, options without a value (`--disabled`).
-    package static var switchFlags: [String] { all.flatMap { $0.options.filter { $0.switchValue != nil }.map(\.flag) } }
-    /// The options that are lists, which may be given more than once (`--feature`, `--register`).
-    package static var repeatingFlags: [String] { all.flatMap { $0.options.filter(\.repeats).map(\.flag) } }
     /// The options of one property (`--user-interface-style`, `--appearance`): one of each group may be given.
     package static var synonymFlags: [[String]] { all.map { $0.options.map(\.flag) }.filter { $0.count > 1 } }
 
@@ -36,20 +30,5 @@ extension LabelProperty {
                 set(&label)
             }
         }
-    }
-
-    /// The options' lines of `labelsnap render --help`, in table order: `  --lines N` then the help text from
-    /// column 27 (continuation lines indented to it; after an option too long for that, on the next line).
-    package static var optionsHelp: String {
-        all.flatMap { property in
-            property.options.map { option in
-                let head = "  \(option.flag) \(option.placeholder)"
-                let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
-                let indent = String(repeating: " ", count: 26)
-                let text = lines.map { indent + $0 }
-                guard head.count < 25 else { return ([head] + text).joined(separator: "\n") }
-                return ([head.padding(toLength: 26, withPad: " ", startingAt: 0) + lines[0]] + text.dropFirst()).joined(separator: "\n")
-            }
-        }.joined(separator: "\n")
     }
 }

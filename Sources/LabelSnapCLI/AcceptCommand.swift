@@ -2,36 +2,34 @@
 import Foundation
 import SnapshotReview
 
-let acceptHelp = """
-usage: labelsnap accept RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run] [--force]
+let acceptSpec = CommandSpec(summary: """
+    usage: labelsnap accept RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run] [--force]
 
-Replaces each selected failure's reference with its actual file (a temporary file in the same folder,
-then rename), then removes the failure's artifacts. Records are untrusted (CI artifacts): references are
-only written into a folder of references found here, <package root>/__Snapshots__, the folder
-LABELSNAP_SNAPSHOTS_DIR names here, or a snapshotDirectory: folder of the package that already holds
-references of the test; only .png and .txt files (or your own format's, beside its references), never a
-source file or a file outside the package. A record whose paths disagree is refused; --force never
-widens where accept writes.
+    Replaces each selected failure's reference with its actual file (a temporary file in the same folder,
+    then rename), then removes the failure's artifacts. Records are untrusted (CI artifacts): references are
+    only written into a folder of references found here, <package root>/__Snapshots__, the folder
+    LABELSNAP_SNAPSHOTS_DIR names here, or a snapshotDirectory: folder of the package that already holds
+    references of the test; only .png and .txt files (or your own format's, beside its references), never a
+    source file or a file outside the package. A record whose paths disagree is refused; --force never
+    widens where accept writes.
 
-\(selectionHelp)
-options:
-\(artifactsOptionHelp)
-  --dry-run         print what would be done, change nothing
-  --force           replace a reference even if it changed after the failure was recorded
-  -h, --help        show this help
-Nothing changes when a NAME matches nothing (the closest pending names are suggested) or is ambiguous. When artifacts
-were moved (downloaded from CI), the files next to the record are used. Inside a package, references
-are written into that checkout: a record made at another path (CI, another clone on this machine)
-places its reference at the same path relative to its package root; a folder of references that was
-outside its package needs LABELSNAP_SNAPSHOTS_DIR set to where that folder is here. Outside any package
-(no Package.swift at or above the working folder), the package root the record names is written, when it
-exists on this machine and the record lies inside it, and a note on stderr says so; run accept inside your checkout for CI artifacts.
-Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing or several tests, 2 error (missing,
-corrupt or conflicting record, reference outside its folder of references, missing actual file, a failed write).
-"""
+    \(selectionHelp)
+    """, options: selectionOptions + [
+        OptionSpec("--force", help: "replace a reference even if it changed after the failure was recorded"),
+    ], footer: """
+    Nothing changes when a NAME matches nothing (the closest pending names are suggested) or is ambiguous. When artifacts
+    were moved (downloaded from CI), the files next to the record are used. Inside a package, references
+    are written into that checkout: a record made at another path (CI, another clone on this machine)
+    places its reference at the same path relative to its package root; a folder of references that was
+    outside its package needs LABELSNAP_SNAPSHOTS_DIR set to where that folder is here. Outside any package
+    (no Package.swift at or above the working folder), the package root the record names is written, when it
+    exists on this machine and the record lies inside it, and a note on stderr says so; run accept inside your checkout for CI artifacts.
+    Exit status: 0 done (also --all with nothing pending), 1 a NAME matched nothing or several tests, 2 error (missing,
+    corrupt or conflicting record, reference outside its folder of references, missing actual file, a failed write).
+    """)
 
 func runAcceptCommand(_ args: [String]) -> Int32 {
-    runSelectionCommand(args, command: "accept", help: acceptHelp) { f, dryRun, force, style in
+    runSelectionCommand(args, command: "accept", spec: acceptSpec) { f, dryRun, force, style in
         let outcome = try f.accept(force: force, dryRun: dryRun, environment: commandEnvironment)
         if f.checkout == nil {
             // No checkout around the working folder: the record's own package root is written; said on

@@ -155,25 +155,8 @@ func sameFile(_ a: String, _ b: String) -> Bool {
     return ua.path == ub.path
 }
 
-/// JSON string literal.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for u in s.unicodeScalars {
-        switch u {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
-        }
-    }
-    return out + "\""
-}
-
-/// A number for JSON: integers without a fraction, others with up to 4 decimals.
-func jsonNumber(_ v: Double) -> String {
+/// A number for text: integers without a fraction, others with up to 4 decimals.
+func shortDecimal(_ v: Double) -> String {
     if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
     guard v.isFinite else { return "null" }
     var s = String(format: "%.4f", v)

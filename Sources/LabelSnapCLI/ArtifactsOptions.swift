@@ -3,13 +3,13 @@ import SnapshotReview
 import SnapshotStore
 
 /// `--artifacts DIR`, repeatable: the folders one review command merges (shards of one suite).
-let artifactsOptionHelp = """
-  --artifacts DIR   artifacts folder; repeat to merge several (one per CI shard): the same reference in
-                    two folders is one failure when the actual files are equal, refused with both paths
-                    when they differ. Default: $SNAPSHOT_ARTIFACTS, relative to the package root, else
-                    <package root>/.build/snapshot-artifacts (the package root is the nearest folder at or
-                    above the working folder holding Package.swift)
-"""
+let artifactsOption = OptionSpec("--artifacts", kind: .list("DIR"), help: """
+    artifacts folder; repeat to merge several (one per CI shard): the same reference in
+    two folders is one failure when the actual files are equal, refused with both paths
+    when they differ. Default: $SNAPSHOT_ARTIFACTS, relative to the package root, else
+    <package root>/.build/snapshot-artifacts (the package root is the nearest folder at or
+    above the working folder holding Package.swift)
+    """)
 
 /// `--artifacts …` of a command line as the options to pass back in a suggested command
 /// (empty when the default folder is used).

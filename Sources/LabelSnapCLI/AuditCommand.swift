@@ -5,45 +5,44 @@ import Imaging
 import SnapshotStore
 import SnapshotReview
 
-let auditHelp = """
-usage: labelsnap audit STYLE.json --text TEXT [options]
-       labelsnap audit STYLE.json --catalog Localizable.xcstrings|FILE.strings|FOLDER [options]
+let auditSpec = CommandSpec(summary: """
+    usage: labelsnap audit STYLE.json --text TEXT [options]
+           labelsnap audit STYLE.json --catalog Localizable.xcstrings|FILE.strings|FOLDER [options]
 
-Audits a label for accessibility in every content size (xS … AX5) × light and dark × normal and high contrast
-(48 cells), laid out at the style's width and the height its text needs in each: text contrast (WCAG 2.2's
-ratio of each run's colour, with the label's alpha and disabled dimming, over its background over the
-container), text size (11 pt at the default size), Dynamic Type (a fixed font), truncation and clipping per
-cell; opt-in, non-text contrast (border or background against the container, 3:1) and touch target (44 × 44 pt).
-Prints each failing check once with the cells it fails in and its numbers; with --catalog, a row per string
-and a column per check, then each failing string's checks.
+    Audits a label for accessibility in every content size (xS … AX5) × light and dark × normal and high contrast
+    (48 cells), laid out at the style's width and the height its text needs in each: text contrast (WCAG 2.2's
+    ratio of each run's colour, with the label's alpha and disabled dimming, over its background over the
+    container), text size (11 pt at the default size), Dynamic Type (a fixed font), truncation and clipping per
+    cell; opt-in, non-text contrast (border or background against the container, 3:1) and touch target (44 × 44 pt).
+    Prints each failing check once with the cells it fails in and its numbers; with --catalog, a row per string
+    and a column per check, then each failing string's checks.
 
-The style is labelsnap sweep's (keys named as PaddedLabel's properties); "background" (a colour or a system
-colour's name, default systemBackground) is the container, "interactive": true asks for the touch target.
-
-options:
-  --text TEXT           the label's text
-  --catalog FILE        audit every string of a catalog (every locale, or --locales) instead
-  --locales a,b,…       with --catalog: only these locales
-  --standard NAME       contrast thresholds: hig (default: below 18 pt 4.5:1, 18 pt and larger or bold 3:1),
-                        wcagAA (4.5:1; large text 3:1) or wcagAAA (7:1; large text 4.5:1)
-  --background COLOR    the container (overrides the style's "background")
-  --non-text-contrast   also check the border (else the background) against the container at 3:1
-  --interactive         also check a touch target of 44 × 44 pt (as the style's "interactive": true)
-  --cells               with --text: also print every cell's line (the .accessibility reference's text)
-  --json                print JSON instead of text (one audit document, or {"strings": [...]} with --catalog)
-  -o FILE.png           with --text: write the contact sheet (failing cells outlined, each ratio under it)
-  --artifacts DIR       with --text: write DIR/accessibility/<style>.json and .png, which labelsnap report shows
-  --workers N           threads for --catalog (default: every core)
-
-Exit status: 0 every check passes, 1 some fail, 2 bad input.
-"""
+    The style is labelsnap sweep's (keys named as PaddedLabel's properties); "background" (a colour or a system
+    colour's name, default systemBackground) is the container, "interactive": true asks for the touch target.
+    """, options: [
+        OptionSpec("--text", kind: .value("TEXT"), help: "the label's text"),
+        OptionSpec("--catalog", kind: .value("FILE"), help: "audit every string of a catalog (every locale, or --locales) instead"),
+        OptionSpec("--locales", kind: .value("a,b,…"), help: "with --catalog: only these locales"),
+        OptionSpec("--standard", kind: .value("NAME"), help: """
+            contrast thresholds: hig (default: below 18 pt 4.5:1, 18 pt and larger or bold 3:1),
+            wcagAA (4.5:1; large text 3:1) or wcagAAA (7:1; large text 4.5:1)
+            """),
+        OptionSpec("--background", kind: .value("COLOR"), help: "the container (overrides the style's \"background\")"),
+        OptionSpec("--non-text-contrast", help: "also check the border (else the background) against the container at 3:1"),
+        OptionSpec("--interactive", help: "also check a touch target of 44 × 44 pt (as the style's \"interactive\": true)"),
+        OptionSpec("--cells", help: "with --text: also print every cell's line (the .accessibility reference's text)"),
+        OptionSpec("--json", help: "print JSON instead of text (one audit document, or {\"strings\": [...]} with --catalog)"),
+        OptionSpec("-o", kind: .value("FILE.png"), help: "with --text: write the contact sheet (failing cells outlined, each ratio under it)"),
+        OptionSpec("--artifacts", kind: .value("DIR"), help: "with --text: write DIR/accessibility/<style>.json and .png, which labelsnap report shows"),
+        OptionSpec("--workers", kind: .value("N"), help: "threads for --catalog (default: every core)"),
+    ], footer: """
+    Exit status: 0 every check passes, 1 some fail, 2 bad input.
+    """, exclusive: [["--text", "--catalog"]])
 
 func runAuditCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--text", "--catalog", "--locales", "--standard", "--background", "-o", "--artifacts", "--workers"],
-                                   flags: ["--json", "--non-text-contrast", "--interactive", "--cells", "--help", "-h"],
-                                   exclusive: [["--text", "--catalog"]])
-        if r.flag("--help") || r.flag("-h") { print(auditHelp); return 0 }
+        let r = try auditSpec.read(args)
+        if r.wantsHelp { print(auditSpec.help); return 0 }
         guard r.positionals.count == 1 else { throw UsageError("audit takes one style.json (see --help)") }
         let stylePath = r.positionals[0]
         var style = try LabelStyle.load(path: stylePath)

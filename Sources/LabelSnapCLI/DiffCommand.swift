@@ -3,29 +3,32 @@ import Foundation
 import Imaging
 import SnapshotReview
 
-let diffUsage = """
+let diffSpec = CommandSpec(summary: """
     usage: labelsnap diff REFERENCE.png ACTUAL.png [options]
 
     Compares ACTUAL against REFERENCE (exact RGBA by default) and prints the result.
     Exit status: 0 pass, 1 fail (pixels or size differ), 2 error (reason on stderr).
-
-    options:
-      --threshold T             pixelmatch YIQ threshold 0…1 (0.1 is pixelmatch's default);
-                                anti-aliased pixels are detected and not counted
-      --include-aa              with --threshold: count anti-aliased pixels as differing
-      --max-diff-pixels N       pass with at most N differing pixels
-      --max-diff-ratio R        pass with at most R·(compared pixels) differing, R in 0…1
-      --precision P             share of pixels that must match, 0…1
-      --perceptual-precision P  a pixel differs when CIE ΔE94 > (1 − P)·100, P in 0…1
-      --ignore x,y,w,h          skip a region (px, reference coordinates); repeatable
-      -o, --output DIFF.png     write the pixelmatch-style diff image (union of both sizes); never
-                                in __Snapshots__ or the artifacts folder, over an input, a file that
-                                is not a .png, a FIFO or link, nor in a folder that does not exist
-      --json                    print {"pass", "diff_pixels", "aa_pixels", "ratio", "max_delta",
-                                "bbox", "size"} instead of text
-      -h, --help                show this help
-    When several limits are given the smallest wins; a size mismatch always fails.
-    """
+    """, options: [
+        OptionSpec("--threshold", kind: .value("T"), help: """
+            pixelmatch YIQ threshold 0…1 (0.1 is pixelmatch's default);
+            anti-aliased pixels are detected and not counted
+            """),
+        OptionSpec("--include-aa", help: "with --threshold: count anti-aliased pixels as differing"),
+        OptionSpec("--max-diff-pixels", kind: .value("N"), help: "pass with at most N differing pixels"),
+        OptionSpec("--max-diff-ratio", kind: .value("R"), help: "pass with at most R·(compared pixels) differing, R in 0…1"),
+        OptionSpec("--precision", kind: .value("P"), help: "share of pixels that must match, 0…1"),
+        OptionSpec("--perceptual-precision", kind: .value("P"), help: "a pixel differs when CIE ΔE94 > (1 − P)·100, P in 0…1"),
+        OptionSpec("--ignore", kind: .list("x,y,w,h"), help: "skip a region (px, reference coordinates); repeatable"),
+        OptionSpec("-o", "--output", kind: .value("DIFF.png"), help: """
+            write the pixelmatch-style diff image (union of both sizes); never
+            in __Snapshots__ or the artifacts folder, over an input, a file that
+            is not a .png, a FIFO or link, nor in a folder that does not exist
+            """),
+        OptionSpec("--json", help: """
+            print {"pass", "diff_pixels", "aa_pixels", "ratio", "max_delta",
+            "bbox", "size"} instead of text
+            """),
+    ], footer: "When several limits are given the smallest wins; a size mismatch always fails.")
 
 /// Runs `labelsnap diff` with the arguments after `diff`; returns the exit status (0 pass, 1 fail, 2 error).
 func runDiffCommand(_ arguments: [String]) -> Int32 {
@@ -38,11 +41,8 @@ func runDiffCommand(_ arguments: [String]) -> Int32 {
 }
 
 private func diffCommand(_ arguments: [String]) throws -> Int32 {
-    let r = try ArgumentReader(arguments,
-                               valued: ["--threshold", "--max-diff-pixels", "--max-diff-ratio", "--precision",
-                                        "--perceptual-precision", "--ignore", "-o", "--output"],
-                               flags: ["--include-aa", "--json", "--help", "-h"], repeatable: ["--ignore"])
-    if r.flag("--help") || r.flag("-h") { print(diffUsage); return 0 }
+    let r = try diffSpec.read(arguments)
+    if r.wantsHelp { print(diffSpec.help); return 0 }
     let files = r.positionals
     var options = ImageComparison.exact
     options.threshold = try r.double("--threshold")
@@ -116,7 +116,7 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
     }
 
     if json {
-        print(diffJSON(result))
+        try printJSON(DiffJSON(result))
     } else {
         let style = TerminalStyle.out
         print((result.passed ? style.ok("PASS") : style.bad("FAIL")) + " \(style.path(files[0])) vs \(style.path(files[1]))")
@@ -124,16 +124,6 @@ private func diffCommand(_ arguments: [String]) throws -> Int32 {
         if let output { print("diff image: \(style.path(output))") }
     }
     return result.passed ? 0 : 1
-}
-
-/// `{"pass": …, "diff_pixels": …, "aa_pixels": …, "ratio": …, "max_delta": …, "bbox": [x, y, w, h] | null,
-/// "size": {"reference": [w, h], "actual": [w, h]}}`; `max_delta` is the largest channel delta (0…255).
-func diffJSON(_ r: ImageDifference) -> String {
-    let bbox = r.boundingBox.map { "[\($0.x), \($0.y), \($0.width), \($0.height)]" } ?? "null"
-    return "{\"pass\": \(r.passed), \"diff_pixels\": \(r.differingPixelCount), \"aa_pixels\": \(r.antiAliasedPixelCount), "
-        + "\"ratio\": \(r.differingPixelRatio), \"max_delta\": \(r.maxChannelDelta), \"bbox\": \(bbox), "
-        + "\"size\": {\"reference\": [\(r.referenceSize.width), \(r.referenceSize.height)], "
-        + "\"actual\": [\(r.actualSize.width), \(r.actualSize.height)]}}"
 }
 
 extension PixelRect {

@@ -3,33 +3,32 @@ import Imaging
 import LabelDescription
 import SnapshotStore
 
-let infoUsage = """
-usage: labelsnap info REFERENCE.png…
+let infoSpec = CommandSpec(summary: """
+    usage: labelsnap info REFERENCE.png…
 
-Prints where each reference image came from: its size (from IHDR) and the provenance text chunk the snapshot
-assertions write (library, FreeType, HarfBuzz, ICU and libpng versions, each font's file, face,
-revision, head checksum adjustment and version string, the scale and the label's properties), then any
-other text chunks. The stated digests are followed by whether they describe the file: the image chunks
-hash to the stated value (a PNG optimiser rewrites them; such a reference still passes, by decoding) and
-the file decodes to the stated size and pixels (a chunk copied from another image does not; images over
-4 Mpx are not decoded). A file without the chunk says so: `labelsnap render`'s output and images from
-elsewhere have none; references recorded by the assertions do. Exit status: 0, or 2 when a file cannot be read.
-"""
+    Prints where each reference image came from: its size (from IHDR) and the provenance text chunk the snapshot
+    assertions write (library, FreeType, HarfBuzz, ICU and libpng versions, each font's file, face,
+    revision, head checksum adjustment and version string, the scale and the label's properties), then any
+    other text chunks. The stated digests are followed by whether they describe the file: the image chunks
+    hash to the stated value (a PNG optimiser rewrites them; such a reference still passes, by decoding) and
+    the file decodes to the stated size and pixels (a chunk copied from another image does not; images over
+    4 Mpx are not decoded). A file without the chunk says so: `labelsnap render`'s output and images from
+    elsewhere have none; references recorded by the assertions do. Exit status: 0, or 2 when a file cannot be read.
+    """, options: [])
 
 /// `labelsnap info`: the size and provenance of reference PNGs (IHDR and text chunks, read without decoding pixels).
 func runInfoCommand(_ arguments: [String]) -> Int32 {
-    if arguments.isEmpty || arguments.contains("--help") || arguments.contains("-h") {
-        print(infoUsage)
-        return arguments.isEmpty ? 2 : 0
-    }
-    // Paths only: an option (info has none) was read as a file name ("cannot read PNG file --json").
-    let split = arguments.firstIndex(of: "--")
-    let before = arguments[..<(split ?? arguments.endIndex)]
-    if let option = before.first(where: { $0.hasPrefix("-") }) {
-        printError("info: unknown option \(option): info takes only PNG paths (put -- before a path that starts with -)")
+    if arguments.isEmpty { print(infoSpec.help); return 2 }
+    let paths: [String]
+    do {
+        let r = try infoSpec.read(arguments)
+        if r.wantsHelp { print(infoSpec.help); return 0 }
+        paths = r.positionals
+    } catch {
+        // Paths only: an option (info has none) was read as a file name ("cannot read PNG file --json").
+        printError("info: \(error): info takes only PNG paths (put -- before a path that starts with -)")
         return 2
     }
-    let paths = Array(before) + (split.map { Array(arguments[($0 + 1)...]) } ?? [])
     var status: Int32 = 0
     let style = TerminalStyle.out
     for (index, path) in paths.enumerated() {

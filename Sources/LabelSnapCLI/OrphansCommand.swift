@@ -3,49 +3,51 @@ import Foundation
 import SnapshotReview
 import SnapshotStore
 
-let orphansHelp = """
-usage: labelsnap orphans [--delete] [--dry-run] [--artifacts DIR]
+let orphansSpec = CommandSpec(summary: """
+    usage: labelsnap orphans [--delete] [--dry-run] [--artifacts DIR]
 
-Lists the references (in __Snapshots__, or the folder LABELSNAP_SNAPSHOTS_DIR / snapshotDirectory:
-named) that no test used in the last run of the test suite: tests renamed or removed leave their
-references behind. Every swift test run leaves a manifest of the references it used in
-<artifacts>/.manifests/<run>/ (one file per test process, so parallel processes never share a file).
+    Lists the references (in __Snapshots__, or the folder LABELSNAP_SNAPSHOTS_DIR / snapshotDirectory:
+    named) that no test used in the last run of the test suite: tests renamed or removed leave their
+    references behind. Every swift test run leaves a manifest of the references it used in
+    <artifacts>/.manifests/<run>/ (one file per test process, so parallel processes never share a file).
 
-It judges only from the newest run, and only when that run is complete: started by swift test with
-no --filter, --skip or other selection (--parallel is fine), finished, and every test process exited
-with status 0 (no test failed, nothing crashed; in a package without Swift Testing tests, swift test's
-Swift Testing pass runs none and exits 69, which counts as passed). Otherwise it says why and changes nothing: run the
-whole suite with swift test, fix what fails, then run labelsnap orphans again. A reference created or
-changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
-listed as newer than the run and never deleted. References of XCTest cases skipped in the run (XCTSkip)
-are listed apart and never deleted, as are references a pending failure names (accept or reject it
-first); Swift Testing does not tell which of its tests it skipped
-(.enabled(if:), .disabled), so theirs are listed as unused.
+    It judges only from the newest run, and only when that run is complete: started by swift test with
+    no --filter, --skip or other selection (--parallel is fine), finished, and every test process exited
+    with status 0 (no test failed, nothing crashed; in a package without Swift Testing tests, swift test's
+    Swift Testing pass runs none and exits 69, which counts as passed). Otherwise it says why and changes nothing: run the
+    whole suite with swift test, fix what fails, then run labelsnap orphans again. A reference created or
+    changed after that run started (a test added by git pull, a run with another SNAPSHOT_ARTIFACTS) is
+    listed as newer than the run and never deleted. References of XCTest cases skipped in the run (XCTSkip)
+    are listed apart and never deleted, as are references a pending failure names (accept or reject it
+    first); Swift Testing does not tell which of its tests it skipped
+    (.enabled(if:), .disabled), so theirs are listed as unused.
 
-Only reference files are judged (.png, .txt and the extensions of the references the run used: a
-README.md is not one), and only inside the <TestModule> folders whose references the run used (a folder
-shared by several test targets keeps the others'). A folder of references outside this package
-(snapshotDirectory: "../SharedReferences") may belong to another package too: its unused files are listed, never
-deleted.
+    Only reference files are judged (.png, .txt and the extensions of the references the run used: a
+    README.md is not one), and only inside the <TestModule> folders whose references the run used (a folder
+    shared by several test targets keeps the others'). A folder of references outside this package
+    (snapshotDirectory: "../SharedReferences") may belong to another package too: its unused files are listed, never
+    deleted.
 
-Hidden temporary files of a write that never finished (.<name>.png.tmp-<pid>-…, left by a test killed
-while it recorded) whose process is gone are listed too, and deleted with --delete; a test run removes
-those in the folders it uses.
-
-  --delete          delete the unused references and abandoned temporary files (and folders they leave empty)
-  --dry-run         with --delete: print what would be deleted, delete nothing (refused without --delete)
-  --artifacts DIR   where the run manifests are; default: $SNAPSHOT_ARTIFACTS, relative to the package
-                    root, else <package root>/.build/snapshot-artifacts
-
-Exit status: 0 no unused reference (or all deleted), 1 unused references or abandoned temporary files listed (or left outside the package), 2 the last run cannot
-be judged, or an error.
-"""
+    Hidden temporary files of a write that never finished (.<name>.png.tmp-<pid>-…, left by a test killed
+    while it recorded) whose process is gone are listed too, and deleted with --delete; a test run removes
+    those in the folders it uses.
+    """, options: [
+        OptionSpec("--delete", help: "delete the unused references and abandoned temporary files (and folders they leave empty)"),
+        OptionSpec("--dry-run", help: "with --delete: print what would be deleted, delete nothing (refused without --delete)"),
+        OptionSpec("--artifacts", kind: .list("DIR"), help: """
+            where the run manifests are; default: $SNAPSHOT_ARTIFACTS, relative to the package
+            root, else <package root>/.build/snapshot-artifacts
+            """),
+    ], footer: """
+    Exit status: 0 no unused reference (or all deleted), 1 unused references or abandoned temporary files listed (or left outside the package), 2 the last run cannot
+    be judged, or an error.
+    """)
 
 func runOrphansCommand(_ args: [String]) -> Int32 {
-    if args.contains("--help") || args.contains("-h") { print(orphansHelp); return 0 }
     let style = TerminalStyle.out
     do {
-        let reader = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--delete", "--dry-run"], repeatable: ["--artifacts"])
+        let reader = try orphansSpec.read(args)
+        if reader.wantsHelp { print(orphansSpec.help); return 0 }
         guard reader.positionals.isEmpty else { throw UsageError("orphans takes no names (got \(reader.positionals.joined(separator: " "))); see \(shownCommand("labelsnap orphans --help")))") }
         let roots = try ArtifactsFolders.resolve(reader.values("--artifacts"), environment: commandEnvironment)
         guard roots.count == 1 else { throw UsageError("orphans reads one artifacts folder (the last run's), got \(roots.count)") }

@@ -1,19 +1,20 @@
 // `labelsnap reject`: discard failures, keep the references.
 import SnapshotReview
 
-let rejectHelp = """
-usage: labelsnap reject RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run]
+let rejectSpec = CommandSpec(summary: """
+    usage: labelsnap reject RECORD.failure.json… | NAME… | --all [--artifacts DIR…] [--dry-run]
 
-Discards the selected failures: removes their artifacts (actual, diff, composite, reference copy,
-record) and keeps the reference exactly as it is. Only files of that failure next to its record are
-removed.
+    Discards the selected failures: removes their artifacts (actual, diff, composite, reference copy,
+    record) and keeps the reference exactly as it is. Only files of that failure next to its record are
+    removed.
 
-selection and options: as labelsnap accept (see labelsnap accept --help).
-Exit status: 0 done, 1 a NAME matched nothing or several tests, 2 error (missing or corrupt record, a failed removal).
-"""
+    \(selectionHelp)
+    """, options: selectionOptions, footer: """
+    Exit status: 0 done, 1 a NAME matched nothing or several tests, 2 error (missing or corrupt record, a failed removal).
+    """)
 
 func runRejectCommand(_ args: [String]) -> Int32 {
-    runSelectionCommand(args, command: "reject", help: rejectHelp) { f, dryRun, _, style in
+    runSelectionCommand(args, command: "reject", spec: rejectSpec) { f, dryRun, _, style in
         let outcome = try f.reject(dryRun: dryRun, environment: commandEnvironment)
         print(rejectText(f, outcome, dryRun: dryRun, style: style), terminator: "")
     }

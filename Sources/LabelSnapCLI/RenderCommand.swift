@@ -6,35 +6,42 @@ import SnapshotReview
 import Localization
 import Typesetting
 
-/// The help text; the label's options come from the property table (`LabelProperty.all`).
-let renderHelp = """
-usage: labelsnap render "TEXT" [options] [-o out.png]
-       labelsnap render --text-file PATH|- [options] [-o out.png]
+/// render's options: its own, and each label property's from the property table (`LabelProperty.all`), declared there once.
+let renderSpec = CommandSpec(summary: """
+    usage: labelsnap render "TEXT" [options] [-o out.png]
+           labelsnap render --text-file PATH|- [options] [-o out.png]
 
-Renders a padded label (UILabel with edge insets) and prints its size in points and pixels, the corner radii drawn (with
---corners, --masked-corners, --corner-curve or --clips-to-bounds) and its lines.
-
-options:
-  --width PT              bounds width: lays the label out as layout(width:) (height from sizeThatFits)
-  --height PT             explicit bounds height (with --width; default: the fitting height)
-\(LabelProperty.optionsHelp)
-  --text-file PATH        read the text from a UTF-8 file (refused with the byte offset when it is not); hard line breaks are
-                          LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029; '-' (or /dev/stdin) reads standard input, at most 64 MiB
-  -o, --output PATH       write the PNG (written atomically; see "Output paths" in README.md: never in
-                          __Snapshots__ or the artifacts folder, over a file that is not a .png, a FIFO
-                          or link, nor in a folder that does not exist)
-  --json                  print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
-                          (and corners_pt, the radii drawn, with --corners, --masked-corners, --corner-curve or
-                          --clips-to-bounds)
-"""
+    Renders a padded label (UILabel with edge insets) and prints its size in points and pixels, the corner radii drawn (with
+    --corners, --masked-corners, --corner-curve or --clips-to-bounds) and its lines.
+    """, options: [
+        OptionSpec("--width", kind: .value("PT"), help: "bounds width: lays the label out as layout(width:) (height from sizeThatFits)"),
+        OptionSpec("--height", kind: .value("PT"), help: "explicit bounds height (with --width; default: the fitting height)"),
+    ] + LabelProperty.all.flatMap { property in
+        property.options.map { option in
+            OptionSpec(option.flag, kind: option.switchValue != nil ? .toggle(option.placeholder)
+                                          : option.repeats ? .list(option.placeholder) : .value(option.placeholder), help: option.help)
+        }
+    } + [
+        OptionSpec("--text-file", kind: .value("PATH"), help: """
+            read the text from a UTF-8 file (refused with the byte offset when it is not); hard line breaks are
+            LF, CR, CR LF, VT, FF, NEL, U+2028 and U+2029; '-' (or /dev/stdin) reads standard input, at most 64 MiB
+            """),
+        OptionSpec("-o", "--output", kind: .value("PATH"), help: """
+            write the PNG (written atomically; see "Output paths" in README.md: never in
+            __Snapshots__ or the artifacts folder, over a file that is not a .png, a FIFO
+            or link, nor in a folder that does not exist)
+            """),
+        OptionSpec("--json", help: """
+            print one JSON object: intrinsic_pt, size_pt, size_px, lines, missing, fonts
+            (and corners_pt, the radii drawn, with --corners, --masked-corners, --corner-curve or
+            --clips-to-bounds)
+            """),
+    ], exclusive: [["--markdown", "--attributed"], ["--font", "--font-name"]] + LabelProperty.synonymFlags)
 
 func runRenderCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: Set(["--width", "--height", "--text-file", "-o", "--output"] + LabelProperty.optionFlags),
-                                   flags: Set(["--json", "--help", "-h"] + LabelProperty.switchFlags), switches: Set(LabelProperty.switchFlags),
-                                   repeatable: Set(LabelProperty.repeatingFlags),
-                                   exclusive: [["-o", "--output"], ["--markdown", "--attributed"], ["--font", "--font-name"]] + LabelProperty.synonymFlags)
-        if r.flag("--help") || r.flag("-h") { print(renderHelp); return 0 }
+        let r = try renderSpec.read(args)
+        if r.wantsHelp { print(renderSpec.help); return 0 }
         if let out = r.value("-o") ?? r.value("--output") {
             try checkOutputPath(out, writes: "png", artifacts: [ArtifactsFolders.defaultRoot(environment: commandEnvironment)])
         }
@@ -51,7 +58,7 @@ func runRenderCommand(_ args: [String]) -> Int32 {
         }
         let intrinsic = try label.intrinsicContentSize
         if r.flag("--json") {
-            print(renderJSON(intrinsic: intrinsic, layout: layout))
+            try printJSON(RenderJSON(intrinsic: intrinsic, layout: layout))
         } else {
             print(renderSummary(intrinsic: intrinsic, layout: layout, output: r.value("-o") ?? r.value("--output")))
         }
@@ -117,14 +124,14 @@ func makeLabel(_ r: ArgumentReader) throws -> PaddedLabel {
 }
 
 func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style: TerminalStyle = .out) -> String {
-    func pt(_ v: CGFloat) -> String { jsonNumber(Double(v)) }
+    func pt(_ v: CGFloat) -> String { shortDecimal(Double(v)) }
     var lines = [
         style.dim("intrinsicContentSize:") + style.numbers(" \(pt(intrinsic.width)) × \(pt(intrinsic.height)) pt"),
         style.dim("size:") + style.numbers(" \(pt(layout.bounds.width)) × \(pt(layout.bounds.height)) pt = \(layout.pixelWidth) × \(layout.pixelHeight) px @\(pt(layout.scale))x"),
     ]
     if layout.statesCorners {
         // The radii drawn (top-left, top-right, bottom-left, bottom-right), as .layout states them.
-        lines.append(style.dim("corners:") + style.numbers(" " + layout.cornerRadii.all.map(jsonNumber).joined(separator: " ") + " pt")
+        lines.append(style.dim("corners:") + style.numbers(" " + layout.cornerRadii.all.map(shortDecimal).joined(separator: " ") + " pt")
             + " \(layout.cornerCurve)")
     }
     lines.append(style.dim("lines:") + style.numbers(" \(layout.lines.count)") + (layout.truncation.map { style.warn(" (truncated: \($0.rawValue))") } ?? ""))
@@ -135,23 +142,6 @@ func renderSummary(intrinsic: CGSize, layout: TextLayout, output: String?, style
     }
     if let output { lines.append(style.ok("wrote") + " " + style.path(output)) }
     return lines.joined(separator: "\n")
-}
-
-func renderJSON(intrinsic: CGSize, layout: TextLayout) -> String {
-    func pair(_ a: Double, _ b: Double) -> String { "[\(jsonNumber(a)), \(jsonNumber(b))]" }
-    var fields = [
-        "\"intrinsic_pt\": " + pair(Double(intrinsic.width), Double(intrinsic.height)),
-        "\"size_pt\": " + pair(Double(layout.bounds.width), Double(layout.bounds.height)),
-        "\"size_px\": " + pair(Double(layout.pixelWidth), Double(layout.pixelHeight)),
-        "\"lines\": [" + layout.lines.map { jsonString($0.text) }.joined(separator: ", ") + "]",
-        "\"missing\": [" + layout.missingScalars.map { jsonString(codePointName($0)) }.joined(separator: ", ") + "]",
-        "\"fonts\": [" + layout.fontsUsed.map { jsonString($0.path) }.joined(separator: ", ") + "]",
-    ]
-    // Top-left, top-right, bottom-left, bottom-right, resolved from the bounds and clamped.
-    if layout.statesCorners { fields.append("\"corners_pt\": [" + layout.cornerRadii.all.map(jsonNumber).joined(separator: ", ") + "]") }
-    // The primary face's weight, instance and features, only for a font that asks for them (older outputs unchanged).
-    if let face = layout.face { fields.append("\"face\": " + jsonString(face)) }
-    return "{" + fields.joined(separator: ", ") + "}"
 }
 
 func codePointName(_ s: Unicode.Scalar) -> String {

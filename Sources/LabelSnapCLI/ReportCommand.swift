@@ -3,31 +3,32 @@ import Foundation
 import SnapshotReview
 import SnapshotStore
 
-let reportHelp = """
-usage: labelsnap report [--artifacts DIR…] [-o report.html]
+let reportSpec = CommandSpec(summary: """
+    usage: labelsnap report [--artifacts DIR…] [-o report.html]
 
-Writes one HTML file of the pending snapshot failures (no network; images inlined as data: URIs, or
-written to a <report>-images folder beside it when the page would exceed 4 MB). For each failure: its
-numbers, the reference that was compared (a warning when __Snapshots__ now holds another), and views
-that switch without JavaScript: side by side, diff, actual / reference toggle, onion skin (a slider
-too with JavaScript), amplified difference (each Δ multiplied so the largest is full scale, factor
-shown). Images scale by whole numbers, pixelated, on a checkerboard. Text snapshots: a coloured line
-diff. The command that accepts each, when it can.
-
-options:
-\(artifactsOptionHelp)
-  -o, --output PATH     where to write the report (default: <first artifacts folder>/report.html; - for stdout);
-                        never in __Snapshots__, below the artifacts folder (a .html directly in it is the
-                        report's own), over a file that is not a .html, a FIFO or link, nor in a missing folder
-  -h, --help            show this help
-Exit status: 0 written (also with nothing pending), 2 error (unreadable or conflicting record, write
-failed); an unreadable record is listed in the report, which is still written.
-"""
+    Writes one HTML file of the pending snapshot failures (no network; images inlined as data: URIs, or
+    written to a <report>-images folder beside it when the page would exceed 4 MB). For each failure: its
+    numbers, the reference that was compared (a warning when __Snapshots__ now holds another), and views
+    that switch without JavaScript: side by side, diff, actual / reference toggle, onion skin (a slider
+    too with JavaScript), amplified difference (each Δ multiplied so the largest is full scale, factor
+    shown). Images scale by whole numbers, pixelated, on a checkerboard. Text snapshots: a coloured line
+    diff. The command that accepts each, when it can.
+    """, options: [
+        artifactsOption,
+        OptionSpec("-o", "--output", kind: .value("PATH"), help: """
+            where to write the report (default: <first artifacts folder>/report.html; - for stdout);
+            never in __Snapshots__, below the artifacts folder (a .html directly in it is the
+            report's own), over a file that is not a .html, a FIFO or link, nor in a missing folder
+            """),
+    ], footer: """
+    Exit status: 0 written (also with nothing pending), 2 error (unreadable or conflicting record, write
+    failed); an unreadable record is listed in the report, which is still written.
+    """)
 
 func runReportCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts", "-o", "--output"], flags: ["--help", "-h"], repeatable: ["--artifacts"])
-        if r.flag("--help") || r.flag("-h") { print(reportHelp); return 0 }
+        let r = try reportSpec.read(args)
+        if r.wantsHelp { print(reportSpec.help); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("report takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"), environment: commandEnvironment)
         if let named = r.value("-o") ?? r.value("--output"), named != "-" {

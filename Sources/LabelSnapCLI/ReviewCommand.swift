@@ -5,24 +5,23 @@ import SnapshotReview
 import SnapshotMessages
 import SnapshotStore
 
-let reviewHelp = """
-usage: labelsnap review [--artifacts DIR…] [--list | --json]
+let reviewSpec = CommandSpec(summary: """
+    usage: labelsnap review [--artifacts DIR…] [--list | --json]
 
-On a terminal, walks the pending snapshot failures one at a time: the numbers, the paths, and a
-preview of reference, actual and diff drawn in the terminal (24-bit colour, scaled to fit; a note
-instead when the terminal does not announce COLORTERM=truecolor). Keys: a accept, r reject, s skip,
-t or ←/→ toggle reference / actual / diff, q quit; a summary follows.
-Not on a terminal (or with --list) it lists them: test, snapshot, reference, differing pixels and
-ratio, size change, and the command that accepts each.
-
-options:
-\(artifactsOptionHelp)
-  --list            list, even on a terminal
-  --json            print one JSON object {"artifacts", "count", "failures": […], "errors": […]}
-  -h, --help        show this help
-Exit status: 0 listed or walked (also when there is nothing pending), 2 error (an unreadable or
-conflicting record, a bad option, a failed accept or reject).
-"""
+    On a terminal, walks the pending snapshot failures one at a time: the numbers, the paths, and a
+    preview of reference, actual and diff drawn in the terminal (24-bit colour, scaled to fit; a note
+    instead when the terminal does not announce COLORTERM=truecolor). Keys: a accept, r reject, s skip,
+    t or ←/→ toggle reference / actual / diff, q quit; a summary follows.
+    Not on a terminal (or with --list) it lists them: test, snapshot, reference, differing pixels and
+    ratio, size change, and the command that accepts each.
+    """, options: [
+        artifactsOption,
+        OptionSpec("--list", help: "list, even on a terminal"),
+        OptionSpec("--json", help: #"print one JSON object {"artifacts", "count", "failures": […], "errors": […]}"#),
+    ], footer: """
+    Exit status: 0 listed or walked (also when there is nothing pending), 2 error (an unreadable or
+    conflicting record, a bad option, a failed accept or reject).
+    """)
 
 /// Set by the SwiftPM command plugin for the `labelsnap` it runs, which has no terminal.
 let pluginEnvironmentKey = "LABELSNAP_PLUGIN"
@@ -34,13 +33,13 @@ let pluginReviewNote = "listed, not reviewed one at a time: `swift package label
 
 func runReviewCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--json", "--list", "--help", "-h"], repeatable: ["--artifacts"])
-        if r.flag("--help") || r.flag("-h") { print(reviewHelp); return 0 }
+        let r = try reviewSpec.read(args)
+        if r.wantsHelp { print(reviewSpec.help); return 0 }
         guard r.positionals.isEmpty else { throw UsageError("review takes no arguments, got '\(r.positionals[0])' (see --help)") }
         let roots = try ArtifactsFolders.resolve(r.values("--artifacts"), environment: commandEnvironment)
         let scan = try ArtifactsFolders.scan(roots, checkout: ArtifactsFolders.currentCheckout())
         if r.flag("--json") {
-            print(reviewJSON(scan))
+            try printJSON(ReviewJSON(scan), pretty: true)
         } else if !r.flag("--list"), let terminal = InteractiveTerminal.open() {
             return InteractiveReview(scan: scan, terminal: terminal).run()
         } else {
@@ -151,44 +150,3 @@ func reviewText(_ scan: PendingScan, style: TerminalStyle) -> String {
     return out
 }
 
-func reviewJSON(_ scan: PendingScan) -> String {
-    func str(_ s: String?) -> String { s.map(jsonString) ?? "null" }
-    func size(_ v: (Int, Int)?) -> String { v.map { "[\($0.0), \($0.1)]" } ?? "null" }
-    func int(_ v: Int?) -> String { v.map(String.init) ?? "null" }
-    func num(_ v: Double?) -> String { v.map { $0.isFinite ? "\($0)" : "null" } ?? "null" }
-    let items = scan.failures.map { f -> String in
-        let r = f.record
-        let fields: [(String, String)] = [
-            ("record", str(f.recordPath)),
-            ("test_file", str(r.testFile)),
-            ("test", str(r.testName)),
-            ("snapshot", str(r.snapshotName)),
-            ("name", str(f.displayName)),
-            ("kind", str(r.kind.rawValue)),
-            ("reference", str(r.reference)),
-            ("reference_relative", str(r.referenceRelative)),
-            ("reference_exists", SnapshotFileSystem.exists(r.reference) ? "true" : "false"),
-            ("reference_written", r.referenceWritten ? "true" : "false"),
-            ("compared_reference", str(f.comparedReferencePath)),
-            ("actual", str(f.actualPath)),
-            ("diff", str(f.diffPath)),
-            ("composite", str(f.compositePath)),
-            ("differing_pixels", int(r.intMetric("differingPixels"))),
-            ("compared_pixels", int(r.intMetric("comparedPixels"))),
-            ("ratio", num(r.doubleMetric("differingRatio"))),
-            ("largest_channel_delta", int(r.intMetric("largestChannelDelta"))),
-            ("reference_size", size(r.sizeMetric("referenceSize"))),
-            ("actual_size", size(r.sizeMetric("actualSize"))),
-            ("tolerance", str(r.tolerance)),
-            ("summary", "[" + r.summary.map(jsonString).joined(separator: ", ") + "]"),
-            ("accept_command", f.canAccept && ReferenceCheck(f).acceptable ? str(f.acceptCommand) : "null"),
-            ("recorded_at", str(r.recordedAt)),
-        ]
-        return "    {" + fields.map { "\(jsonString($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
-    }
-    let errors = scan.errors.map { "    {\"record\": \(jsonString($0.path)), \"error\": \(jsonString($0.message))}" }
-    let artifacts = scan.roots.count == 1 ? jsonString(scan.roots[0]) : "[" + scan.roots.map(jsonString).joined(separator: ", ") + "]"
-    return "{\n  \"artifacts\": \(artifacts),\n  \"count\": \(scan.failures.count),\n"
-        + "  \"failures\": [" + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ") + "],\n"
-        + "  \"errors\": [" + (errors.isEmpty ? "" : "\n" + errors.joined(separator: ",\n") + "\n  ") + "]\n}"
-}

@@ -11,14 +11,20 @@ selection:
                        snapshots), or reference path (__Snapshots__/BadgeTests/testBadge.1.png);
                        a name without its test file that fails in several test files is refused,
                        listing the qualified names
-  --all                every pending failure under the artifacts folders
 """
 
-func runSelectionCommand(_ args: [String], command: String, help: String,
+/// The options accept and reject share (accept adds --force).
+let selectionOptions = [
+    OptionSpec("--all", help: "every pending failure under the artifacts folders"),
+    artifactsOption,
+    OptionSpec("--dry-run", help: "print what would be done, change nothing"),
+]
+
+func runSelectionCommand(_ args: [String], command: String, spec: CommandSpec,
                          action: (PendingFailure, _ dryRun: Bool, _ force: Bool, TerminalStyle) throws -> Void) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--artifacts"], flags: ["--all", "--dry-run", "--force", "--help", "-h"], repeatable: ["--artifacts"])
-        if r.flag("--help") || r.flag("-h") { print(help); return 0 }
+        let r = try spec.read(args)
+        if r.wantsHelp { print(spec.help); return 0 }
         let all = r.flag("--all")
         if all && !r.positionals.isEmpty { throw UsageError("give either --all or names/records, not both (see labelsnap \(command) --help)") }
         if !all && r.positionals.isEmpty { throw UsageError("name a failure record, a snapshot, or --all (see labelsnap \(command) --help)") }

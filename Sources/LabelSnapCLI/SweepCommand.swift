@@ -5,50 +5,60 @@ import Imaging
 import SnapshotStore
 import SnapshotReview
 
-let sweepHelp = """
-usage: labelsnap sweep Localizable.xcstrings|FILE.strings|FOLDER --style style.json [options]
+let sweepSpec = CommandSpec(summary: """
+    usage: labelsnap sweep Localizable.xcstrings|FILE.strings|FOLDER --style style.json [options]
 
-Lays out every string × locale × variant in the label the style describes and lists each one that is
-truncated, clipped or loses lines: key, locale, lines used of allowed, points of overflow, the characters
-truncation removed, and the translation's state; each one with code points no font of the label's
-chain covers (drawn as boxes): the code points, the fonts tried, the installed fonts that cover them;
-and each one with a word wider than the line, wrapped between letters (the word);
-then a summary per locale. Long texts are cut in this report, never in --json.
+    Lays out every string × locale × variant in the label the style describes and lists each one that is
+    truncated, clipped or loses lines: key, locale, lines used of allowed, points of overflow, the characters
+    truncation removed, and the translation's state; each one with code points no font of the label's
+    chain covers (drawn as boxes): the code points, the fonts tried, the installed fonts that cover them;
+    and each one with a word wider than the line, wrapped between letters (the word);
+    then a summary per locale. Long texts are cut in this report, never in --json.
 
-Inputs: a String Catalog (.xcstrings), a .strings or .stringsdict inside an xx.lproj folder, or a folder
-searched for *.xcstrings and *.lproj/*.strings|*.stringsdict. Format specifiers (%@, %lld, %1$@, %.2f …)
-are filled with long samples (12-letter name, 8-digit number; "samples" in the style overrides them).
-
-options:
-  --style FILE          label style JSON: keys named as PaddedLabel's properties, e.g.
-                        {"font": "DejaVu Sans", "size": 15, "insets": [4, 8, 4, 8], "width": 120,
-                         "numberOfLines": 1, "lineBreakMode": "tail", "scale": 2,
-                         "overrides": [{"keys": "onboarding.*", "width": 280, "numberOfLines": 2}]}
-  --locales a,b,…       only these locales (default: every locale of the strings); en-XA or ar-XB here
-                        asks for that pseudo-locale (as --pseudo, --pseudo-rtl): --locales en-XA checks it alone
-  --pseudo              also check the source strings as en-XA: accented, bracketed, ~40 % longer
-                        (on top of --locales)
-  --pseudo-rtl          also check the source strings as ar-XB: mirrored, right to left
-  --json                print one JSON object (failures: key, locale, variant, kinds, lines, maxLines,
-                        overflow_pt, lost, state, uncovered, fonts_tried …; locales: the summary)
-                        instead of text
-  --artifacts DIR       where contact sheets go (default: $SNAPSHOT_ARTIFACTS or .build/snapshot-artifacts);
-                        written to DIR/localization/<locale>.png, with sweep.json for `labelsnap report`;
-                        DIR must exist (only its localization folder is created)
-  --no-sheets           write no contact sheets
-  --workers N           threads (default: every core)
-  --audit               also audit every string for accessibility in 48 cells (labelsnap audit's checks, with
-                        the style's "background" and "interactive"): a table with a column per check, in the
-                        text, in --json and in sweep.json ("audit"); a failing check makes the exit status 1
-
-Exit status: 0 every string fits, 1 some do not fit, are not covered or (--audit) fail a check, 2 bad input (nothing is reported then).
-"""
+    Inputs: a String Catalog (.xcstrings), a .strings or .stringsdict inside an xx.lproj folder, or a folder
+    searched for *.xcstrings and *.lproj/*.strings|*.stringsdict. Format specifiers (%@, %lld, %1$@, %.2f …)
+    are filled with long samples (12-letter name, 8-digit number; "samples" in the style overrides them).
+    """, options: [
+        OptionSpec("--style", kind: .value("FILE"), help: """
+            label style JSON: keys named as PaddedLabel's properties, e.g.
+            {"font": "DejaVu Sans", "size": 15, "insets": [4, 8, 4, 8], "width": 120,
+             "numberOfLines": 1, "lineBreakMode": "tail", "scale": 2,
+             "overrides": [{"keys": "onboarding.*", "width": 280, "numberOfLines": 2}]}
+            """),
+        OptionSpec("--locales", kind: .value("a,b,…"), help: """
+            only these locales (default: every locale of the strings); en-XA or ar-XB here
+            asks for that pseudo-locale (as --pseudo, --pseudo-rtl): --locales en-XA checks it alone
+            """),
+        OptionSpec("--pseudo", help: """
+            also check the source strings as en-XA: accented, bracketed, ~40 % longer
+            (on top of --locales)
+            """),
+        OptionSpec("--pseudo-rtl", help: "also check the source strings as ar-XB: mirrored, right to left"),
+        OptionSpec("--json", help: """
+            print one JSON object (failures: key, locale, variant, kinds, lines, maxLines,
+            overflow_pt, lost, state, uncovered, fonts_tried …; locales: the summary)
+            instead of text
+            """),
+        OptionSpec("--artifacts", kind: .value("DIR"), help: """
+            where contact sheets go (default: $SNAPSHOT_ARTIFACTS or .build/snapshot-artifacts);
+            written to DIR/localization/<locale>.png, with sweep.json for `labelsnap report`;
+            DIR must exist (only its localization folder is created)
+            """),
+        OptionSpec("--no-sheets", help: "write no contact sheets"),
+        OptionSpec("--workers", kind: .value("N"), help: "threads (default: every core)"),
+        OptionSpec("--audit", help: """
+            also audit every string for accessibility in 48 cells (labelsnap audit's checks, with
+            the style's "background" and "interactive"): a table with a column per check, in the
+            text, in --json and in sweep.json ("audit"); a failing check makes the exit status 1
+            """),
+    ], footer: """
+    Exit status: 0 every string fits, 1 some do not fit, are not covered or (--audit) fail a check, 2 bad input (nothing is reported then).
+    """)
 
 func runSweepCommand(_ args: [String]) -> Int32 {
     do {
-        let r = try ArgumentReader(args, valued: ["--style", "--locales", "--artifacts", "--workers"],
-                                   flags: ["--json", "--pseudo", "--pseudo-rtl", "--no-sheets", "--audit", "--help", "-h"])
-        if r.flag("--help") || r.flag("-h") { print(sweepHelp); return 0 }
+        let r = try sweepSpec.read(args)
+        if r.wantsHelp { print(sweepSpec.help); return 0 }
         guard r.positionals.count == 1 else {
             throw UsageError("sweep takes one Localizable.xcstrings, .strings file or folder (see --help)")
         }

@@ -5,7 +5,7 @@ import Musl
 #endif
 import Foundation
 
-/// Colour for people at a terminal, none for pipes and files. `--color auto|always|never` (any command,
+/// Colour for people at a terminal, none for pipes and files. `--colors auto|always|never` (any command,
 /// anywhere on the line) decides; `auto` colours a stream that is a terminal unless `NO_COLOR` is set
 /// (no-color.org) or `TERM=dumb`. Escape sequences: SGR (ECMA-48), 16 colours, so every terminal's own
 /// palette and light/dark theme apply.
@@ -14,7 +14,7 @@ struct TerminalStyle: Sendable {
 
     let enabled: Bool
 
-    /// Set once by `main` from `--color` before a command runs.
+    /// Set once by `main` from `--colors` before a command runs.
     nonisolated(unsafe) static var mode: Mode = .auto
     /// Style of standard output and standard error (each decided by whether it is a terminal).
     static var out: TerminalStyle { TerminalStyle(fd: 1) }
@@ -31,9 +31,10 @@ struct TerminalStyle: Sendable {
         }
     }
 
-    /// Removes `--color X` / `--color=X` from `args`. After `render`, whose `--color HEX` is the text colour,
-    /// only the three modes are taken; any other value is left to the command.
-    /// - Throws: `UsageError` for a value other than auto, always, never.
+    /// Removes `--colors X` / `--colors=X` (or `--colours`) from `args`, anywhere on the line. The switch was once
+    /// spelled `--color`, which collided with render's `--color HEX` (the text colour): `--color auto|always|never`
+    /// is refused naming the new spelling; any other `--color` value is left to the command.
+    /// - Throws: `UsageError` for a value other than auto, always, never, or the old spelling.
     static func takeOption(_ args: [String]) throws -> (Mode?, [String]) {
         var rest: [String] = []
         var mode: Mode?
@@ -41,24 +42,26 @@ struct TerminalStyle: Sendable {
         while i < args.count {
             let a = args[i]
             if a == "--" { rest += args[i...]; break }
-            var value: String?
-            if a == "--color" || a == "--colour" {
-                guard i + 1 < args.count else { throw UsageError("option --color needs a value: auto, always or never") }
-                value = args[i + 1]; i += 2
-            } else if a.hasPrefix("--color=") || a.hasPrefix("--colour=") {
-                value = String(a[a.index(after: a.firstIndex(of: "=")!)...]); i += 1
-            } else {
+            let name = a.split(separator: "=", maxSplits: 1).first.map(String.init) ?? a
+            let inline = a.contains("=") ? String(a[a.index(after: a.firstIndex(of: "=")!)...]) : nil
+            switch name {
+            case "--colors", "--colours":
+                guard let value = inline ?? (i + 1 < args.count ? args[i + 1] : nil) else {
+                    throw UsageError("option --colors needs a value: auto, always or never")
+                }
+                guard let m = Mode(rawValue: value) else { throw UsageError("--colors takes auto, always or never, got '\(value)'") }
+                mode = m
+                i += inline == nil ? 2 : 1
+            case "--color", "--colour":
+                let value = inline ?? (i + 1 < args.count ? args[i + 1] : nil)
+                if let value, Mode(rawValue: value) != nil {
+                    throw UsageError("\(name) \(value): the colour switch is --colors auto|always|never "
+                        + "(--color is render's text colour, --color HEX); run it again with --colors \(value)")
+                }
                 rest.append(a); i += 1
-                continue
+            default:
+                rest.append(a); i += 1
             }
-            if rest.first == "render", let v = value, Mode(rawValue: v) == nil {
-                rest += a.contains("=") ? [a] : [a, v]
-                continue
-            }
-            guard let v = value, let m = Mode(rawValue: v) else {
-                throw UsageError("--color takes auto, always or never, got '\(value ?? "")'")
-            }
-            mode = m
         }
         return (mode, rest)
     }

@@ -25,14 +25,14 @@ let commands: [Command] = [
 ]
 
 let usage = """
-usage: labelsnap <command> [options] [--color auto|always|never]
+usage: labelsnap <command> [options] [--colors auto|always|never]
        labelsnap --version
 
 commands:
 \(commands.map { "  " + $0.synopsis }.joined(separator: "\n"))
 
---color: colour on a terminal (auto, the default; off with NO_COLOR or when piped), always, never
-(after `render`, `--color HEX` is the text colour).
+--colors: colour on a terminal (auto, the default; off with NO_COLOR or when piped), always, never
+(`render --color HEX` is the text colour).
 Run `labelsnap <command> --help` for a command's options.
 """
 

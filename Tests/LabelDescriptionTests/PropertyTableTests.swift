@@ -333,23 +333,6 @@ final class PropertyTableTests: XCTestCase {
         XCTAssertEqual(styled.borderColor.resolved(for: .light), Color(red: 60, green: 60, blue: 67, alpha: 74))
     }
 
-    /// `labelsnap render --help` lists every option of the table with its argument, the help text from column 27.
-    func testTheHelpListsEveryOption() {
-        let help = LabelProperty.optionsHelp.split(separator: "\n").map(String.init)
-        for property in LabelProperty.all {
-            for option in property.options {
-                let head = "  \(option.flag) \(option.placeholder)"
-                let at = help.firstIndex { $0 == head || $0.hasPrefix(head + " ") }
-                XCTAssertNotNil(at, option.flag)
-                // The help text starts at column 27, on the option's line or (after a long option) the next.
-                let first = String(repeating: " ", count: 26) + String(option.help.prefix { $0 != "\n" })
-                XCTAssertTrue(at.map { help[$0] == head.padding(toLength: 26, withPad: " ", startingAt: 0) + first.dropFirst(26)
-                    || help[$0] == head && help[$0 + 1] == first } ?? false, option.flag)
-            }
-        }
-        XCTAssertEqual(help.first { $0.hasPrefix("  --lines") }, "  --lines N               numberOfLines, 0 = unlimited (default 1)")
-    }
-
     /// --font, a style's font and an attributed run's font share one resolver: a file, a family, or a face's
     /// PostScript or full name (fc-query Inter-SemiBold.otf: "Inter-SemiBold", "Inter Semi Bold"); a name that is
     /// neither says so once, with the nearest face names, and names no option that does not exist.

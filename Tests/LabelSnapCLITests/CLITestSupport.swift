@@ -197,3 +197,8 @@ func hugePNG(width: UInt32, height: UInt32) -> [UInt8] {
     return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be32(width) + be32(height) + [8, 6, 0, 0, 0])
         + chunk("IDAT", idat) + chunk("IEND", [])
 }
+
+/// A command's `--json` output as an object (fails the test when it is not one).
+func jsonObject(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], text, file: file, line: line)
+}

@@ -25,13 +25,13 @@ final class PluginReviewTests: XCTestCase {
         try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
         let record = pkg.root + "/.build/snapshot-artifacts/FakeTests/BadgeTests/testBadge.1.png.failure.json"
         let writes = "swift package --allow-writing-to-package-directory labelsnap "
-        let plugin = try labelsnap(["review", "--list", "--color", "never"], cwd: pkg.root, environment: ["LABELSNAP_PLUGIN": "1"])
+        let plugin = try labelsnap(["review", "--list", "--colors", "never"], cwd: pkg.root, environment: ["LABELSNAP_PLUGIN": "1"])
         XCTAssertTrue(plugin.stdout.contains("  accept:      " + writes + "accept " + record + "\n"), plugin.stdout)
         XCTAssertTrue(plugin.stdout.hasSuffix("\nAccept all: " + writes + "accept --all   Report: " + writes + "report\n"), plugin.stdout)
         XCTAssertFalse(plugin.stdout.contains(": labelsnap ") || plugin.stdout.contains("  labelsnap "), plugin.stdout)
         let typo = try labelsnap(["accept", "nothing.9"], cwd: pkg.root, environment: ["LABELSNAP_PLUGIN": "1"])
         XCTAssertTrue(typo.stderr.contains("(see swift package labelsnap-list)"), typo.stderr)
-        let direct = try labelsnap(["review", "--list", "--color", "never"], cwd: pkg.root)
+        let direct = try labelsnap(["review", "--list", "--colors", "never"], cwd: pkg.root)
         XCTAssertTrue(direct.stdout.contains("  accept:      swift run labelsnap accept " + record + "\n"), direct.stdout)
         XCTAssertTrue(direct.stdout.hasSuffix("\nAccept all: swift run labelsnap accept --all   Report: swift run labelsnap report\n"), direct.stdout)
     }
@@ -44,12 +44,12 @@ final class PluginReviewTests: XCTestCase {
         let record = try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
         XCTAssertTrue(record.message.contains("Accept the actual value:  swift run labelsnap accept " + pkg.record("testBadge.1")), record.message)
         XCTAssertEqual(record.acceptCommand, "swift run labelsnap accept " + pkg.record("testBadge.1"))
-        let byPath = try labelsnap(["review", "--list", "--color", "never"], cwd: pkg.root)
+        let byPath = try labelsnap(["review", "--list", "--colors", "never"], cwd: pkg.root)
         XCTAssertTrue(byPath.stdout.contains("  accept:      swift run labelsnap accept " + pkg.record("testBadge.1") + "\n"), byPath.stdout)
         let folder = try labelsnapExecutable().deletingLastPathComponent().path
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
-        shell.arguments = ["-c", "labelsnap review --list --color never"]
+        shell.arguments = ["-c", "labelsnap review --list --colors never"]
         shell.currentDirectoryURL = URL(fileURLWithPath: pkg.root)
         shell.environment = ["PATH": folder + ":/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
         let out = Pipe()

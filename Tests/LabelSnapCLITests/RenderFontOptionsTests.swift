@@ -49,9 +49,9 @@ final class RenderFontOptionsTests: XCTestCase {
             let run = try labelsnap(["render", "Semibold badge", "--font", Self.interVariable, "--size", "60", "--variation", "wght=\(wght)",
                                      "--json", "-o", dir + "/\(wght).png"], cwd: dir)
             XCTAssertEqual(run.status, 0, run.stderr)
-            XCTAssertTrue(run.stdout.contains(#""face": "Inter-roman.var.ttf weight \#(wght), upright, instance wght=\#(wght)""#), run.stdout)
-            let intrinsic = try XCTUnwrap(run.stdout.range(of: #"(?<="intrinsic_pt": \[)[0-9.]+"#, options: .regularExpression))
-            widths.append(try XCTUnwrap(Double(run.stdout[intrinsic])))  // whole points (pixel-ceiled): 60 pt keeps the steps apart
+            let json = try jsonObject(run.stdout)
+            XCTAssertEqual(json["face"] as? String, "Inter-roman.var.ttf weight \(wght), upright, instance wght=\(wght)", run.stdout)
+            widths.append(try XCTUnwrap((json["intrinsic_pt"] as? [Double])?.first))  // whole points (pixel-ceiled): 60 pt keeps the steps apart
         }
         XCTAssertLessThan(widths[0], widths[1])
         XCTAssertLessThan(widths[1], widths[2])
@@ -75,7 +75,7 @@ final class RenderFontOptionsTests: XCTestCase {
         for (args, environment, face) in runs {
             let run = try labelsnap(["render", "Semibold badge"] + args + ["--json", "-o", dir + "/out.png"], cwd: dir, environment: environment)
             XCTAssertEqual(run.status, 0, "\(args): \(run.stderr)")
-            XCTAssertTrue(run.stdout.contains(#""face": "\#(face)""#), "\(args): \(run.stdout)")
+            XCTAssertEqual(try jsonObject(run.stdout)["face"] as? String, face, "\(args): \(run.stdout)")
             XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), at650, "\(args)")
         }
         let clamped = try labelsnap(["render", "Heavy", "--font", Self.interVariable, "--variation", "wght=5000", "-o", dir + "/out.png"], cwd: dir)
@@ -91,7 +91,7 @@ final class RenderFontOptionsTests: XCTestCase {
         let inter = "/usr/share/fonts/opentype/inter/"
         let run = try labelsnap(["render", "Upright", "--font", inter + "Inter-SemiBoldItalic.otf", "--italic", "false", "--json", "-o", dir + "/out.png"], cwd: dir)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains(#""fonts": ["\#(inter)Inter-SemiBold.otf"]"#), run.stdout)
+        XCTAssertEqual(try jsonObject(run.stdout)["fonts"] as? [String], [inter + "Inter-SemiBold.otf"], run.stdout)
         XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"),
                        try PaddedLabel("Upright", font: Font(path: inter + "Inter-SemiBold.otf", size: 17)).render())
         let nanum = try labelsnap(["render", "Tag", "--font", "NanumGothic", "--italic", "-o", dir + "/out.png"], cwd: dir)
@@ -108,7 +108,8 @@ final class RenderFontOptionsTests: XCTestCase {
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/nanum/NanumSquareRoundR.ttf", toPath: fonts + "/Bundled.ttf")
         let run = try labelsnap(["render", "Tag", "--register", "Fonts", "--font-name", "NanumSquareRoundR", "--json", "-o", dir + "/out.png"], cwd: dir)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains(#""fonts": ["Fonts/Bundled.ttf"]"#) || run.stdout.contains(fonts + "/Bundled.ttf"), run.stdout)
+        let used = try jsonObject(run.stdout)["fonts"] as? [String]
+        XCTAssertTrue(used == ["Fonts/Bundled.ttf"] || used == [fonts + "/Bundled.ttf"], run.stdout)
         XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"),
                        try PaddedLabel("Tag", font: Font(path: fonts + "/Bundled.ttf", size: 17)).render())
     }

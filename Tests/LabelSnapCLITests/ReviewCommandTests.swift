@@ -310,7 +310,11 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(review.status, 0, review.stderr)
         XCTAssertEqual(review.stdout, "No pending snapshot failures in \(pkg.artifactsRoot)\n")
         let json = try labelsnap(["review", "--json"], cwd: pkg.root)
-        XCTAssertEqual(json.stdout, "{\n  \"artifacts\": \(jsonQuoted(pkg.artifactsRoot)),\n  \"count\": 0,\n  \"failures\": [],\n  \"errors\": []\n}\n")
+        let object = try jsonObject(json.stdout)
+        XCTAssertEqual(object["artifacts"] as? String, pkg.artifactsRoot)
+        XCTAssertEqual(object["count"] as? Int, 0)
+        XCTAssertEqual((object["failures"] as? [Any])?.count, 0)
+        XCTAssertEqual((object["errors"] as? [Any])?.count, 0)
         // SNAPSHOT_ARTIFACTS, relative to the package root as in the assertions.
         let env = try labelsnap(["review"], cwd: pkg.root + "/Tests", environment: ["SNAPSHOT_ARTIFACTS": "ci-out"])
         XCTAssertEqual(env.stdout, "No pending snapshot failures in \(pkg.root)/ci-out\n")
@@ -341,92 +345,6 @@ final class ReviewCommandTests: XCTestCase {
 
 /// A JSON string literal for a path without quotes, backslashes or control characters.
 func jsonQuoted(_ s: String) -> String { "\"" + s + "\"" }
-
-/// Colour: on a terminal only (the tests run through pipes), forced with --color always, never with
-/// --color never or NO_COLOR.
-final class ColorOptionTests: XCTestCase {
-    func testColorIsForcedOnlyWhenAskedAndNeverWithNoColor() throws {
-        let pkg = try FailurePackage()
-        try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
-        let escape = "\u{1B}["
-        let piped = try labelsnap(["review"], cwd: pkg.root)
-        XCTAssertFalse(piped.stdout.contains(escape), "no colour into a pipe")
-        let forced = try labelsnap(["review", "--color", "always"], cwd: pkg.root)
-        XCTAssertTrue(forced.stdout.contains("\u{1B}[31mmismatch\u{1B}[0m"), forced.stdout)
-        XCTAssertTrue(forced.stdout.contains("\u{1B}[1;35m16\u{1B}[0m px differ"), "numbers: \(forced.stdout)")
-        // The same text once the escapes are removed.
-        XCTAssertEqual(forced.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression), piped.stdout)
-        XCTAssertFalse(try labelsnap(["--color=never", "review"], cwd: pkg.root).stdout.contains(escape))
-        XCTAssertFalse(try labelsnap(["review"], cwd: pkg.root, environment: ["NO_COLOR": "1"]).stdout.contains(escape))
-        let render = try labelsnap(["render", "Hi", "--color", "always"], cwd: pkg.root)
-        XCTAssertTrue(render.stdout.contains(escape), render.stdout)
-        let bad = try labelsnap(["review", "--color", "sometimes"], cwd: pkg.root)
-        XCTAssertEqual(bad.status, 2)
-        XCTAssertEqual(bad.stderr, "labelsnap: --color takes auto, always or never, got 'sometimes'\n")
-    }
-
-    /// Every command that prints follows the one option the same way: `always` colours (also with NO_COLOR,
-    /// which only changes `auto`), `never`, `auto` into a pipe and NO_COLOR give the plain text, and the
-    /// coloured text is the plain text once the escapes are removed. `sweep` and `info` printed no colour.
-    func testEveryCommandThatPrintsFollowsTheColorOption() throws {
-        let pkg = try FailurePackage()
-        try pkg.fail("testBadge()", named: "1", reference: try bitmap(4, 4), actual: try bitmap(4, 4, marks: [(0, 0)]))
-        let a = pkg.root + "/a.png", b = pkg.root + "/b.png"
-        try pkg.write(try PNGCodec.encode(try bitmap(4, 4)), to: a)
-        try pkg.write(try PNGCodec.encode(try bitmap(4, 4, marks: [(1, 1)])), to: b)
-        let examples = SweepCommandTests.root + "/Examples/Sweep"
-        let commands: [[String]] = [
-            ["render", "Hi"], ["diff", a, b], ["review"], ["review", "--list"], ["report", "-o", pkg.root + "/r.html"],
-            ["info", pkg.reference("testBadge.1")], ["accept", "--all", "--dry-run"], ["reject", "--all", "--dry-run"],
-            ["sweep", examples + "/Localizable.xcstrings", "--style", examples + "/badge-style.json", "--locales", "de", "--no-sheets"],
-        ]
-        let escape = "\u{1B}["
-        func plain(_ s: String) -> String { s.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
-        for command in commands {
-            let piped = try labelsnap(command, cwd: pkg.root)
-            XCTAssertFalse(piped.stdout.isEmpty, "\(command): \(piped.stderr)")
-            XCTAssertFalse(piped.stdout.contains(escape), "\(command) coloured a pipe")
-            for forced in [try labelsnap(command + ["--color", "always"], cwd: pkg.root),
-                           try labelsnap(["--color=always"] + command, cwd: pkg.root, environment: ["NO_COLOR": "1"])] {
-                XCTAssertEqual(forced.status, piped.status, "\(command)")
-                XCTAssertTrue(forced.stdout.contains(escape), "\(command) --color always: \(forced.stdout)")
-                XCTAssertEqual(plain(forced.stdout), piped.stdout, "\(command)")
-            }
-            XCTAssertEqual(try labelsnap(command + ["--color", "never"], cwd: pkg.root).stdout, piped.stdout, "\(command)")
-            XCTAssertEqual(try labelsnap(command + ["--color", "auto"], cwd: pkg.root, environment: ["NO_COLOR": "1"]).stdout,
-                           piped.stdout, "\(command)")
-        }
-        // JSON is for programs: never coloured, whatever --color says.
-        for command in [["render", "Hi", "--json"], ["diff", a, b, "--json"], ["review", "--json"], commands[8] + ["--json"]] {
-            let json = try labelsnap(command + ["--color", "always"], cwd: pkg.root)
-            XCTAssertFalse(json.stdout.isEmpty, "\(command): \(json.stderr)")
-            XCTAssertFalse(json.stdout.contains(escape), "\(command)")
-            XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)), "\(command)")
-        }
-        // Errors: the "labelsnap:" prefix is coloured the same way, on standard error.
-        let missing = try labelsnap(["info", pkg.root + "/none.png", "--color", "always"], cwd: pkg.root)
-        XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.hasPrefix("\u{1B}[31mlabelsnap:\u{1B}[0m info: \(pkg.root)/none.png: "), missing.stderr)
-    }
-
-    /// `render --color HEX` is the text colour (README), not the terminal option: only auto, always and never
-    /// are taken from a render's arguments.
-    func testRenderColorIsTheTextColour() throws {
-        let pkg = try FailurePackage()
-        let out = pkg.root + "/red.png"
-        let r = try labelsnap(["render", "I", "--size", "40", "--color", "#FF0000", "--color", "always", "-o", out], cwd: pkg.root)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("\u{1B}["), r.stdout)
-        let image = try PNGCodec.decode(try XCTUnwrap(pkg.bytes(out)))
-        let opaque = stride(from: 0, to: image.pixels.count, by: 4).filter { image.pixels[$0 + 3] == 255 }
-        XCTAssertFalse(opaque.isEmpty)
-        for i in opaque { XCTAssertEqual(Array(image.pixels[i..<i + 3]), [255, 0, 0]) }
-        let equals = try labelsnap(["render", "I", "--color=#00FF00", "-o", out], cwd: pkg.root)
-        XCTAssertEqual(equals.status, 0, equals.stderr)
-        // Before the command, --color is the terminal option only.
-        XCTAssertEqual(try labelsnap(["--color", "#FF0000", "render", "I"], cwd: pkg.root).status, 2)
-    }
-}
 
 /// `accept --artifacts` with artifacts another clone on this machine made: the reference is written
 /// into the checkout around the working folder, not into the package root the record names.

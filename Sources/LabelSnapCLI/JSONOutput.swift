@@ -1,15 +1,16 @@
 // What `--json` prints, as Encodable values through JSONEncoder: no JSON is assembled by hand. Keys are the
-// documented snake_case ones, in declaration order; a missing value is an explicit null where one was always printed.
+// documented snake_case ones, sorted; a missing value is an explicit null where one was always printed.
 import Foundation
 import Imaging
 import LabelRendering
 import SnapshotReview
 import SnapshotStore
 
-/// One JSON document on standard output; `pretty` for the longer ones (review's list). Slashes stay unescaped (paths).
+/// One JSON document on standard output; `pretty` for the longer ones (review's list). Slashes stay unescaped (paths);
+/// keys sorted, so that the same result prints the same bytes (the encoder's own order is a dictionary's on Linux).
 func printJSON<T: Encodable>(_ value: T, pretty: Bool = false) throws {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes] : [.withoutEscapingSlashes]
+    encoder.outputFormatting = pretty ? [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys] : [.withoutEscapingSlashes, .sortedKeys]
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }
 

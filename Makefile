@@ -1,6 +1,8 @@
 # LabelSnapshot: `make demo` and `make test` do all the set-up on a fresh Debian 12 machine.
 SHELL := /bin/bash
 SWIFT ?= swift
+# fonts-inter / fonts-inter-variable: only tests of fonts by path, name and variation axes open them; the system font
+# draws the package's own Inter (Sources/Typesetting/Resources/Inter), so they change no system-font pixel.
 APT_PACKAGES := pkg-config libfreetype-dev libharfbuzz-dev libpng-dev libfontconfig-dev libicu-dev libcmark-gfm-dev libcmark-gfm-extensions-dev \
                 zlib1g-dev libdeflate-dev libssl-dev libxxhash-dev fonts-dejavu-core fonts-nanum fonts-noto-cjk fonts-noto-color-emoji \
                 fonts-inter fonts-inter-variable

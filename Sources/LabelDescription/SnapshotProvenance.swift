@@ -15,7 +15,7 @@ import Typesetting
 /// libpng: 1.6.39
 /// scale: 2
 /// font: NotoSansCJK-Regular.ttc#0 revision=2.004 checksumAdjustment=4d0e3a1c version=Version 2.004;hotconv 1.0.118
-/// face: Inter-SemiBold.otf weight 600 (semibold asked), upright, size-adjust 0.8856   (only for a weight, italic, instance or features)
+/// face: Inter-4.1.ttf weight 600 (semibold asked), upright, size-adjust 1.0000   (only for a weight, italic, instance or features)
 /// label: text="…" font=DejaVuSans.ttf 17pt insets=8,16,8,16 lines=1 …
 /// pixels-xxh128: 387x72 rgba8 9f2c…
 /// image-chunks-sha256: 51d0…
@@ -98,8 +98,8 @@ package struct SnapshotProvenance: Equatable, Sendable {
     /// The PNG text chunk.
     package var chunk: PNGTextChunk { PNGTextChunk(keyword: Self.keyword, text: text) }
 
-    /// What differs from `recorded` in the environment, fonts first: "NotoSansCJK-Regular.ttc revision
-    /// 2.004, now 2.005", "recorded with FreeType 2.12.1, now 2.13.2". Label properties are not listed
+    /// What differs from `recorded` in the environment, fonts first: "NotoSansCJK-Regular.ttc#0 2.004 then, 2.005
+    /// now: the reference was drawn with another version of this font", "recorded with FreeType 2.12.1, now 2.13.2". Label properties are not listed
     /// (`labelChanges(from:)` does). A font recorded but not used now, or used now but not recorded, is listed only
     /// when the `label:` lines are equal: a changed label (another text, another font) changes its fonts by itself.
     package func differences(from recorded: SnapshotProvenance) -> [String] {
@@ -112,7 +112,8 @@ package struct SnapshotProvenance: Equatable, Sendable {
                 continue
             }
             if old["revision"] != new["revision"] {
-                lines.append("\(name) revision \(old["revision"] ?? "?"), now \(new["revision"] ?? "?")")
+                // Plainly: another version of the font than the one that drew the reference.
+                lines.append("\(name) \(old["revision"] ?? "?") then, \(new["revision"] ?? "?") now: the reference was drawn with another version of this font")
             } else if old["checksumAdjustment"] != new["checksumAdjustment"] {
                 lines.append("\(name) is another file with the same revision \(new["revision"] ?? "?") (head checksum adjustment \(old["checksumAdjustment"] ?? "?"), now \(new["checksumAdjustment"] ?? "?"))")
             } else if old["version"] != new["version"] {

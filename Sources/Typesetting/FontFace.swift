@@ -15,6 +15,8 @@ package final class FontFace: @unchecked Sendable {
     /// `file.adjustment`'s size adjustment (1 without one): outlines and advances are drawn at the point size ×
     /// this, as CSS's `size-adjust`.
     package let sizeAdjust: Double
+    /// `file.adjustment`'s tracking by point size (nil without one): em added after each glyph cluster shaped.
+    let tracking: FaceAdjustment?
     let library: FT_Library
     let face: FT_Face
     /// HarfBuzz's own OpenType font functions at a scale of `unitsPerEm`: shaping gives advances, offsets and
@@ -46,6 +48,7 @@ package final class FontFace: @unchecked Sendable {
     private init(file: FontFile) throws {
         self.file = file
         sizeAdjust = file.adjustment?.sizeAdjust ?? 1
+        tracking = file.adjustment.flatMap { $0.tracking.isEmpty ? nil : $0 }
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw TypesettingError.fontNotFound(path: file.path, package: FontFile.debianPackage(for: file.path))
         }
@@ -69,9 +72,11 @@ package final class FontFace: @unchecked Sendable {
         }
         // Before HarfBuzz holds the face: on an error here nothing but FreeType's face and library need freeing.
         var hbVariations: [hb_variation_t] = []
-        if !file.variations.isEmpty {
+        // The adjustment's axes (the stand-in's design and weight) under the variations asked.
+        let coordinates = (file.adjustment?.axes ?? [:]).merging(file.variations) { _, asked in asked }
+        if !coordinates.isEmpty {
             do {
-                hbVariations = try FontFace.setDesignCoordinates(file.variations, face: ftFace, library: lib, file: file)
+                hbVariations = try FontFace.setDesignCoordinates(coordinates, face: ftFace, library: lib, file: file)
             } catch {
                 FT_Done_Face(ftFace); FT_Done_FreeType(lib)
                 throw error
@@ -152,6 +157,9 @@ package final class FontFace: @unchecked Sendable {
     }
 
     // MARK: Metrics and coverage
+
+    /// Em of `pointSize` added after each glyph cluster (`FaceAdjustment.tracking`); 0 without a tracking table.
+    package func tracking(atPointSize pointSize: Double) -> Double { tracking?.tracking(atPointSize: pointSize) ?? 0 }
 
     /// Design metrics scaled to `pointSize`, unrounded; `file.adjustment`'s ascent, descent and line gap instead
     /// when it has them (per em of `pointSize`, not scaled by the size adjustment).

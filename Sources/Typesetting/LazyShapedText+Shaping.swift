@@ -127,7 +127,7 @@ extension LazyShapedText {
                       let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ([], []) }
                 let n = Int(count), em = Double(face.unitsPerEm) / face.sizeAdjust   // size-adjust scales advances
                 // Written in logical order: a right-to-left run's glyphs come from HarfBuzz in visual order.
-                let glyphs = [ShapedGlyph](unsafeUninitializedCapacity: n) { out, initialized in
+                var glyphs = [ShapedGlyph](unsafeUninitializedCapacity: n) { out, initialized in
                     for i in 0..<n {
                         out.baseAddress!.advanced(by: rightToLeft ? n - 1 - i : i).initialize(to: ShapedGlyph(
                             faceIndex: faceIndex, glyphID: infos[i].codepoint, cluster: Int(infos[i].cluster) + base,
@@ -136,6 +136,12 @@ extension LazyShapedText {
                             yOffset: Double(positions[i].y_offset) / em))
                     }
                     initialized = n
+                }
+                // A face's own tracking (the system font's, by point size) after each cluster's last glyph, as `kern`.
+                let size = fontRuns.isEmpty ? basePointSize : fontRuns[fontRuns.index(containing: range.lowerBound)].font.pointSize
+                let tracking = face.tracking(atPointSize: size)
+                if tracking != 0 {
+                    for i in glyphs.indices where i + 1 == n || glyphs[i + 1].cluster != glyphs[i].cluster { glyphs[i].advance += tracking }
                 }
                 guard partial else { return (glyphs, []) }
                 let unsafeFlags = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue | HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Metric overrides and a size adjustment for a face, as CSS `@font-face`'s `ascent-override`,
-/// `descent-override`, `line-gap-override` and `size-adjust` make a fallback font take another font's place.
+/// `descent-override`, `line-gap-override` and `size-adjust` make a fallback font take another font's place, with
+/// the variation axes it is drawn at and a tracking by point size (a `trak` table's part: Apple's fonts carry one).
 /// Ascent, descent and line gap are per em of the point size asked for (not scaled by `sizeAdjust`).
 public struct FaceAdjustment: Hashable, Sendable {
     /// Above the baseline, em (positive).
@@ -12,19 +13,40 @@ public struct FaceAdjustment: Hashable, Sendable {
     public var lineGap: Double
     /// Outlines and advances are drawn at the point size × this.
     public var sizeAdjust: Double
+    /// Variation axis values the face is drawn at (`["opsz": 14, "wght": 600]`), under any `FontFile.variations`
+    /// (which win): the face's own choice, not stated as asked in `.layout` or the provenance.
+    public var axes: [String: Double]
+    /// Em of the point size added after each glyph cluster, by point size: linear between the sizes given, the
+    /// nearest size's value beyond them (as a `trak` table); empty = none.
+    public var tracking: [Double: Double]
 
-    public init(ascent: Double, descent: Double, lineGap: Double, sizeAdjust: Double) {
+    public init(ascent: Double, descent: Double, lineGap: Double, sizeAdjust: Double,
+                axes: [String: Double] = [:], tracking: [Double: Double] = [:]) {
         self.ascent = ascent
         self.descent = descent
         self.lineGap = lineGap
         self.sizeAdjust = sizeAdjust
+        self.axes = axes
+        self.tracking = tracking
+    }
+
+    /// `tracking` at `pointSize`, em.
+    public func tracking(atPointSize pointSize: Double) -> Double {
+        guard !tracking.isEmpty else { return 0 }
+        let sizes = tracking.keys.sorted()
+        guard let above = sizes.firstIndex(where: { $0 >= pointSize }) else { return tracking[sizes[sizes.count - 1]]! }
+        let hi = sizes[above]
+        guard above > 0, hi != pointSize else { return tracking[hi]! }
+        let lo = sizes[above - 1], t = (pointSize - lo) / (hi - lo)
+        return tracking[lo]! + (tracking[hi]! - tracking[lo]!) * t
     }
 }
 
 /// The system font (`Font.system`, `UIFont.systemFont(ofSize:weight:)`). Apple's SF Pro cannot ship, so by default a
-/// stand-in draws it: Inter (apt `fonts-inter`), its text design below 20 pt and its display design (Inter Display)
-/// from 20 pt, as the system font switches from SF Pro Text to SF Pro Display at 20 pt, with SF Pro's published
-/// vertical metrics and a size adjustment to SF Pro's average character width (docs/fonts.md "The system font").
+/// stand-in draws it: Inter 4.1, shipped with the package (so every machine draws the same pixels), its text design
+/// (`opsz` 14) below 20 pt and its display design (`opsz` 32) from 20 pt, as the system font switches from SF Pro
+/// Text to SF Pro Display at 20 pt, with SF Pro's published vertical metrics, a size adjustment per design and SF
+/// Pro's tracking by point size (Apple HIG, Typography), fitted to widths iOS drew (DocC "Fonts as apps use them").
 /// `LABELSNAP_SYSTEM_FONT` (or `withSystemFont(_:)`, `withSnapshotTesting(systemFont:)`) draws it in another family
 /// or font files instead, such as a licensed copy of SF Pro, with that font's own metrics.
 public enum SystemFont {
@@ -57,7 +79,7 @@ public enum SystemFont {
 
         public var description: String {
             switch self {
-            case .standIn: "Inter (stand-in with SF Pro's metrics)"
+            case .standIn: "Inter \(SystemFont.standInVersion) (stand-in with SF Pro's metrics and widths)"
             case .family(let family): family
             case .files(let paths): paths.joined(separator: ":")
             }
@@ -86,68 +108,15 @@ public enum SystemFont {
         try await $taskSource.withValue(source, operation: operation)
     }
 
-    // MARK: The stand-in
-
-    /// Folder of Debian's `fonts-inter` static faces.
-    static let interFolder = "/usr/share/fonts/opentype/inter/"
-    /// Folder of Debian's `fonts-inter-variable` (wght 100…900, roman and italic, text and display).
-    static let interVariableFolder = "/usr/share/fonts/truetype/inter-vf/"
-
-    /// Whether `path` is one of the files the stand-in draws (with SF Pro's metrics and size-adjust).
-    package static func isStandInFile(_ path: String) -> Bool {
-        path.hasPrefix(interFolder) || path.hasPrefix(interVariableFolder)
-    }
-
-    /// The point size from which the display design draws (SF Pro Display's range).
-    package static let displaySizeThreshold = 20.0
-
-    /// SF Pro's vertical metrics per em, from its `hhea` table (2048 units per em: ascender 1950, descender −494,
-    /// line gap 0; Capsize's `@capsizecss/metrics` gives 1950 and 0, and iOS's `UIFont.systemFont(ofSize: 15).lineHeight`
-    /// is 17.900391 = 2444 / 2048 × 15). Both designs share them.
-    package static let sfAscent = 1950.0 / 2048, sfDescent = 494.0 / 2048, sfLineGap = 0.0
-
-    /// SF Pro's average character width, em: Capsize's `xWidthAvg` (932 / 2048), the width of its characters
-    /// weighted by their frequency in English text.
-    package static let sfAverageWidth = 932.0 / 2048
-
-    /// Inter's average character width by the same weighting (the 39 most frequent characters of Capsize's
-    /// English unigram table, 99.6 % of its weight; advances from `hmtx`, no kerning), measured from Debian's
-    /// Inter 4.0 beta 7 Regular: text 1447.116 / 2816 em, display 940.403 / 2048 em.
-    package static let interTextAverageWidth = 1447.1163 / 2816, interDisplayAverageWidth = 940.4028 / 2048
-
-    /// The stand-in's adjustment of the text and display designs: SF Pro's vertical metrics and `size-adjust`
-    /// = SF Pro's average width ÷ Inter's (text 0.8856, display 0.9911).
-    package static let textAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
-                                                      sizeAdjust: sfAverageWidth / interTextAverageWidth)
-    package static let displayAdjustment = FaceAdjustment(ascent: sfAscent, descent: sfDescent, lineGap: sfLineGap,
-                                                         sizeAdjust: sfAverageWidth / interDisplayAverageWidth)
-
-    /// Inter's style names by CSS weight class 100 … 900 (`Inter-SemiBold.otf`, `InterDisplay-Thin.otf`).
-    static let interStyles = ["Thin", "ExtraLight", "Light", "Regular", "Medium", "SemiBold", "Bold", "ExtraBold", "Black"]
-
-    /// The face for `weight` (by CSS's rule), upright or italic, at `pointSize`, drawn by `source`. The stand-in has
-    /// all nine weight classes, its text design below `displaySizeThreshold` and display design from it; a weight
-    /// between them is its variable font's instance at that CSS weight. A family or
-    /// files that cannot be found give a file that does not exist, whose path says so: laying it out throws
+    /// The face for `weight` (by CSS's rule), upright or italic, at `pointSize`, drawn by `source`. The stand-in is
+    /// the bundled Inter at the weight asked (`wght`, every weight from 100 to 900), its text design below
+    /// `displaySizeThreshold` and display design from it (`SystemFont+StandIn.swift`). A family or files that cannot
+    /// be found give a file that does not exist, whose path says so: laying it out throws
     /// `TypesettingError.fontNotFound` with that message, rather than drawing another font silently.
     package static func face(weight: Font.Weight, italic: Bool, pointSize: Double, source: Source = .standIn) -> FontFile {
         switch source {
         case .standIn:
-            let classes = (1...9).map { Double($0 * 100) }
-            let css = weight.cssWeight
-            let index = cssNearestWeight(css, among: classes) ?? 3
-            let display = pointSize >= displaySizeThreshold
-            let adjustment = display ? displayAdjustment : textAdjustment
-            // A weight between the nine (650) is drawn at that weight, as SF Pro, a variable font, draws it: Inter's
-            // variable font at wght = the CSS weight (its advances at 400 are the static Regular's, so the same
-            // size-adjust holds). The nine stay on the static faces.
-            if abs(css - classes[index]) > 0.5, (1...1000).contains(css) {
-                let file = (display ? "InterDisplay-" : "Inter-") + (italic ? "italic" : "roman") + ".var.ttf"
-                return FontFile(path: interVariableFolder + file, adjustment: adjustment, variations: ["wght": min(max(css, 100), 900)])
-            }
-            var style = interStyles[index]
-            if italic { style = style == "Regular" ? "Italic" : style + "Italic" }
-            return FontFile(path: interFolder + (display ? "InterDisplay-" : "Inter-") + style + ".otf", adjustment: adjustment)
+            return standInFace(cssWeight: weight.cssWeight, italic: italic, display: pointSize >= displaySizeThreshold)
         case .family(let family):
             let faces = FontconfigResolver.shared.faces(ofFamily: family)
             return cssWeightMatch(faces, cssWeight: weight.cssWeight, italic: italic)
@@ -174,8 +143,9 @@ public enum SystemFont {
     /// label is laid out (written in parentheses, so no real path is taken for it).
     static func unavailable(_ message: String) -> FontFile { FontFile(path: "(" + message + ")") }
 
-    /// The message of a path made by `unavailable(_:)`, nil for any other path.
+    /// The message of a path made by `unavailable(_:)` (or the stand-in's `missingStandIn`), nil for any other path.
     static func unavailableMessage(path: String) -> String? {
-        path.hasPrefix("(\(environmentVariable)=") && path.hasSuffix(")") ? String(path.dropFirst().dropLast()) : nil
+        (path.hasPrefix("(\(environmentVariable)=") || path.hasPrefix("(\(missingStandInPrefix)")) && path.hasSuffix(")")
+            ? String(path.dropFirst().dropLast()) : nil
     }
 }

@@ -357,12 +357,12 @@ final class PropertyTableTests: XCTestCase {
     }
 
     /// --font's help names the font a label draws when none is given: PaddedLabel's default, the system font at
-    /// 17 pt, whose stand-in is Debian's Inter-Regular.otf (InterDisplay-Regular.otf from 20 pt), then its fallbacks.
+    /// 17 pt, whose stand-in is the bundled Inter-4.1.ttf (its display design from 20 pt), then its fallbacks.
     func testTheFontsHelpNamesTheDefaultFontDrawn() throws {
         let label = PaddedLabel("")
         XCTAssertEqual(label.font.pointSize, 17)
-        XCTAssertEqual(URL(fileURLWithPath: label.font.file.path).lastPathComponent, "Inter-Regular.otf")
-        XCTAssertEqual(URL(fileURLWithPath: Font.system(size: 20).file.path).lastPathComponent, "InterDisplay-Regular.otf")
+        XCTAssertEqual(URL(fileURLWithPath: label.font.file.path).lastPathComponent, "Inter-4.1.ttf")
+        XCTAssertEqual(Font.system(size: 20).file.adjustment?.axes["opsz"], 32)
         let option = try XCTUnwrap(LabelProperty.all.flatMap(\.options).first { $0.flag == "--font" })
         let help = option.help.replacingOccurrences(of: "\n", with: " ")
         XCTAssertTrue(help.contains("default: the system font, 17 pt, drawn by its stand-in Inter, Inter Display from 20 pt"), help)

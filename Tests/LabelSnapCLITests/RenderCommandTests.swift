@@ -26,7 +26,7 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertEqual(json["lines"] as? [String], ["않이 패딩이 왜 없어..?"])
         XCTAssertEqual(json["missing"] as? [String], [])
         XCTAssertEqual(json["fonts"] as? [String], try label.makeLayout().fontsUsed.map(\.path))
-        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["Inter-Regular.otf", "NotoSansCJK-Regular.ttc"])
+        XCTAssertEqual((json["fonts"] as? [String])?.map { ($0 as NSString).lastPathComponent }, ["Inter-4.1.ttf", "NotoSansCJK-Regular.ttc"])
         let png = try PNGCodec.decode(contentsOf: out)
         XCTAssertEqual([png.width, png.height], [Int(size.width * 2), Int(size.height * 2)])
     }

@@ -16,15 +16,14 @@ final class RenderFontOptionsTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.stderr)
         let font = Font.system(size: 13, weight: .semibold).italic().monospacedDigit()
         XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), try PaddedLabel("1111 8888", font: font).render())
-        // fc-list: Inter's semibold italic face is Inter-SemiBoldItalic.otf, OS/2 weight class 600; the text design's
-        // size-adjust is SF Pro's average width over Inter's, (932 / 2048) / (1447.1163 / 2816) = 0.8856 (docs/fonts.md, The system font).
-        XCTAssertTrue(run.stdout.contains("face: Inter-SemiBoldItalic.otf weight 600 (semibold asked), italic, size-adjust 0.8856, features tnum=1"),
+        // The bundled italic file at wght 600; the text design's size-adjust is 1 (fitted to iOS, docs/fonts.md).
+        XCTAssertTrue(run.stdout.contains("face: Inter-4.1-Italic.ttf weight 600 (semibold asked), italic, size-adjust 1.0000, features tnum=1"),
                       run.stdout)
         // Without the options: another face and no face line.
         let plain = try labelsnap(["render", "1111 8888", "--size", "13", "--json"], cwd: dir)
         XCTAssertEqual(plain.status, 0, plain.stderr)
         XCTAssertFalse(plain.stdout.contains("\"face\""), plain.stdout)
-        XCTAssertTrue(plain.stdout.contains("Inter-Regular.otf"), plain.stdout)
+        XCTAssertTrue(plain.stdout.contains("/Inter-4.1.ttf"), plain.stdout)
     }
 
     /// --text-style in the system font is UIFont.preferredFont(forTextStyle:): headline is semibold (HIG Typography),
@@ -33,10 +32,10 @@ final class RenderFontOptionsTests: XCTestCase {
         let dir = try temporaryFolder("render-font-options")
         let run = try labelsnap(["render", "Headline", "--text-style", "headline", "-o", dir + "/out.png"], cwd: dir)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("face: Inter-SemiBold.otf weight 600 (semibold asked)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("face: Inter-4.1.ttf weight 600 (semibold asked)"), run.stdout)
         XCTAssertEqual(try PNGCodec.decode(contentsOf: dir + "/out.png"), try PaddedLabel("Headline", font: .preferred(.headline)).render())
         let regular = try labelsnap(["render", "Headline", "--text-style", "headline", "--weight", "regular", "--json"], cwd: dir)
-        XCTAssertTrue(regular.stdout.contains("Inter-Regular.otf"), regular.stdout)
+        XCTAssertTrue(regular.stdout.contains("/Inter-4.1.ttf") && !regular.stdout.contains("\"face\""), regular.stdout)
         // Another font keeps its face (UIFontMetrics.scaledFont).
         let dejaVu = try labelsnap(["render", "Headline", "--font", "DejaVu Sans", "--text-style", "headline", "--json"], cwd: dir)
         XCTAssertTrue(dejaVu.stdout.contains("/DejaVuSans.ttf"), dejaVu.stdout)
@@ -120,7 +119,7 @@ final class RenderFontOptionsTests: XCTestCase {
             (["--weight", "heavyish"], "--weight must be ultraLight, thin, light, regular, medium, semibold, bold, heavy, black or a CSS weight 1…1000, got 'heavyish'"),
             (["--font-name", "Intr-SemiBold"], #"no registered or installed font named "Intr-SemiBold"; nearest names: "Inter-SemiBold""#),
             (["--variation", "wght"], "--variation needs TAG=NUMBER, got 'wght'"),
-            (["--variation", "wght=650"], "Inter-Regular.otf is not a variable font"),
+            (["--variation", "wdth=80"], "Inter-4.1.ttf has no \"wdth\" variation axis; its axes: opsz, wght"),
             (["--feature", "toolong"], "--feature needs OpenType tags of 1 to 4 ASCII characters, got 'toolong'"),
             // Past Int.max (it trapped converting to Int) and outside HarfBuzz's unsigned 32-bit values.
             (["--feature", "tnum=9223372036854775808"], "--feature needs whole numbers from 0 to 4294967295 after =, got 'tnum=9223372036854775808'"),

@@ -104,7 +104,7 @@ final class AttributedChipTests: XCTestCase {
         let stated = try [pkg.reference("testChip.chip.png"), pkg.artifacts + "/testChip.chip.png.actual.png"].map { path in
             try XCTUnwrap(SnapshotProvenance.read(png: try XCTUnwrap(pkg.bytes(path)))?.value("label"))
         }
-        XCTAssertTrue(stated[0].contains("2..<5{font=Inter-Bold.otf#0 12pt color=#FFFFFFFF kern=1.2 "), stated[0])
-        XCTAssertTrue(stated[1].contains("2..<5{font=Inter-Bold.otf#0 12pt color=#FFFFFFFF kern=1.6 "), stated[1])
+        XCTAssertTrue(stated[0].contains("2..<5{font=Inter-4.1.ttf#0 12pt color=#FFFFFFFF kern=1.2 "), stated[0])
+        XCTAssertTrue(stated[1].contains("2..<5{font=Inter-4.1.ttf#0 12pt color=#FFFFFFFF kern=1.6 "), stated[1])
     }
 }

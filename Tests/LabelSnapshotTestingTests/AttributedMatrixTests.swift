@@ -22,12 +22,12 @@ final class AttributedMatrixTests: XCTestCase {
             XCTAssertEqual(pkg.list(pkg.referenceFolder),
                            ["testChip.AX3-dark.txt", "testChip.AX3-light.txt", "testChip.L-dark.txt", "testChip.L-light.txt"])
             // Apple's Dynamic Type table: body 17 pt at Large, 40 pt at AX3 (the system font's display design from
-            // 20 pt: Inter Display); the fixed run stays 12 pt. The title's colour per appearance; the count takes the
+            // 20 pt: the bundled Inter at opsz 32); the fixed run stays 12 pt. The title's colour per appearance; the count takes the
             // label's `textColor`, `.label`: black in light, white in dark.
             for (name, face, size, color, countColor) in [
-                ("L-light", "Inter-Regular.otf", 17, "#000080FF", "#000000FF"), ("L-dark", "Inter-Regular.otf", 17, "#FFD700FF", "#FFFFFFFF"),
-                ("AX3-light", "InterDisplay-Regular.otf", 40, "#000080FF", "#000000FF"),
-                ("AX3-dark", "InterDisplay-Regular.otf", 40, "#FFD700FF", "#FFFFFFFF"),
+                ("L-light", "Inter-4.1.ttf", 17, "#000080FF", "#000000FF"), ("L-dark", "Inter-4.1.ttf", 17, "#FFD700FF", "#FFFFFFFF"),
+                ("AX3-light", "Inter-4.1.ttf", 40, "#000080FF", "#000000FF"),
+                ("AX3-dark", "Inter-4.1.ttf", 40, "#FFD700FF", "#FFFFFFFF"),
             ] {
                 let text = String(decoding: try XCTUnwrap(pkg.bytes(pkg.reference("testChip.\(name).txt"))), as: UTF8.self)
                 XCTAssertTrue(text.contains("run 0..<6 \(face) \(size) pt \(color)"), "\(name):\n\(text)")

@@ -35,16 +35,16 @@ final class ProvenanceTests: XCTestCase {
 
     /// A font that asks for a weight, italic, an instance or features names the face drawn, its weight class and
     /// instance in a `face:` line of the chunk and of `.layout`, and the asked-for parts on the `label:` line; a label
-    /// that asks for none has neither (its chunk and `.layout` as before). fc-list: Inter's semibold face is
-    /// Inter-SemiBold.otf, OS/2 weight class 600; hb-shape lists Inter-roman.var.ttf's wght axis 100…900.
+    /// that asks for none has neither (its chunk and `.layout` as before). The stand-in's semibold is the bundled
+    /// Inter-4.1.ttf at wght 600 (text size-adjust 1); hb-shape lists Inter-roman.var.ttf's wght axis 100…900.
     func testTheFaceItsWeightAndInstanceAreStated() throws {
         let badge = PaddedLabel("New", font: .system(size: 13, weight: .semibold).monospacedDigit())
         let text = try SnapshotProvenance(label: badge).text
-        XCTAssertTrue(text.contains("\nface: Inter-SemiBold.otf weight 600 (semibold asked), upright, size-adjust 0.8856, features tnum=1\n"), text)
-        XCTAssertTrue(text.contains("font=Inter-SemiBold.otf#0 13pt"), text)
+        XCTAssertTrue(text.contains("\nface: Inter-4.1.ttf weight 600 (semibold asked), upright, size-adjust 1.0000, features tnum=1\n"), text)
+        XCTAssertTrue(text.contains("font=Inter-4.1.ttf#0 13pt"), text)
         XCTAssertTrue(text.hasSuffix(" weight=semibold features=tnum=1\n"), text)
-        XCTAssertTrue(try badge.makeLayout().layoutDescription.hasSuffix("fonts: Inter-SemiBold.otf\n"
-            + "face: Inter-SemiBold.otf weight 600 (semibold asked), upright, size-adjust 0.8856, features tnum=1\n"))
+        XCTAssertTrue(try badge.makeLayout().layoutDescription.hasSuffix("fonts: Inter-4.1.ttf\n"
+            + "face: Inter-4.1.ttf weight 600 (semibold asked), upright, size-adjust 1.0000, features tnum=1\n"))
         let instance = PaddedLabel("New", font: Font(path: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf", size: 13, variations: ["wght": 650]))
         XCTAssertTrue(try SnapshotProvenance(label: instance).text.contains("\nface: Inter-roman.var.ttf weight 650, upright, instance wght=650\n"))
         XCTAssertTrue(try SnapshotProvenance(label: instance).text.contains(" variations=wght=650"))
@@ -56,20 +56,19 @@ final class ProvenanceTests: XCTestCase {
 
     /// The system font and the same Inter file by path draw differently (the stand-in's size-adjust and SF Pro's
     /// metrics against Inter's own), so their provenance differs: the file by path gets a face line saying it is
-    /// drawn without the adjustment (fc-query: Inter-Regular.otf's weight 80 = OS/2 400, slant 0); the system
-    /// font's chunk is as before, without one.
+    /// drawn without the adjustment (fc-query: the bundled Inter-4.1.ttf's default instance is weight 80 = OS/2 400,
+    /// slant 0); the system font's chunk has none.
     func testTheStandInsFileByPathIsToldFromTheSystemFont() throws {
-        let path = "/usr/share/fonts/opentype/inter/Inter-Regular.otf"
-        XCTAssertEqual(try FCQuery.fields(path: path, ["weight", "slant"]).first, ["80", "0"])
         let system = PaddedLabel("Hello 123", font: .system(size: 17))
-        let byPath = PaddedLabel("Hello 123", font: Font(path: path, size: 17))
-        XCTAssertEqual(system.font.file.path, path)
+        let path = system.font.file.path
+        XCTAssertEqual(try FCQuery.fields(path: path, ["weight", "slant"]).first, ["80", "0"])
+        let byPath = PaddedLabel("Hello 123", font: Font(path: path, size: 17, variations: ["opsz": 14]))
         XCTAssertNotEqual(try system.intrinsicContentSize.width, try byPath.intrinsicContentSize.width)
         let systemText = try SnapshotProvenance(label: system).text, pathText = try SnapshotProvenance(label: byPath).text
         XCTAssertNotEqual(systemText, pathText)
         XCTAssertFalse(systemText.contains("face:"), systemText)
-        XCTAssertTrue(pathText.contains("\nface: Inter-Regular.otf weight 400, upright, no size-adjust\n"), pathText)
-        XCTAssertTrue(try byPath.makeLayout().layoutDescription.hasSuffix("face: Inter-Regular.otf weight 400, upright, no size-adjust\n"))
+        XCTAssertTrue(pathText.contains("\nface: Inter-4.1.ttf weight 400, upright, instance opsz=14\n"), pathText)
+        XCTAssertTrue(try byPath.makeLayout().layoutDescription.hasSuffix("face: Inter-4.1.ttf weight 400, upright, instance opsz=14\n"))
         // DejaVu Sans by path is not the stand-in's file: no face line.
         XCTAssertFalse(try SnapshotProvenance(label: PaddedLabel("a", font: .default(size: 17))).text.contains("face:"))
     }
@@ -116,7 +115,7 @@ final class ProvenanceTests: XCTestCase {
         let failure = try XCTUnwrap(check(label))
         XCTAssertEqual(failure.kind, .mismatch)
         let lines = failure.message.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines[1].hasPrefix("  The environment differs from the one that recorded the reference: DejaVuSans.ttf#0 revision 2.000, now \(head.revision); recorded with FreeType 1.0.0-was-"), lines[1])
+        XCTAssertTrue(lines[1].hasPrefix("  The environment differs from the one that recorded the reference: DejaVuSans.ttf#0 2.000 then, \(head.revision) now: the reference was drawn with another version of this font; recorded with FreeType 1.0.0-was-"), lines[1])
         XCTAssertTrue(lines[2].contains("re-record on this machine (SNAPSHOT_TESTING_RECORD=failed swift test"), lines[2])
         XCTAssertTrue(failure.message.contains("1 of "), "the pixel numbers follow: \(failure.message)")
         // Equal pixels pass whatever the chunk says.

@@ -4,11 +4,9 @@ import Testing
 import Typesetting
 
 /// The system font's stand-in against published SF Pro figures: `hhea` ascender 1950, descender −494, line gap 0 per
-/// 2048 (iOS: `UIFont.systemFont(ofSize: 15).lineHeight` = 17.900391), and Capsize's average width 932 / 2048 em.
-/// Inter's side is read from its own tables (FreeType, `hb-shape`).
+/// 2048 (iOS: `UIFont.systemFont(ofSize: 15).lineHeight` = 17.900391), Capsize's average width 932 / 2048 em and
+/// the HIG's tracking table. Inter's side is read from the bundled files with `hb-shape`.
 @Suite struct SystemFontTests {
-    static let inter = "/usr/share/fonts/opentype/inter/"
-
     /// Capsize's English unigram weights of the 39 most frequent characters (packages/unpack unigrams-en.txt).
     static let weights: [(Character, Double)] = [
         ("e", 97925146), ("a", 69866832), ("t", 69270497), ("i", 60680899), ("o", 59434247), ("n", 59114269),
@@ -20,93 +18,76 @@ import Typesetting
         ("%", 947439), ("q", 885767), ("$", 239768),
     ]
 
-    /// The weighted average advance of a face, em, from its `hmtx` (FreeType alone; no kerning, so not hb-shape's).
-    static func averageWidth(_ path: String) throws -> Double {
-        let reference = try FontReference(path: path, text: String(weights.map(\.0)))
+    /// The weighted average advance of a face at `variations`, em: each character shaped alone by hb-shape (its
+    /// `hmtx`/`HVAR` advance, no kerning).
+    static func averageWidth(_ path: String, variations: String) throws -> Double {
         let total = weights.reduce(0) { $0 + $1.1 }
-        let sum = weights.reduce(0.0) { $0 + $1.1 * Double(reference.advance($1.0.unicodeScalars.first!)) }
-        return sum / total / Double(reference.upem)
+        var sum = 0.0
+        for (character, weight) in weights {
+            sum += weight * Double(try HBShape.advances(path: path, text: String(character), variations: variations).reduce(0, +))
+        }
+        return sum / total / 2048
     }
 
-    @Test func lineHeightIsSFPros() throws {
-        for size in [11.0, 13, 15, 17, 19, 20, 28, 34] {
-            for weight in [Font.Weight.regular, .semibold, .black] {
-                let font = Font.system(size: size, weight: weight)
-                let metrics = try FontFace.load(font.file).metrics(pointSize: size)
-                #expect(abs(metrics.lineHeight - 2444.0 / 2048 * size) < 1e-9, "\(size) pt \(weight)")
-                #expect(abs(metrics.ascender - 1950.0 / 2048 * size) < 1e-9)
-                #expect(abs(metrics.descender + 494.0 / 2048 * size) < 1e-9)
-            }
+    /// The bundled files (this checkout's; `Resources/Inter/README.md` gives their SHA-256).
+    static let bundled = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/Typesetting/Resources/Inter").path
+
+    /// Apple HIG, Typography, tracking by point size (1/1000 em): SF Pro Text 6…19 pt, SF Pro Display from 20 pt.
+    static let hig: [Double: Double] = [6: 41, 7: 34, 11: 6, 12: 0, 13: -6, 17: -26, 18: -25, 19: -24,
+                                        20: 19, 22: 16, 23: 16, 28: 13, 34: 11, 40: 10, 80: 0, 100: 0]
+
+    @Test func trackingIsTheHIGs() {
+        for (size, thousandths) in Self.hig {
+            let adjustment = SystemFont.standInAdjustment(cssWeight: 400, display: size >= 20)
+            #expect(abs(adjustment.tracking(atPointSize: size) - thousandths / 1000) < 1e-12, "\(size) pt")
         }
-        // iOS: systemFont(ofSize: 15).lineHeight = 17.900391.
-        let fifteen = try FontFace.load(Font.system(size: 15).file).metrics(pointSize: 15)
-        #expect(abs(fifteen.lineHeight - 17.900391) < 1e-6)
+        // Between two whole sizes of the text table: linear (17.5 pt: −25.5).
+        #expect(abs(SystemFont.standInAdjustment(cssWeight: 400, display: false).tracking(atPointSize: 17.5) + 0.0255) < 1e-12)
     }
 
     @Test func sizeAdjustMatchesSFProsAverageWidth() throws {
-        // The constants in SystemFont were measured from these files; re-measured here from hmtx.
-        let text = try Self.averageWidth(Self.inter + "Inter-Regular.otf")
-        let display = try Self.averageWidth(Self.inter + "InterDisplay-Regular.otf")
-        #expect(abs(SystemFont.textAdjustment.sizeAdjust - (932.0 / 2048) / text) < 1e-6)
-        #expect(abs(SystemFont.displayAdjustment.sizeAdjust - (932.0 / 2048) / display) < 1e-6)
-        // The stand-in's adjusted width is SF Pro's, to 0.01 %.
-        #expect(abs(text * SystemFont.textAdjustment.sizeAdjust / (932.0 / 2048) - 1) < 1e-4)
+        // The display constant was measured from the bundled file at opsz 32; re-measured here with hb-shape.
+        let display = try Self.averageWidth(Self.bundled + "/Inter-4.1.ttf", variations: "opsz=32,wght=400")
+        #expect(abs(SystemFont.displaySizeAdjust - (932.0 / 2048) / display) < 1e-6)
+        #expect(SystemFont.textSizeAdjust == 1)
     }
 
-    @Test func semiboldAdvancesAreHBShapesTimesSizeAdjust() throws {
-        let font = Font.system(size: 13, weight: .semibold)
-        #expect(font.file.path == Self.inter + "Inter-SemiBold.otf")
-        let expected = try HBShape.advances(path: font.file.path, text: "New badge")
-        let face = try FontFace.load(font.file)
-        let shaped = try Shaper.shape(Array("New badge".utf16), font: font)
-        let adjust = (932.0 / 2048) / (try Self.averageWidth(Self.inter + "Inter-Regular.otf"))
-        #expect(shaped.glyphs.count == expected.count)
-        for (glyph, units) in zip(shaped.glyphs, expected) {
-            #expect(abs(glyph.advance - Double(units) * adjust / Double(face.unitsPerEm)) < 1e-6)
-        }
-        // Widths in points: × 13 pt.
-        let width = Double(expected.reduce(0, +)) * adjust / Double(face.unitsPerEm) * 13
-        #expect(abs(shaped.width(0..<9) - width) < 1e-4)
-    }
-
-    /// Each of the nine weights, in both designs, draws its own static face with hb-shape's advances × the design's
-    /// size-adjust (SF Pro's 932/2048 em over Inter's regular average width of the design, from hmtx).
-    @Test func everyWeightsAdvancesAreHBShapesTimesSizeAdjust() throws {
+    /// Each weight, in both designs, draws the bundled variable font at its `wght` and the design's `opsz`: advances
+    /// are hb-shape's at those axes × the design's size-adjust, plus the HIG's tracking after each character.
+    @Test func everyWeightsAdvancesAreHBShapesWithSizeAdjustAndTracking() throws {
         let text = "Padding 0123"
-        for (size, prefix) in [(13.0, "Inter-"), (24.0, "InterDisplay-")] {
-            let adjust = (932.0 / 2048) / (try Self.averageWidth(Self.inter + prefix + "Regular.otf"))
+        for (size, opsz, adjust) in [(13.0, 14, 1.0), (24.0, 32, SystemFont.displaySizeAdjust)] {
+            let tracking = (size == 13 ? -6.0 : 15.0) / 1000
             for entry in Font.Weight.all {
-                let font = Font.system(size: size, weight: entry.weight)
-                #expect(font.file.path.hasPrefix(Self.inter + prefix), "\(entry.name) at \(size) pt: \(font.file.path)")
-                let expected = try HBShape.advances(path: font.file.path, text: text)
-                let upem = Double(try FontFace.load(font.file).unitsPerEm)
-                let shaped = try Shaper.shape(Array(text.utf16), font: font)
-                #expect(shaped.glyphs.map { ($0.advance * upem / adjust).rounded() } == expected.map(Double.init), "\(entry.name) at \(size) pt")
+                for italic in [false, true] {
+                    var font = Font.system(size: size, weight: entry.weight)
+                    if italic { font = font.italic() }
+                    #expect(SystemFont.isStandInFile(font.file.path))
+                    #expect(font.file.path.hasSuffix(italic ? "/Inter-4.1-Italic.ttf" : "/Inter-4.1.ttf"), "\(font.file.path)")
+                    #expect(font.variations.isEmpty)
+                    let css = entry.weight.cssWeight
+                    let expected = try HBShape.advances(path: font.file.path, text: text, variations: "opsz=\(opsz),wght=\(Int(css))")
+                    let shaped = try Shaper.shape(Array(text.utf16), font: font)
+                    #expect(shaped.glyphs.count == expected.count)
+                    for (glyph, units) in zip(shaped.glyphs, expected) {
+                        #expect(abs(glyph.advance - (Double(units) / 2048 * adjust + tracking)) < 1e-9, "\(entry.name) at \(size) pt")
+                    }
+                }
             }
         }
     }
 
-    /// A weight between UIKit's nine is drawn at that weight, as SF Pro (a variable font) draws it: Inter's variable
-    /// font at wght 650, with the stand-in's adjustment; its advances are hb-shape's at wght=650 × size-adjust, and
-    /// its width lies between the semibold and bold faces'. The nine stay on the static faces.
+    /// A weight between UIKit's nine is drawn at that weight, as SF Pro (a variable font) draws it.
     @Test func aWeightBetweenTheNineIsTheVariableInstance() throws {
         let font = Font.system(size: 13, weight: Font.Weight(cssWeight: 650))
-        #expect(font.file.path == "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf")
-        #expect(font.variations == ["wght": 650])
-        let expected = try HBShape.advances(path: font.file.path, text: "New badge", variations: "wght=650")
-        let face = try FontFace.load(font.file)
-        let adjust = (932.0 / 2048) / (try Self.averageWidth(Self.inter + "Inter-Regular.otf"))
+        #expect(font.file.adjustment?.axes == ["wght": 650, "opsz": 14])
+        let expected = try HBShape.advances(path: font.file.path, text: "New badge", variations: "opsz=14,wght=650")
         let shaped = try Shaper.shape(Array("New badge".utf16), font: font)
-        #expect(shaped.glyphs.count == expected.count)
-        for (glyph, units) in zip(shaped.glyphs, expected) {
-            #expect(abs(glyph.advance - Double(units) * adjust / Double(face.unitsPerEm)) < 1e-6)
-        }
+        for (glyph, units) in zip(shaped.glyphs, expected) { #expect(abs(glyph.advance - (Double(units) / 2048 - 0.006)) < 1e-9) }
         let semibold = try Shaper.shape(Array("New badge".utf16), font: .system(size: 13, weight: .semibold)).width(0..<9)
         let bold = try Shaper.shape(Array("New badge".utf16), font: .system(size: 13, weight: .bold)).width(0..<9)
         #expect(semibold < shaped.width(0..<9) && shaped.width(0..<9) < bold)
-        #expect(Font.system(size: 24, weight: Font.Weight(cssWeight: 650)).italic().file.path
-                == "/usr/share/fonts/truetype/inter-vf/InterDisplay-italic.var.ttf")
-        #expect(Font.system(size: 13, weight: .medium).file.path == Self.inter + "Inter-Medium.otf")
     }
 
     @Test func environmentAndTaskSource() throws {
@@ -128,7 +109,7 @@ import Typesetting
         }
         let missing = SystemFont.withSystemFont(.family("No Such Family 12")) { Font.system(size: 17) }
         #expect(throws: TypesettingError.self) { try Shaper.shape(Array("a".utf16), font: missing) }
-        #expect(Font.system(size: 17).file.path == Self.inter + "Inter-Regular.otf")
+        #expect(SystemFont.isStandInFile(Font.system(size: 17).file.path))
     }
 
     /// A folder of one family draws its faces by weight and slant; one of several families is refused, naming them.
@@ -215,8 +196,9 @@ import Typesetting
 
     @Test func displayDesignFrom20pt() throws {
         let nineteen = Font.system(size: 19.99), twenty = Font.system(size: 20)
-        #expect(nineteen.file.path == Self.inter + "Inter-Regular.otf")
-        #expect(twenty.file.path == Self.inter + "InterDisplay-Regular.otf")
-        #expect(twenty.file.adjustment == SystemFont.displayAdjustment)
+        #expect(nineteen.file.adjustment == SystemFont.standInAdjustment(cssWeight: 400, display: false))
+        #expect(nineteen.file.adjustment?.axes["opsz"] == 14)
+        #expect(twenty.file.adjustment?.axes["opsz"] == 32)
+        #expect(twenty.file.adjustment?.sizeAdjust == SystemFont.displaySizeAdjust)
     }
 }

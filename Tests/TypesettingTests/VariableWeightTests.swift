@@ -71,7 +71,7 @@ import Typesetting
         #expect(Font(path: inter + "Inter-Italic.otf", size: 13).upright().file.path == inter + "Inter-Regular.otf")
         #expect(Font(path: inter + "Inter-SemiBoldItalic.otf", size: 13).upright().file.path == inter + "Inter-SemiBold.otf")
         #expect(!Font(path: inter + "Inter-Italic.otf", size: 13).upright().isItalic)
-        #expect(Font.system(size: 13).italic().upright().file.path == inter + "Inter-Regular.otf")
+        #expect(Font.system(size: 13).italic().upright().file == Font.system(size: 13).file)
         #expect(Font.default(size: 13).italic().upright().file == .dejaVuSans)
         let upright = Font(path: inter + "Inter-Regular.otf", size: 13)
         #expect(upright.upright() == upright)

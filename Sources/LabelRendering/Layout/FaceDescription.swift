@@ -4,7 +4,7 @@ import Typesetting
 extension Font {
     /// Whether the font asks for more than a file: a weight other than regular, italic, variation axes or OpenType
     /// features (what `.layout` and the provenance then state in a `face:` line). A file of the system font's
-    /// stand-in drawn without its adjustment (`Font(path:)` of Inter-Regular.otf) says so too: its `font=` part is
+    /// stand-in drawn without its adjustment (`Font(path:)` of the bundled Inter-4.1.ttf) says so too: its `font=` part is
     /// the system font's, its pixels are not. The system font itself keeps its line as before.
     var asksForFaceDetails: Bool { asksForFaceParts || isUnadjustedStandInFile }
 
@@ -16,8 +16,8 @@ extension Font {
     /// A file the stand-in draws adjusted (`SystemFont.isStandInFile`), drawn here at its own metrics and size.
     private var isUnadjustedStandInFile: Bool { file.adjustment == nil && SystemFont.isStandInFile(file.path) }
 
-    /// The `.layout` and provenance line of the primary face (`Inter-SemiBold.otf weight 600 (semibold asked),
-    /// upright, size-adjust 0.8856`; `Inter-roman.var.ttf weight 650, upright, instance wght=650, features tnum=1`).
+    /// The `.layout` and provenance line of the primary face (`Inter-4.1.ttf weight 600 (semibold asked),
+    /// upright, size-adjust 1.0000`; `Inter-roman.var.ttf weight 650, upright, instance wght=650, features tnum=1`).
     /// It states what is drawn, and what was asked where that differs: the weight is the instance's `wght` as drawn
     /// (clamped to the axis: `weight 900, …, instance wght=900 (wght=5000 asked)`) or the face's `OS/2` weight class
     /// (fontconfig's); the slant is the face's, with `(italic asked)` or `(upright asked)` when the family has no
@@ -26,7 +26,7 @@ extension Font {
         let asked = requestedWeight.flatMap { $0 == .regular ? nil : $0 }
         let drawn = file.drawnVariations
         var parts = [URL(fileURLWithPath: file.path).lastPathComponent + (file.faceIndex == 0 ? "" : "#\(file.faceIndex)")]
-        if let weight = drawn["wght"] ?? file.info?.cssWeight {
+        if let weight = drawn["wght"] ?? file.adjustment?.axes["wght"] ?? file.info?.cssWeight {
             parts[0] += " weight \(layoutNumber(CGFloat(weight)))" + (asked.map { " (\($0) asked)" } ?? "")
         }
         if let info = file.info {

@@ -25,9 +25,9 @@ final class AttributedMatrixTests: XCTestCase {
             // 20 pt: the bundled Inter at opsz 32); the fixed run stays 12 pt. The title's colour per appearance; the count takes the
             // label's `textColor`, `.label`: black in light, white in dark.
             for (name, face, size, color, countColor) in [
-                ("L-light", "Inter-4.1.ttf", 17, "#000080FF", "#000000FF"), ("L-dark", "Inter-4.1.ttf", 17, "#FFD700FF", "#FFFFFFFF"),
-                ("AX3-light", "Inter-4.1.ttf", 40, "#000080FF", "#000000FF"),
-                ("AX3-dark", "Inter-4.1.ttf", 40, "#FFD700FF", "#FFFFFFFF"),
+                ("L-light", "Inter-4.1.ttf[opsz=14,wght=400]", 17, "#000080FF", "#000000FF"), ("L-dark", "Inter-4.1.ttf[opsz=14,wght=400]", 17, "#FFD700FF", "#FFFFFFFF"),
+                ("AX3-light", "Inter-4.1.ttf[opsz=32,wght=400]", 40, "#000080FF", "#000000FF"),
+                ("AX3-dark", "Inter-4.1.ttf[opsz=32,wght=400]", 40, "#FFD700FF", "#FFFFFFFF"),
             ] {
                 let text = String(decoding: try XCTUnwrap(pkg.bytes(pkg.reference("testChip.\(name).txt"))), as: UTF8.self)
                 XCTAssertTrue(text.contains("run 0..<6 \(face) \(size) pt \(color)"), "\(name):\n\(text)")

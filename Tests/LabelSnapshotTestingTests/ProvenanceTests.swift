@@ -43,7 +43,7 @@ final class ProvenanceTests: XCTestCase {
         XCTAssertTrue(text.contains("\nface: Inter-4.1.ttf weight 600 (semibold asked), upright, size-adjust 1.0000, features tnum=1\n"), text)
         XCTAssertTrue(text.contains("font=Inter-4.1.ttf#0 13pt"), text)
         XCTAssertTrue(text.hasSuffix(" weight=semibold features=tnum=1\n"), text)
-        XCTAssertTrue(try badge.makeLayout().layoutDescription.hasSuffix("fonts: Inter-4.1.ttf\n"
+        XCTAssertTrue(try badge.makeLayout().layoutDescription.hasSuffix("fonts: Inter-4.1.ttf[opsz=14,wght=600]\n"
             + "face: Inter-4.1.ttf weight 600 (semibold asked), upright, size-adjust 1.0000, features tnum=1\n"))
         let instance = PaddedLabel("New", font: Font(path: "/usr/share/fonts/truetype/inter-vf/Inter-roman.var.ttf", size: 13, variations: ["wght": 650]))
         XCTAssertTrue(try SnapshotProvenance(label: instance).text.contains("\nface: Inter-roman.var.ttf weight 650, upright, instance wght=650\n"))

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Typesetting
 
 extension TextLayout {
     /// A readable, stable text form of the layout for the `.layout` snapshot strategy: sizes in pt and px,
@@ -41,7 +42,7 @@ extension TextLayout {
                 if let b = run.attachmentBounds {
                     parts.append("attachment \(n(b.width)) × \(n(b.height)) pt at x \(n(b.minX)) y \(n(b.minY))")
                 } else {
-                    parts.append(URL(fileURLWithPath: run.font.path).lastPathComponent + (run.font.faceIndex == 0 ? "" : "#\(run.font.faceIndex)"))
+                    parts.append(layoutFaceName(run.font))
                     parts.append("\(n(CGFloat(run.pointSize))) pt \(run.color.hexString)")
                 }
                 if run.kern != 0 { parts.append("kern \(n(CGFloat(run.kern)))") }
@@ -56,7 +57,7 @@ extension TextLayout {
             }
         }
         out.append("missing: " + (missingScalars.isEmpty ? "none" : missingScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")))
-        out.append("fonts: " + fontsUsed.map { URL(fileURLWithPath: $0.path).lastPathComponent + ($0.faceIndex == 0 ? "" : "#\($0.faceIndex)") }.joined(separator: ", "))
+        out.append("fonts: " + fontsUsed.map(layoutFaceName).joined(separator: ", "))
         if let face { out.append("face: " + face) }
         return out.joined(separator: "\n") + "\n"
     }
@@ -70,6 +71,14 @@ func layoutName(_ style: UnderlineStyle) -> String {
     case .double: "double"
     default: "0x" + String(style.rawValue, radix: 16)
     }
+}
+
+/// A face as `.layout` names it: its file's name, `#index` when not the first face, and the axes an adjustment draws
+/// it at (the system font's stand-in: `Inter-4.1.ttf[opsz=14,wght=700]`, its design and weight), so two faces of
+/// one file are told apart.
+func layoutFaceName(_ file: FontFile) -> String {
+    URL(fileURLWithPath: file.path).lastPathComponent + (file.faceIndex == 0 ? "" : "#\(file.faceIndex)")
+        + ((file.adjustment?.axes ?? [:]).isEmpty ? "" : "[\(FontFile.describe(file.adjustment!.axes))]")
 }
 
 /// A length or factor as `.layout` writes it: rounded to 2 decimals, without trailing zeros ("12", "0.35").

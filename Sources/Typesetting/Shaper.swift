@@ -77,12 +77,16 @@ package enum Shaper {
     }
 
     /// "…" (U+2026) shaped left to right with `font`'s chain and features, at `font.pointSize`: the truncation
-    /// ellipsis of every layout. Shaped once per chain and features for the life of the process (shaping is in font units, so only the size
-    /// differs), not once per layout: in a client's debug build that was a tenth of a badge's layout.
+    /// ellipsis of every layout. Shaped once per chain and features (and size, for a face tracked by size) for the
+    /// life of the process (shaping is in font units, so only the size differs), not once per layout: in a client's
+    /// debug build that was a tenth of a badge's layout.
     /// - Throws: as `shape(_:font:direction:fallbackIsRTL:)`.
     package static func ellipsis(font: Font) throws -> ShapedText {
         try font.validateSize()
-        let chain = EllipsisKey(chain: font.chain, features: font.features)
+        // A face tracked by point size (the system font's stand-in) has the size's tracking in its advances, so
+        // its ellipsis is kept per size: resized from another size it would carry that size's tracking.
+        let tracked = font.chain.contains { !($0.adjustment?.tracking.isEmpty ?? true) }
+        let chain = EllipsisKey(chain: font.chain, features: font.features, trackedSize: tracked ? font.pointSize : nil)
         // The chain shaped last is compared before the table hashes every path of the chain.
         let known = ellipses.withLock { ellipses -> ShapedText? in
             if let last = ellipses.last, last.chain == chain { return last.shaped }
@@ -99,7 +103,7 @@ package enum Shaper {
         return shaped
     }
 
-    private struct EllipsisKey: Hashable { var chain: [FontFile]; var features: [String: Int] }
+    private struct EllipsisKey: Hashable { var chain: [FontFile]; var features: [String: Int]; var trackedSize: Double? }
     private struct Ellipses {
         var byChain: [EllipsisKey: ShapedText] = [:]
         var last: (chain: EllipsisKey, shaped: ShapedText)?

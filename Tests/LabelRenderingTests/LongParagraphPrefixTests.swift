@@ -127,7 +127,8 @@ final class LongParagraphPrefixTests: XCTestCase {
     /// Sizes that need the whole paragraph (all lines; one line's width) read to the cut and are measured again
     /// from the whole text.
     func testSizesOfAllLinesOrOneWholeLineMeasureTheWholeParagraph() throws {
-        var label = PaddedLabel(Self.lorem + "שלום", insets: EdgeInsets(all: 4))
+        // 12 pt: the one line of 132,000 characters stays under the 1,000,000 pt limit of a label's lengths.
+        var label = PaddedLabel(Self.lorem + "שלום", font: .system(size: 12), insets: EdgeInsets(all: 4))
         label.numberOfLines = 0
         let proposal = CGSize(width: 300, height: CGFloat.greatestFiniteMagnitude)
         XCTAssertEqual(try label.sizeThatFits(proposal), try label.sizeThatFits(proposal, shapingWholeText: false, prefix: false))

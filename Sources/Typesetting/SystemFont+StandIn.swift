@@ -2,7 +2,7 @@ import Foundation
 
 /// The system font's stand-in: Inter 4.1, shipped in this target's resources (`Resources/Inter`, its README says
 /// where the files come from), so that a label in the system font draws the same pixels on every machine whatever
-/// Inter it has installed. Every figure's source: DESIGN.md §2 "The system font".
+/// Inter it has installed. Every figure's source: DocC "Fonts as apps use them".
 extension SystemFont {
     /// The pinned Inter release (`name` table "Version 4.001", the release called 4.1).
     package static let standInVersion = "4.1"

@@ -104,4 +104,19 @@ final class LongAndBrokenTests: XCTestCase {
         XCTAssertEqual(failure["broken_words"] as? [String], [word])
         XCTAssertEqual((object["locales"] as? [[String: Any]])?.first?["word_broken"] as? Int, 1)
     }
+
+    /// A String Catalog without strings (Xcode's new, empty `Localizable.xcstrings`), or one whose chosen locales
+    /// hold none, checks nothing: the assertion fails and says so instead of passing ("All 0 strings fit").
+    func testACatalogWithoutStringsDoesNotPass() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("empty-catalog-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("Localizable.xcstrings").path
+        try #"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        let message = try XCTUnwrap(verifyLabelsFit(catalog: path, style: badge()))
+        XCTAssertTrue(message.contains("no strings to check"), message)
+        XCTAssertThrowsError(try Sweep(table: StringTable(sourceLanguage: "en", strings: []), style: badge()).run()) { error in
+            XCTAssertTrue(error is Sweep.NoStrings, "\(error)")
+        }
+    }
 }

@@ -88,6 +88,16 @@ package struct Sweep: Sendable {
         }
     }
 
+    /// A table (or its chosen locales) without strings: a sweep that checks nothing must not pass either (Xcode's new,
+    /// empty String Catalog, or a catalog whose strings were never extracted).
+    package struct NoStrings: Error, CustomStringConvertible {
+        package var locales: [String]
+        package var description: String {
+            let which = locales.isEmpty ? "the catalog has no locales" : "none in \(locales.joined(separator: ", "))"
+            return "no strings to check (\(which)): check that the catalog is the one with your strings (build once in Xcode to extract them)"
+        }
+    }
+
     /// The locales checked, in order: `locales` with repeats dropped (a locale named twice is checked once),
     /// or all of the table's. A name matches the table's locale of the same letters in any case (BCP 47 tags
     /// are case-insensitive: `DE`, `pt-br` name `de`, `pt-BR`) and is reported in the table's spelling; without one,
@@ -129,7 +139,7 @@ package struct Sweep: Sendable {
 
     /// What is laid out, in order: the table's strings of the chosen locales (in `locales` order), then the
     /// source-language strings once per pseudo-locale.
-    /// - Throws: `NoLocales`, `UnknownLocale`.
+    /// - Throws: `NoLocales`, `UnknownLocale`, `NoStrings` when nothing would be laid out.
     package func plan() throws -> [Item] {
         let chosen = try chosenLocales()
         var byLocale = [[Item]](repeating: [], count: chosen.count)
@@ -143,6 +153,7 @@ package struct Sweep: Sendable {
                 out.append(Item(index: Int32(i), pseudo: pseudo))
             }
         }
+        guard !out.isEmpty else { throw NoStrings(locales: chosen) }
         return out
     }
 
@@ -158,7 +169,7 @@ package struct Sweep: Sendable {
     }
 
     /// Runs the sweep. `progress(done, total)` is called from worker threads, serialised, about every 1 %.
-    /// - Throws: `NoLocales`, `UnknownLocale`, or the first `StringError` (a `LabelError` of a string: a font that cannot
+    /// - Throws: `NoLocales`, `UnknownLocale`, `NoStrings`, or the first `StringError` (a `LabelError` of a string: a font that cannot
     ///   be loaded …, naming the string).
     package func run(progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> Result {
         let items = try plan()

@@ -56,8 +56,8 @@ extension UILabel {
         if !(rect.size.width >= 0) { rect.size.width = 0 }
         if !(rect.size.height >= 0) { rect.size.height = 0 }
         do {
-            let label = try textLabel()
-            let answer = try label.textRect(forBounds: rect, limitedToNumberOfLines: lines, reusing: shaping(of: label))
+            let (label, shaped) = try shapedText()
+            let answer = try label.textRect(forBounds: rect, limitedToNumberOfLines: lines, reusing: shaped)
             Trace.note("textRect base: \(Trace.describe(answer))")
             return answer
         } catch {
@@ -70,8 +70,7 @@ extension UILabel {
         Trace.note("drawText base: text laid out in \(Trace.describe(rect))")
         guard let context = GraphicsContext.current else { return }
         do {
-            var label = try textLabel()
-            let shaped = try shaping(of: label)
+            var (label, shaped) = try shapedText()
             let b = bounds
             // The rect as insets of the bounds: the model draws `bounds.inset(by: insets)`.
             label.insets = EdgeInsets(top: rect.origin.y - b.origin.y, left: rect.origin.x - b.origin.x,
@@ -87,14 +86,16 @@ extension UILabel {
         }
     }
 
-    /// The text of `label` (this label's `textLabel()`) shaped once for every `textRect` and `drawText` until a property
-    /// it is shaped or drawn with, the traits or the semantic content attribute change.
-    private func shaping(of label: PaddedLabel) throws -> ReusableShaping {
+    /// This label's `textLabel()` and its text shaped, made once for every `textRect` and `drawText` until a property
+    /// it is shaped or drawn with, the traits or the semantic content attribute change (`textLabel()` reads only
+    /// those and calls none of the dispatch's methods, so reusing it leaves the traced calls as they were).
+    private func shapedText() throws -> (PaddedLabel, ReusableShaping) {
         let key = ShapingCache.Key(version: contentVersion, traits: traitCollection, semantic: semanticContentAttribute)
-        if let cache = shapingCache, cache.key == key { return cache.shaping }
+        if let cache = shapingCache, cache.key == key { return (cache.label, cache.shaping) }
+        let label = try textLabel()
         let shaping = try label.reusableShaping()
-        shapingCache = ShapingCache(key: key, shaping: shaping)
-        return shaping
+        shapingCache = ShapingCache(key: key, label: label, shaping: shaping)
+        return (label, shaping)
     }
 
     /// Keeps an error of a base method on the view (its snapshot fails with it).
@@ -174,7 +175,7 @@ extension LineBreakStrategy {
     }
 }
 
-/// A label's shaped text and what it was shaped for.
+/// A label's text properties as the model's, their shaped text, and what they were made for.
 struct ShapingCache {
     struct Key: Equatable {
         var version: Int
@@ -183,5 +184,6 @@ struct ShapingCache {
         static func == (a: Key, b: Key) -> Bool { a.version == b.version && a.semantic == b.semantic && a.traits.isEqual(b.traits) }
     }
     var key: Key
+    var label: PaddedLabel
     var shaping: ReusableShaping
 }

@@ -101,15 +101,15 @@ cp __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png "$removed"
 swift test >/dev/null 2>&1 || fail "the second run should pass"
 
 step "client: labelsnap orphans after a plain swift test (XCTest only: swift test's Swift Testing pass runs no test)"
-status=0; "$bin" orphans --color never > orphans.txt 2>&1 || status=$?
+status=0; "$bin" orphans --colors never > orphans.txt 2>&1 || status=$?
 cat orphans.txt
 [ "$status" -eq 1 ] || fail "orphans did not judge the plain, passing run of an XCTest-only package (exit $status, not 1)"
 grep -qx "  $removed" orphans.txt || fail "orphans did not list $removed"
-"$bin" orphans --delete --color never >/dev/null || fail "orphans --delete failed"
+"$bin" orphans --delete --colors never >/dev/null || fail "orphans --delete failed"
 [ ! -e "$removed" ] || fail "orphans --delete left $removed"
 [ -f __Snapshots__/ClientTests/BadgeTests/testBadgeColor.1.png ] || fail "orphans --delete removed a used reference"
 swift test --filter BadgeTests.testTitle >/dev/null 2>&1 || fail "the filtered run should pass"
-status=0; "$bin" orphans --color never > filtered.txt 2>&1 || status=$?
+status=0; "$bin" orphans --colors never > filtered.txt 2>&1 || status=$?
 [ "$status" -eq 2 ] || { cat filtered.txt; fail "orphans should refuse a filtered run (exit $status, not 2)"; }
 grep -q "the run was filtered (swift test --filter BadgeTests.testTitle selects tests with --filter)" filtered.txt \
     || { cat filtered.txt; fail "orphans did not say the run was filtered"; }
@@ -120,7 +120,7 @@ CI=true CLIENT_CHANGE=1 SNAPSHOT_ARTIFACTS=shard2 swift test --filter 'BadgeTest
 ls shard1/ClientTests/BadgeTests shard2/ClientTests/BadgeTests
 
 step "plugin: swift package labelsnap review --list (both shards)"
-plugin() { swift package --allow-writing-to-package-directory labelsnap "$@" --color never; }
+plugin() { swift package --allow-writing-to-package-directory labelsnap "$@" --colors never; }
 plugin review --list --artifacts shard1 --artifacts shard2 | tee review.txt
 grep -q "^3 pending snapshot failures in $client/shard1, $client/shard2 (merged)" review.txt || fail "review did not merge the shards"
 grep -q "largest Δ:   2 of 255" review.txt || fail "the Δ 2 colour change is not reported as such"
@@ -128,7 +128,7 @@ grep -q "accept:      swift package --allow-writing-to-package-directory labelsn
     || fail "the plugin's hints should be its own commands, not a bare labelsnap"
 step "plugin: swift package labelsnap-list from a subfolder (reads only: no permission asked, stdin closed)"
 mkdir -p sub
-(cd sub && swift package labelsnap-list --artifacts ../shard1 --artifacts ../shard2 --color never < /dev/null) | tee list.txt
+(cd sub && swift package labelsnap-list --artifacts ../shard1 --artifacts ../shard2 --colors never < /dev/null) | tee list.txt
 grep -q "^3 pending snapshot failures in $client/shard1, $client/shard2 (merged)" list.txt \
     || fail "labelsnap-list did not take the shards relative to the folder it was typed in"
 (cd sub && plugin review --list --artifacts ../shard1 > ../sub-review.txt) || fail "a relative path from a subfolder failed"

@@ -206,25 +206,14 @@ enum AttributedTextJSON {
     static func read(file path: String) throws(PropertyValueError) -> PropertyInput {
         guard !path.isEmpty else { throw detail("the path is empty: give a JSON file's path, or - for standard input") }
         // The one checked read of a file (a folder, a FIFO, no permission: each said).
-        do { return input(try JSONDocument.parse(StringTable.bytes(ofFile: path), file: path)) } catch { throw detail("\(error)") }
+        do { return PropertyInput(try JSONDocument.parse(StringTable.bytes(ofFile: path), file: path)) } catch { throw detail("\(error)") }
     }
 
     /// Standard input's JSON as a `PropertyInput` (`labelsnap render --attributed -`), at most 64 MiB.
     static func readStandardInput() throws(PropertyValueError) -> PropertyInput {
         let bytes: [UInt8]
         do { bytes = try StandardInput.read(option: "--attributed", what: "the attributed text") } catch { throw PropertyValueError(.whole(error.description)) }
-        do { return input(try JSONDocument.parse(bytes, file: "standard input")) } catch { throw detail("\(error)") }
-    }
-
-    private static func input(_ node: JSONNode) -> PropertyInput {
-        switch node.value {
-        case .object(let members): .object(members.map { PropertyInput.Member(key: $0.key, value: input($0.value)) })
-        case .array(let items): .array(items.map(input))
-        case .string(let s): .string(s)
-        case .number(let v): .number(v)
-        case .bool(let b): .bool(b)
-        case .null: .null
-        }
+        do { return PropertyInput(try JSONDocument.parse(bytes, file: "standard input")) } catch { throw detail("\(error)") }
     }
 
     private static func detail(_ s: String) -> PropertyValueError { PropertyValueError(.detail(s)) }

@@ -131,18 +131,6 @@ struct StyleReader {
             + "\"headline\" …); a fixed font (\"size\", or none: 17 pt) keeps its size in every category")
     }
 
-    /// A JSON value as the property table reads it.
-    static func input(_ node: JSONNode) -> PropertyInput {
-        switch node.value {
-        case .object(let members): .object(members.map { PropertyInput.Member(key: $0.key, value: input($0.value)) })
-        case .array(let items): .array(items.map(input))
-        case .string(let s): .string(s)
-        case .number(let v): .number(v)
-        case .bool(let b): .bool(b)
-        case .null: .null
-        }
-    }
-
     func number(_ node: JSONNode, _ key: String, in range: ClosedRange<Double>) throws -> Double {
         guard case .number(let v) = node.value else { throw error(node, "\"\(key)\" must be a number, not \(node.typeName)") }
         guard range.contains(v) else {
@@ -164,7 +152,7 @@ struct StyleReader {
         let positive = 0...Double(PaddedLabel.maximumLength)
         if let property = LabelProperty.named(key), property.inStyle {
             do {
-                let set = try property.setter(Self.input(node))
+                let set = try property.setter(PropertyInput(node))
                 return { set(&$0.label) }
             } catch {
                 throw self.error(node, error.message(for: "\"\(key)\""))

@@ -1,3 +1,5 @@
+import Localization
+
 /// A value given for a label property: a style JSON value, or the text of a `labelsnap render` option.
 /// Every property reads both through one `ValueSyntax`, so the JSON and the command line accept the same
 /// values (a JSON string is never read as a number; command-line text is, as the shell gives only text).
@@ -82,4 +84,18 @@ package struct PropertyValueError: Error, Sendable, Equatable {
 /// How numbers are written in the label line and in messages: no trailing ".0".
 package enum LabelDescriptionFormat {
     package static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+}
+
+extension PropertyInput {
+    /// A parsed JSON value (a style file, an attributed-text file) as the property table reads it.
+    init(_ node: JSONNode) {
+        self = switch node.value {
+        case .object(let members): .object(members.map { Member(key: $0.key, value: PropertyInput($0.value)) })
+        case .array(let items): .array(items.map(PropertyInput.init))
+        case .string(let s): .string(s)
+        case .number(let v): .number(v)
+        case .bool(let b): .bool(b)
+        case .null: .null
+        }
+    }
 }

@@ -13,9 +13,19 @@ extension SystemFont {
     /// program (`LabelSnapshot_Typesetting.resources`), else the package's own sources (a checkout always has
     /// them, so a program moved away from its build folder still finds them). Nil when neither has the files.
     package static let standInFolder: String? = {
-        let bundle = Bundle.main.bundleURL.appendingPathComponent("LabelSnapshot_Typesetting.resources/Inter").path
+        let bundle = programFolder + "/LabelSnapshot_Typesetting.resources/Inter"
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/Inter").path
         return [bundle, sources].first { FileManager.default.isReadableFile(atPath: $0 + "/" + standInFileName) }.map { $0 + "/" }
+    }()
+
+    /// The running program's folder, where SwiftPM puts the resource bundle, from `/proc/self/exe`: Foundation's
+    /// `Bundle.main` stops the process when a folder of the program's path cannot be read (a program run by another
+    /// user from a private folder).
+    static let programFolder: String = {
+        var buffer = [UInt8](repeating: 0, count: 4097)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink("/proc/self/exe", $0.baseAddress!, 4096) }
+        guard count > 0 else { return "." }
+        return URL(fileURLWithPath: String(decoding: buffer[..<count], as: UTF8.self)).deletingLastPathComponent().path
     }()
 
     /// Starts the message of the path drawn when the bundled files are missing (`unavailableMessage`).
@@ -86,7 +96,7 @@ extension SystemFont {
     static func standInFace(cssWeight: Double, italic: Bool, display: Bool) -> FontFile {
         guard let folder = standInFolder else {
             return FontFile(path: "(\(missingStandInPrefix), Inter \(standInVersion), is missing: neither "
-                + "\(Bundle.main.bundleURL.path)/LabelSnapshot_Typesetting.resources/Inter nor the package's "
+                + "\(programFolder)/LabelSnapshot_Typesetting.resources/Inter nor the package's "
                 + "Sources/Typesetting/Resources/Inter holds \(standInFileName); copy the resource bundle beside the program)")
         }
         return FontFile(path: folder + (italic ? standInItalicFileName : standInFileName),
